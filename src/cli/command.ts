@@ -1,0 +1,19 @@
+import type { ParsedArgs } from './args.ts';
+
+/** What a command may touch: the file system through `readText`, and its output. */
+export interface CliIo {
+  readText(path: string): Promise<string>;
+  /** Lists a directory's entries (names only). */
+  listDir(path: string): Promise<string[]>;
+  stdout(text: string): void;
+  stderr(text: string): void;
+  writeFile(path: string, text: string): Promise<void>;
+}
+
+/** One `fairground` (sub)command. `run` returns the JSON result to print. */
+export interface Command {
+  readonly name: string;
+  readonly usage: string;
+  readonly summary: string;
+  run(args: ParsedArgs, io: CliIo): Promise<unknown>;
+}

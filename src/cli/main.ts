@@ -1,0 +1,78 @@
+import { parseArgs } from './args.ts';
+import type { CliIo, Command } from './command.ts';
+import { InputError } from './errors.ts';
+import { evalCommands } from './eval/index.ts';
+import { topCommands } from './commands.ts';
+
+declare const __FAIRGROUND_VERSION__: string;
+const VERSION = typeof __FAIRGROUND_VERSION__ === 'string' ? __FAIRGROUND_VERSION__ : '0.0.0-dev';
+
+function helpText(): string {
+  const rows = [
+    ...evalCommands.map((c) => [`eval ${c.name}`, c.summary]),
+    ...topCommands.map((c) => [c.name, c.summary]),
+  ];
+  const width = Math.max(...rows.map((r) => r[0].length), 10);
+  return [
+    `fairground ${VERSION} — audit hiring models on your own machine`,
+    '',
+    'Usage: fairground <command> [options]',
+    '',
+    'Commands:',
+    ...rows.map(([name, summary]) => `  ${name.padEnd(width)}  ${summary}`),
+    '',
+    'Every eval command prints one JSON object to stdout (--out FILE writes it instead),',
+    'exits 0 on success and 2 on bad input. --bootstrap B --seed S add 95% CIs.',
+    '',
+    'Options:',
+    '  --help       show this help (or a command\'s: fairground eval retrieval --help)',
+    '  --version    print the version',
+  ].join('\n');
+}
+
+function findCommand(words: string[]): { command: Command; rest: number } | undefined {
+  if (words[0] === 'eval') {
+    const command = evalCommands.find((c) => c.name === words[1]);
+    return command ? { command, rest: 2 } : undefined;
+  }
+  const command = topCommands.find((c) => c.name === words[0]);
+  return command ? { command, rest: 1 } : undefined;
+}
+
+/** Runs the CLI and returns its exit code: 0 success, 2 bad input, 1 unexpected failure. */
+export async function main(argv: readonly string[], io: CliIo): Promise<number> {
+  const args = parseArgs(argv);
+  if (args.options.has('version')) {
+    io.stdout(`${VERSION}\n`);
+    return 0;
+  }
+  const found = findCommand(args.positional);
+  if (!found) {
+    if (args.positional.length === 0 || args.options.has('help')) {
+      io.stdout(`${helpText()}\n`);
+      return args.positional.length === 0 && !args.options.has('help') ? 2 : 0;
+    }
+    io.stderr(`fairground: unknown command "${args.positional.join(' ')}"; see fairground --help\n`);
+    return 2;
+  }
+  const { command, rest } = found;
+  if (args.options.has('help')) {
+    io.stdout(`Usage: fairground ${command.usage}\n\n${command.summary}\n`);
+    return 0;
+  }
+  try {
+    const result = await command.run({ ...args, positional: args.positional.slice(rest) }, io);
+    const text = `${JSON.stringify(result, null, 2)}\n`;
+    const out = args.options.get('out');
+    if (typeof out === 'string') await io.writeFile(out, text);
+    else io.stdout(text);
+    return 0;
+  } catch (error) {
+    if (error instanceof InputError) {
+      io.stderr(`${error.toLine()}\n`);
+      return 2;
+    }
+    io.stderr(`fairground: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+    return 1;
+  }
+}
