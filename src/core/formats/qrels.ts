@@ -1,0 +1,65 @@
+import { FormatError } from './formatError.ts';
+import { numberedLines } from './lines.ts';
+
+/** One relevance judgment. */
+export interface Judgment {
+  readonly queryId: string;
+  readonly docId: string;
+  readonly grade: number;
+}
+
+/** Judgments grouped by query, then document: qrels.get(q)?.get(d) is the grade. */
+export type Qrels = Map<string, Map<string, number>>;
+
+const MTEB_HEADER = /^query[-_]?id\tcorpus[-_]?id\tscore$/i;
+
+/**
+ * Parses one qrels line in either accepted format:
+ * MTEB/BEIR TSV `query-id<TAB>corpus-id<TAB>score` or TREC `qid iter docid rel`
+ * (whitespace-separated). Returns undefined for the MTEB header line.
+ * @throws {FormatError} for a row of another shape or a non-numeric grade.
+ */
+export function parseQrelsLine(text: string, line: number): Judgment | undefined {
+  const t = text.trim();
+  if (MTEB_HEADER.test(t)) return undefined;
+  const tabs = t.split('\t');
+  let queryId: string, docId: string, gradeText: string;
+  if (tabs.length === 3) {
+    [queryId, docId, gradeText] = tabs;
+  } else {
+    const words = t.split(/\s+/);
+    if (words.length !== 4) {
+      throw new FormatError(
+        `unknown qrels row: expected "query-id<TAB>corpus-id<TAB>score" or TREC "qid 0 docid rel", found ${words.length} fields`,
+        line,
+      );
+    }
+    [queryId, , docId, gradeText] = words;
+  }
+  const grade = Number(gradeText);
+  if (gradeText.trim() === '' || !Number.isFinite(grade)) {
+    throw new FormatError(`relevance grade is not a number: "${gradeText}"`, line);
+  }
+  return { queryId: queryId.trim(), docId: docId.trim(), grade };
+}
+
+/**
+ * Parses a whole qrels file (MTEB TSV with optional header, or TREC).
+ * A repeated (query, document) pair keeps the last grade, as trec_eval does.
+ * @throws {FormatError} on an empty file or a bad row.
+ */
+export function parseQrels(text: string): Qrels {
+  const lines = numberedLines(text);
+  const qrels: Qrels = new Map();
+  let count = 0;
+  for (const { line, text: t } of lines) {
+    const j = parseQrelsLine(t, line);
+    if (!j) continue;
+    let docs = qrels.get(j.queryId);
+    if (!docs) qrels.set(j.queryId, (docs = new Map()));
+    docs.set(j.docId, j.grade);
+    count++;
+  }
+  if (count === 0) throw new FormatError('empty qrels file: no judgments found');
+  return qrels;
+}

@@ -1,0 +1,146 @@
+/**
+ * One query of the counterfactual-twin metrics (METRICS.md §3): substitution
+ * ranks, rank shift, IoU@k, Dropout@k, Kendall τ-b, Pearson r and the
+ * rank-biserial win counts, for the twins in S (or a subset of them: one
+ * language, one group direction).
+ */
+import { kendallTauB, pearson } from '../stats/correlation.ts';
+import { substitutionRank, type RankedPool } from './rankedPool.ts';
+
+/** Which member of a twin pair belongs to the task's first group (e.g. female). */
+export type FirstGroupSide = 'original' | 'twin' | 'neither';
+
+/** A document d of S and its twin d'. */
+export interface TwinPair {
+  /** Index of d in the pool. */
+  readonly index: number;
+  /** s(d'), the twin's score from the same model and query. */
+  readonly twinScore: number;
+  /** Whether F (the first-group member) is d, d', or neither (pair left out of RBC). */
+  readonly firstGroup: FirstGroupSide;
+}
+
+/** The twin metrics of one query for one set of pairs S. */
+export interface TwinQueryMetrics {
+  /** |S|. */
+  readonly pairs: number;
+  /** Mean over S of |rank_o(d) − rank_t(d)|. */
+  readonly rankShift: number;
+  /** |A ∩ B| / |A ∪ B|, A and B the top k of the original and twin worlds. */
+  readonly iou: number;
+  /** Share of S ∩ A not in B; 0 when S ∩ A is empty. */
+  readonly dropout: number;
+  /** Kendall τ-b of original vs twin-world scores over P; undefined when a vector is constant. */
+  readonly kendallTau: number | undefined;
+  /** Pearson r of s(d) vs s(d') over S; undefined for |S| < 2 or a constant side. */
+  readonly pearson: number | undefined;
+  /** Pairs where F has the strictly better (smaller) substitution rank. */
+  readonly winsFirst: number;
+  /** Pairs where M has the strictly better substitution rank. */
+  readonly winsSecond: number;
+}
+
+/**
+ * Rank-biserial correlation from win counts: (W_F − W_M) / (W_F + W_M), 0 when
+ * both are 0 (METRICS.md §3). Ties count for neither side.
+ * @example rankBiserial(3, 1) // 0.5
+ */
+export function rankBiserial(winsFirst: number, winsSecond: number): number {
+  const total = winsFirst + winsSecond;
+  return total === 0 ? 0 : (winsFirst - winsSecond) / total;
+}
+
+/**
+ * Top k of the twin world, where every d in S is replaced by d' (keeping d's
+ * identifier): merges the first k non-S items of the original order with
+ * the re-scored S items. Returns pool indices; O(k + |S| log |S|).
+ */
+function twinTopK(pool: RankedPool, pairs: readonly TwinPair[], inS: Uint8Array, k: number): number[] {
+  const kept: number[] = [];
+  for (let r = 0; r < pool.order.length && kept.length < k; r++) {
+    if (!inS[pool.order[r]]) kept.push(pool.order[r]);
+  }
+  const twins = pairs.map((p) => p.index);
+  const score = new Map<number, number>(pairs.map((p) => [p.index, p.twinScore]));
+  twins.sort((a, b) => score.get(b)! - score.get(a)! || pool.keys[b] - pool.keys[a]);
+  const out: number[] = [];
+  let a = 0;
+  let b = 0;
+  while (out.length < k && (a < kept.length || b < twins.length)) {
+    if (b >= twins.length) out.push(kept[a++]);
+    else if (a >= kept.length) out.push(twins[b++]);
+    else {
+      const x = kept[a];
+      const y = twins[b];
+      const sx = pool.scores[x];
+      const sy = score.get(y)!;
+      if (sx > sy || (sx === sy && pool.keys[x] > pool.keys[y])) out.push(kept[a++]);
+      else out.push(twins[b++]);
+    }
+  }
+  return out;
+}
+
+/**
+ * Twin metrics of one query (METRICS.md §3). `pool` is the whole corpus
+ * ranked by original scores; `pairs` is S (each d at most once). Only the
+ * pairs given are replaced in the twin world, so passing one language's
+ * pairs gives that language's metrics.
+ * @returns undefined when S is empty (the query is left out of the means).
+ * @throws {RangeError} when k < 1.
+ */
+export function twinQueryMetrics(pool: RankedPool, pairs: readonly TwinPair[], k: number): TwinQueryMetrics | undefined {
+  if (!(k >= 1)) throw new RangeError(`k must be at least 1, got ${k}`);
+  if (pairs.length === 0) return undefined;
+  const n = pool.scores.length;
+  const inS = new Uint8Array(n);
+  const twinWorld = Float64Array.from(pool.scores);
+  const original = new Float64Array(pairs.length);
+  const twin = new Float64Array(pairs.length);
+  let shift = 0;
+  let winsFirst = 0;
+  let winsSecond = 0;
+  pairs.forEach((p, j) => {
+    inS[p.index] = 1;
+    twinWorld[p.index] = p.twinScore;
+    original[j] = pool.scores[p.index];
+    twin[j] = p.twinScore;
+    const rankO = pool.rankOf[p.index];
+    const rankT = substitutionRank(pool, p.index, p.twinScore);
+    shift += Math.abs(rankO - rankT);
+    if (p.firstGroup !== 'neither' && rankO !== rankT) {
+      const firstBetter = p.firstGroup === 'original' ? rankO < rankT : rankT < rankO;
+      if (firstBetter) winsFirst++;
+      else winsSecond++;
+    }
+  });
+  const kk = Math.min(k, n);
+  const inA = new Uint8Array(n);
+  for (let r = 0; r < kk; r++) inA[pool.order[r]] = 1;
+  const top = twinTopK(pool, pairs, inS, kk);
+  let both = 0;
+  let sInA = 0;
+  let sDropped = 0;
+  const inB = new Uint8Array(n);
+  for (const i of top) {
+    inB[i] = 1;
+    if (inA[i]) both++;
+  }
+  for (let r = 0; r < kk; r++) {
+    const i = pool.order[r];
+    if (inS[i]) {
+      sInA++;
+      if (!inB[i]) sDropped++;
+    }
+  }
+  return {
+    pairs: pairs.length,
+    rankShift: shift / pairs.length,
+    iou: both / (2 * kk - both),
+    dropout: sInA === 0 ? 0 : sDropped / sInA,
+    kendallTau: kendallTauB(pool.scores, twinWorld),
+    pearson: pearson(original, twin),
+    winsFirst,
+    winsSecond,
+  };
+}

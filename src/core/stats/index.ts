@@ -1,0 +1,10 @@
+export { createRng } from './rng.ts';
+export type { Rng } from './rng.ts';
+export { percentile } from './percentile.ts';
+export { bootstrapCi, percentileInterval } from './bootstrap.ts';
+export type { BootstrapOptions, Interval } from './bootstrap.ts';
+export { pairedBootstrap } from './pairedBootstrap.ts';
+export type { PairedInterval } from './pairedBootstrap.ts';
+export { meanAt, meanCi } from './meanCi.ts';
+export { benjaminiHochberg } from './multipleTesting.ts';
+export { pearson, kendallTauB } from './correlation.ts';

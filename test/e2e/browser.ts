@@ -1,0 +1,118 @@
+/**
+ * The e2e harness's browser side: Debian's Chromium through playwright-core,
+ * launched once per device path. Every e2e test runs on both paths:
+ * `webgpu` (--enable-unsafe-webgpu: SwiftShader gives a real adapter) and
+ * `wasm` (no adapter: the WASM fallback).
+ */
+import { existsSync } from 'node:fs';
+import { after, test } from 'node:test';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+
+export type DevicePath = 'webgpu' | 'wasm';
+export const DEVICE_PATHS: readonly DevicePath[] = ['webgpu', 'wasm'];
+
+const BASE_FLAGS = [
+  '--no-sandbox',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+/** The Chromium binary: CHROMIUM_PATH or Debian's /usr/bin/chromium. Throws with install help when absent. */
+export function chromiumPath(): string {
+  const path = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+  if (!existsSync(path)) {
+    throw new Error(
+      `No Chromium at ${path}. Install Debian's: sudo apt-get install -y chromium ` +
+        '(or set CHROMIUM_PATH to a Chromium/Chrome binary). The e2e tests never skip.',
+    );
+  }
+  return path;
+}
+
+/** The site under test, started by test/e2e/run.mjs. */
+export function baseUrl(): string {
+  const url = process.env.FAIRGROUND_BASE_URL;
+  if (!url) throw new Error('FAIRGROUND_BASE_URL is not set: run the e2e tests through `npm run test:e2e`.');
+  return url;
+}
+
+/** The mock Hugging Face Hub started by test/e2e/run.mjs (fixture models). */
+export function hubUrl(): string {
+  const url = process.env.FAIRGROUND_HUB_URL;
+  if (!url) throw new Error('FAIRGROUND_HUB_URL is not set: run the e2e tests through `npm run test:e2e`.');
+  return url;
+}
+
+const browsers = new Map<DevicePath, Promise<Browser>>();
+
+function browserFor(path: DevicePath): Promise<Browser> {
+  let b = browsers.get(path);
+  if (!b) {
+    b = chromium.launch({
+      executablePath: chromiumPath(),
+      headless: true,
+      args: [...BASE_FLAGS, ...(path === 'webgpu' ? ['--enable-unsafe-webgpu'] : [])],
+    });
+    browsers.set(path, b);
+  }
+  return b;
+}
+
+after(async () => {
+  for (const b of browsers.values()) await (await b).close();
+});
+
+/** What a test gets: a fresh context and page, and what the page did. */
+export interface E2eContext {
+  readonly device: DevicePath;
+  readonly browser: Browser;
+  readonly context: BrowserContext;
+  readonly page: Page;
+  readonly baseUrl: string;
+  /** Console errors and uncaught page errors seen so far. */
+  readonly errors: string[];
+  /** Every URL the page requested. */
+  readonly requests: string[];
+  /** Opens another fresh context (empty storage) on the same browser. */
+  newContext(): Promise<BrowserContext>;
+}
+
+/**
+ * Declares one e2e test that runs on both device paths, named
+ * `title [webgpu]` and `title [wasm]`.
+ */
+export function e2e(title: string, body: (t: E2eContext) => Promise<void>, options: { timeout?: number } = {}): void {
+  for (const device of DEVICE_PATHS) {
+    test(`${title} [${device}]`, { timeout: options.timeout ?? 120_000 }, async () => {
+      const browser = await browserFor(device);
+      const contexts: BrowserContext[] = [];
+      const newContext = async () => {
+        const c = await browser.newContext();
+        contexts.push(c);
+        return c;
+      };
+      const context = await newContext();
+      const page = await context.newPage();
+      const errors: string[] = [];
+      const requests: string[] = [];
+      page.on('console', (m) => {
+        if (m.type() === 'error') errors.push(m.text());
+      });
+      page.on('pageerror', (e) => errors.push(`pageerror: ${e.message}`));
+      context.on('request', (r) => requests.push(r.url()));
+      try {
+        await body({ device, browser, context, page, baseUrl: baseUrl(), errors, requests, newContext });
+      } finally {
+        for (const c of contexts) await c.close();
+      }
+    });
+  }
+}
+
+/** Requests that left the page's origin (data:, blob: and the origin itself are fine). */
+export function foreignRequests(requests: readonly string[], origin: string): string[] {
+  return requests.filter((u) => !u.startsWith('data:') && !u.startsWith('blob:') && new URL(u).origin !== origin);
+}

@@ -1,0 +1,43 @@
+// npm run test:e2e — builds the site if needed, serves it (with COOP/COEP) and
+// a mock Hugging Face Hub of fixture models, then runs every test/e2e/*.e2e.ts
+// with Node's test runner. Each test runs twice: [webgpu] and [wasm].
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, readdirSync } from 'node:fs';
+import { buildIsStale } from '../../scripts/lib/freshness.mjs';
+import { serveSite } from '../../scripts/lib/serve.mjs';
+import { startMockHub } from './mockHub.mjs';
+
+const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+if (!existsSync(chromium)) {
+  console.error(
+    `e2e: no Chromium at ${chromium}.\n` +
+      "Install Debian's with: sudo apt-get install -y chromium (or set CHROMIUM_PATH).\n" +
+      'The e2e tests need a real browser and do not skip.',
+  );
+  process.exit(1);
+}
+
+if (buildIsStale()) {
+  console.log('e2e: building the site…');
+  const r = spawnSync('npm', ['run', 'build'], { stdio: 'inherit' });
+  if (r.status !== 0) process.exit(r.status ?? 1);
+}
+
+const site = await serveSite({ port: 0 });
+const hub = await startMockHub();
+const only = process.argv.slice(2);
+const files = readdirSync('test/e2e')
+  .filter((f) => f.endsWith('.e2e.ts'))
+  .filter((f) => only.length === 0 || only.some((o) => f.includes(o)))
+  .sort()
+  .map((f) => `test/e2e/${f}`);
+console.log(`e2e: site ${site.url}, mock hub ${hub.url}, ${files.length} files, Chromium ${chromium}`);
+
+const child = spawn(process.execPath, ['--import', 'tsx', '--test', '--test-concurrency=1', '--test-reporter=spec', ...files], {
+  stdio: 'inherit',
+  env: { ...process.env, FAIRGROUND_BASE_URL: site.url, FAIRGROUND_HUB_URL: hub.url, CHROMIUM_PATH: chromium },
+});
+const code = await new Promise((resolve) => child.on('exit', (c) => resolve(c ?? 1)));
+await site.close();
+await hub.close();
+process.exit(code);

@@ -1,0 +1,77 @@
+import { defineConfig, type Plugin } from 'vite';
+import { svelte } from '@sveltejs/vite-plugin-svelte';
+import { createReadStream, existsSync, statSync } from 'node:fs';
+import { cp, mkdir, copyFile } from 'node:fs/promises';
+import { join, normalize, resolve } from 'node:path';
+import pkg from './package.json' with { type: 'json' };
+
+/**
+ * Headers that make the page cross-origin isolated, so ONNX Runtime can use
+ * threaded WASM (SharedArrayBuffer). Sent by the dev and preview servers; the
+ * static build also carries a service worker that adds them (public/coi-sw.js).
+ */
+export const isolationHeaders = {
+  'Cross-Origin-Opener-Policy': 'same-origin',
+  'Cross-Origin-Embedder-Policy': 'require-corp',
+  'Cross-Origin-Resource-Policy': 'same-origin',
+};
+
+/** ONNX Runtime files the site serves itself at /ort/ (never from a CDN). */
+const ORT_FILES = ['ort-wasm-simd-threaded.asyncify.mjs', 'ort-wasm-simd-threaded.asyncify.wasm'];
+const ORT_DIST = resolve('node_modules/onnxruntime-web/dist');
+
+/**
+ * Serves the bundled datasets (datasets/) and ONNX Runtime's WASM files (from
+ * node_modules) during dev, and copies both into dist/ on build, so the site
+ * works offline from a single static folder.
+ */
+function bundledFiles(): Plugin {
+  const mounts: Array<[prefix: string, dir: string, files?: string[]]> = [
+    ['/datasets/', resolve('datasets')],
+    ['/ort/', ORT_DIST, ORT_FILES],
+  ];
+  return {
+    name: 'fairground-bundled-files',
+    configureServer(server) {
+      server.middlewares.use((req, res, next) => {
+        const url = decodeURIComponent((req.url ?? '').split('?')[0]);
+        for (const [prefix, dir, files] of mounts) {
+          if (!url.startsWith(prefix)) continue;
+          const rel = normalize(url.slice(prefix.length));
+          if (rel.startsWith('..') || (files && !files.includes(rel))) break;
+          const path = join(dir, rel);
+          if (!existsSync(path) || !statSync(path).isFile()) break;
+          res.setHeader('Content-Type', contentType(path));
+          for (const [k, v] of Object.entries(isolationHeaders)) res.setHeader(k, v);
+          createReadStream(path).pipe(res);
+          return;
+        }
+        next();
+      });
+    },
+    async writeBundle(options) {
+      const out = options.dir ?? 'dist';
+      await cp('datasets', join(out, 'datasets'), { recursive: true });
+      await mkdir(join(out, 'ort'), { recursive: true });
+      for (const f of ORT_FILES) await copyFile(join(ORT_DIST, f), join(out, 'ort', f));
+    },
+  };
+}
+
+function contentType(path: string): string {
+  if (path.endsWith('.json')) return 'application/json';
+  if (path.endsWith('.mjs') || path.endsWith('.js')) return 'text/javascript';
+  if (path.endsWith('.wasm')) return 'application/wasm';
+  if (path.endsWith('.md')) return 'text/markdown; charset=utf-8';
+  return 'application/octet-stream';
+}
+
+export default defineConfig({
+  plugins: [svelte(), bundledFiles()],
+  define: { __FAIRGROUND_VERSION__: JSON.stringify(pkg.version) },
+  server: { headers: isolationHeaders },
+  preview: { headers: isolationHeaders, port: 4173, strictPort: false },
+  worker: { format: 'es' },
+  optimizeDeps: { exclude: ['@huggingface/transformers', 'onnxruntime-web'] },
+  build: { target: 'es2022', chunkSizeWarningLimit: 4096 },
+});
