@@ -1,0 +1,230 @@
+/**
+ * Runs an embedding model over many texts from the main thread: batches,
+ * cache look-ups, progress with ETA, cancel, and the device fallback.
+ *
+ * - A WebGPU worker that fails to start is terminated and a fresh WASM worker
+ *   loads the model (a failed WebGPU start leaves ONNX Runtime unusable in
+ *   that worker, so the fallback never reuses it).
+ * - A batch that fails on WebGPU (e.g. the device was lost) is retried on a
+ *   fresh WASM worker; finished batches are kept, so the run resumes from the
+ *   last finished batch. The fallback keeps the dtype, so vectors stay comparable.
+ */
+import * as Comlink from 'comlink';
+import type { EmbedApi, EmbedLoadSpec, FileProgress } from '../../workers/embed.worker.ts';
+import { selectDevice, type Device, type DeviceProbe, type Dtype } from './device.ts';
+import { etaSeconds, LoadProgressTracker, type ModelProgress } from './loadProgress.ts';
+import type { EmbeddingModelEntry } from './modelSpec.ts';
+import { sourceKey, type ModelSource } from './modelSource.ts';
+import { wasmThreads } from './onnxEnv.ts';
+
+/** Cached vectors by key (src/storage/embeddingCache.ts implements it on IndexedDB). */
+export interface VectorCache {
+  getMany(keys: readonly string[]): Promise<(Float32Array | undefined)[]>;
+  putMany(entries: readonly { key: string; modelKey: string; vector: Float32Array }[]): Promise<void>;
+}
+
+export type TextRole = 'query' | 'document';
+
+export interface EmbeddingRunnerOptions {
+  readonly entry: EmbeddingModelEntry;
+  readonly source: ModelSource;
+  readonly probe: DeviceProbe;
+  readonly override?: { device?: Device; dtype?: Dtype; threads?: number };
+  readonly batchSize?: number;
+  readonly cache?: VectorCache;
+  readonly onProgress?: (p: ModelProgress) => void;
+  /** Destroys the GPU device after this many batches (tests of the fallback). */
+  readonly simulateDeviceLossAfterBatch?: number;
+  /** Creates the worker (tests may inject one). */
+  readonly createWorker?: () => Worker;
+}
+
+export interface EmbeddingResult {
+  /** One vector per input text, in input order. */
+  readonly vectors: Float32Array[];
+  readonly dims: number;
+  /** The device and dtype that really ran (after any fallback). */
+  readonly device: Device;
+  readonly dtype: Dtype;
+  readonly computed: number;
+  readonly cached: number;
+  readonly fallbacks: readonly string[];
+  readonly ms: number;
+}
+
+export class CancelledError extends Error {
+  constructor() {
+    super('cancelled');
+    this.name = 'CancelledError';
+  }
+}
+
+const defaultWorker = () => new Worker(new URL('../../workers/embed.worker.ts', import.meta.url), { type: 'module' });
+
+/** SHA-256 of a text as hex (Web Crypto; the same in browsers and Node). */
+export async function sha256Hex(text: string): Promise<string> {
+  const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(text));
+  return Array.from(new Uint8Array(digest), (b) => b.toString(16).padStart(2, '0')).join('');
+}
+
+/** The cache key of DESIGN.md: model id + revision + dtype + pooling + prefix + SHA-256 of the text. */
+export function embeddingKey(modelKey: string, dtype: Dtype, prefix: string, textSha: string): string {
+  return `${modelKey}|${dtype}|${prefix}|${textSha}`;
+}
+
+export class EmbeddingRunner {
+  readonly #o: EmbeddingRunnerOptions;
+  #worker: Worker | undefined;
+  #api: Comlink.Remote<EmbedApi> | undefined;
+  #device: Device;
+  #dtype: Dtype;
+  #dims = 0;
+  #batches = 0;
+  readonly #fallbacks: string[] = [];
+
+  constructor(options: EmbeddingRunnerOptions) {
+    this.#o = options;
+    const supported = Object.keys(options.entry.sizeMb) as Dtype[];
+    const choice = selectDevice(options.probe, options.override, supported);
+    this.#device = choice.device;
+    this.#dtype = choice.dtype;
+  }
+
+  get device(): Device {
+    return this.#device;
+  }
+  get dtype(): Dtype {
+    return this.#dtype;
+  }
+
+  /** model id + revision + pooling: the part of the cache key that names the model. */
+  get modelKey(): string {
+    const revision = this.#o.source.kind === 'hub' ? this.#o.source.revision : this.#o.entry.revision;
+    return `${sourceKey(this.#o.source)}@${revision}|${this.#o.entry.pooling}`;
+  }
+
+  async #start(device: Device): Promise<void> {
+    this.#stop();
+    const worker = (this.#o.createWorker ?? defaultWorker)();
+    const api = Comlink.wrap<EmbedApi>(worker);
+    this.#worker = worker;
+    this.#api = api;
+    const tracker = new LoadProgressTracker();
+    const spec: EmbedLoadSpec = {
+      source: this.#o.source,
+      device,
+      dtype: this.#dtype,
+      threads: wasmThreads(globalThis.crossOriginIsolated === true, navigator.hardwareConcurrency, this.#o.override?.threads),
+      pooling: this.#o.entry.pooling,
+      normalize: this.#o.entry.normalize,
+      maxLength: this.#o.entry.maxLength,
+    };
+    const { dims } = await api.load(
+      spec,
+      Comlink.proxy((p: FileProgress) => {
+        if (p.status === 'initiate') this.#o.onProgress?.({ status: 'initiate', file: p.file });
+        else if (p.status === 'progress' || p.status === 'download') {
+          this.#o.onProgress?.({ status: 'download', file: p.file, loaded: p.loaded, total: p.total });
+          const t = tracker.update(p.file, p.loaded, p.total);
+          this.#o.onProgress?.({ status: 'progress', ...t });
+        }
+      }),
+    );
+    const t = tracker.finish();
+    this.#o.onProgress?.({ status: 'progress', ...t });
+    this.#device = device;
+    this.#dims = dims;
+    this.#o.onProgress?.({ status: 'ready', device, dtype: this.#dtype });
+  }
+
+  async #fallBack(reason: string): Promise<void> {
+    this.#fallbacks.push(`webgpu → wasm: ${reason}`);
+    this.#o.onProgress?.({ status: 'fallback', from: 'webgpu', to: 'wasm', reason });
+    await this.#start('wasm');
+  }
+
+  /** Loads the model on the chosen device, falling back to WASM in a fresh worker. */
+  async load(): Promise<void> {
+    if (this.#api) return;
+    try {
+      await this.#start(this.#device);
+    } catch (error) {
+      if (this.#device !== 'webgpu') throw error;
+      await this.#fallBack(`WebGPU start failed: ${error instanceof Error ? error.message : String(error)}`);
+    }
+  }
+
+  async #embedBatch(texts: string[]): Promise<Float32Array> {
+    await this.load();
+    try {
+      const out = await this.#api!.embed(texts);
+      this.#batches++;
+      if (this.#device === 'webgpu' && this.#o.simulateDeviceLossAfterBatch === this.#batches) await this.#api!.loseDevice();
+      return out;
+    } catch (error) {
+      if (this.#device !== 'webgpu') throw error;
+      await this.#fallBack(`batch failed on WebGPU: ${error instanceof Error ? error.message : String(error)}`);
+      const out = await this.#api!.embed(texts);
+      this.#batches++;
+      return out;
+    }
+  }
+
+  /**
+   * Embeds `texts` (the role's prefix is added), using and filling the cache.
+   * @throws {CancelledError} when `signal` aborts; finished batches are cached.
+   */
+  async embed(texts: readonly string[], role: TextRole, signal?: AbortSignal): Promise<EmbeddingResult> {
+    const t0 = performance.now();
+    const prefix = role === 'query' ? this.#o.entry.queryPrefix : this.#o.entry.documentPrefix;
+    const vectors: (Float32Array | undefined)[] = new Array(texts.length);
+    let keys: string[] = [];
+    if (this.#o.cache) {
+      const shas = await Promise.all(texts.map(sha256Hex));
+      keys = shas.map((s) => embeddingKey(this.modelKey, this.#dtype, prefix, s));
+      const hits = await this.#o.cache.getMany(keys);
+      hits.forEach((v, i) => (vectors[i] = v));
+    }
+    const missing = texts.map((_, i) => i).filter((i) => vectors[i] === undefined);
+    const cached = texts.length - missing.length;
+    const batchSize = this.#o.batchSize ?? 32;
+    const tStart = performance.now();
+    this.#o.onProgress?.({ status: 'batch', done: 0, total: missing.length, cached, etaSeconds: undefined });
+    for (let b = 0; b < missing.length; b += batchSize) {
+      if (signal?.aborted) throw new CancelledError();
+      const idx = missing.slice(b, b + batchSize);
+      const flat = await this.#embedBatch(idx.map((i) => prefix + texts[i]));
+      const dims = flat.length / idx.length;
+      const fresh = idx.map((i, j) => {
+        const v = flat.slice(j * dims, (j + 1) * dims);
+        vectors[i] = v;
+        return { key: keys[i], modelKey: this.modelKey, vector: v };
+      });
+      if (this.#o.cache) await this.#o.cache.putMany(fresh);
+      const done = Math.min(missing.length, b + batchSize);
+      this.#o.onProgress?.({ status: 'batch', done, total: missing.length, cached, etaSeconds: etaSeconds(done, missing.length, performance.now() - tStart) });
+    }
+    const dims = vectors[0]?.length ?? this.#dims;
+    return {
+      vectors: vectors as Float32Array[],
+      dims,
+      device: this.#device,
+      dtype: this.#dtype,
+      computed: missing.length,
+      cached,
+      fallbacks: [...this.#fallbacks],
+      ms: performance.now() - t0,
+    };
+  }
+
+  #stop(): void {
+    this.#api?.[Comlink.releaseProxy]();
+    this.#worker?.terminate();
+    this.#api = undefined;
+    this.#worker = undefined;
+  }
+
+  dispose(): void {
+    this.#stop();
+  }
+}

@@ -1,0 +1,58 @@
+/**
+ * Types of the model registry (one source of truth: src/models/registry.ts).
+ */
+import type { Dtype } from './device.ts';
+
+/** How token vectors become one text vector. */
+export type Pooling = 'mean' | 'cls' | 'last_token' | 'none';
+
+/** What a decision model returns for a (job, CV) pair. */
+export type DecisionKind =
+  | 'cross-encoder' // one relevance logit per pair; sigmoid → fit probability
+  | 'sequence-classifier' // class logits per pair; softmax, a named class is "fit"
+  | 'zero-shot-nli' // entailment over the rubric's level hypotheses (METRICS.md §8)
+  | 'onnx-classifier' // any user ONNX graph with a declared input/output mapping
+  | 'calibrated-similarity'; // an embedding model + a logistic fit on the tune split
+
+interface BaseEntry {
+  /** Hub id (`org/name`) or bundled folder name under public/models/. */
+  readonly id: string;
+  /** Short human name. */
+  readonly label: string;
+  /** A git revision on the Hub (branch, tag or commit). Pin a commit for reproducible audits. */
+  readonly revision: string;
+  /** Parameters, in millions. */
+  readonly paramsM: number;
+  /** Approximate download size in MB per shipped dtype. */
+  readonly sizeMb: Partial<Record<Dtype, number>>;
+  /** ISO 639-1 codes, or ['multilingual'] for 50+ languages. */
+  readonly languages: readonly string[];
+  readonly license: string;
+  /** Where it loads from: the Hub, or this site's public/models/ (offline). */
+  readonly source: 'hub' | 'bundled';
+  /** Why it may not run well in a typical browser (size, memory), shown beside it. */
+  readonly note?: string;
+}
+
+export interface EmbeddingModelEntry extends BaseEntry {
+  readonly kind: 'embedding';
+  readonly pooling: Pooling;
+  readonly normalize: boolean;
+  readonly queryPrefix: string;
+  readonly documentPrefix: string;
+  /** Tokens; longer texts are truncated. */
+  readonly maxLength: number;
+  readonly dimensions: number;
+}
+
+export interface DecisionModelEntry extends BaseEntry {
+  readonly kind: 'decision';
+  readonly decision: DecisionKind;
+  readonly maxLength: number;
+  /** For sequence classifiers and NLI: the label names in output order. */
+  readonly labels?: readonly string[];
+  /** For NLI: which label means entailment. */
+  readonly entailmentLabel?: string;
+}
+
+export type ModelEntry = EmbeddingModelEntry | DecisionModelEntry;
