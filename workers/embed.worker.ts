@@ -5,7 +5,8 @@
  * with a fresh one on another device at any batch boundary.
  */
 import * as Comlink from 'comlink';
-import { env, pipeline, type FeatureExtractionPipeline } from '@huggingface/transformers';
+import { AutoModel, AutoTokenizer, env, type PreTrainedModel, type PreTrainedTokenizer, type Tensor } from '@huggingface/transformers';
+import { normalizeRows, poolHiddenStates } from '../src/core/pooling.ts';
 import { configureOnnxWasm } from '../src/models/onnxEnv.ts';
 import { envForSource, folderFetch } from '../src/models/transformersEnv.ts';
 import type { ModelSource } from '../src/models/modelSource.ts';
@@ -24,46 +25,50 @@ export interface EmbedLoadSpec {
 
 export type FileProgress = { file: string; status: 'initiate' | 'download' | 'progress' | 'done'; loaded: number; total: number };
 
-let extractor: FeatureExtractionPipeline | undefined;
+let model: PreTrainedModel | undefined;
+let tokenizer: PreTrainedTokenizer | undefined;
 let spec: EmbedLoadSpec | undefined;
 const nativeFetch = self.fetch.bind(self);
 
 async function load(s: EmbedLoadSpec, onFile?: (p: FileProgress) => void): Promise<{ dims: number }> {
   const origin = self.location.origin;
-  configureOnnxWasm(env.backends.onnx.wasm as object, `${origin}/`, s.threads);
-  Object.assign(env, envForSource(s.source, origin));
-  env.fetch = folderFetch(s.source, origin, nativeFetch) as typeof env.fetch;
-  const modelId = s.source.kind === 'folder' ? s.source.id : s.source.id;
-  extractor = (await pipeline('feature-extraction', modelId, {
-    device: s.device,
-    dtype: s.dtype,
+  const siteUrl = new URL('../', self.location.href); // workers are built into <site>/assets/
+  configureOnnxWasm(env.backends.onnx.wasm as object, siteUrl.href, s.threads);
+  Object.assign(env, envForSource(s.source, siteUrl.pathname));
+  env.fetch = folderFetch(s.source, siteUrl.pathname, origin, nativeFetch) as typeof env.fetch;
+  const options = {
     revision: s.source.kind === 'hub' ? s.source.revision : undefined,
-    progress_callback: (p) => {
-      if (!onFile || !('file' in p)) return;
-      const loaded = 'loaded' in p ? p.loaded : 0;
-      const total = 'total' in p ? p.total : 0;
-      onFile({ file: p.file, status: p.status as FileProgress['status'], loaded, total });
+    progress_callback: (p: { status: string; file?: string; loaded?: number; total?: number }) => {
+      if (!onFile || p.file === undefined) return;
+      onFile({ file: p.file, status: p.status as FileProgress['status'], loaded: p.loaded ?? 0, total: p.total ?? 0 });
     },
-  })) as FeatureExtractionPipeline;
-  if (s.maxLength > 0) (extractor.tokenizer as { model_max_length: number }).model_max_length = s.maxLength;
+  };
+  [tokenizer, model] = await Promise.all([
+    AutoTokenizer.from_pretrained(s.source.id, options),
+    AutoModel.from_pretrained(s.source.id, { ...options, device: s.device, dtype: s.dtype }),
+  ]);
   spec = s;
   const probe = await embedRaw(['dimension probe']);
-  return { dims: probe.dims[1] };
+  return { dims: probe.length };
 }
 
-async function embedRaw(texts: string[]): Promise<{ data: Float32Array; dims: number[] }> {
-  if (!extractor || !spec) throw new Error('no model loaded: call load() first');
-  const pooling = spec.pooling === 'none' ? 'mean' : spec.pooling;
-  const out = await extractor(texts, { pooling, normalize: spec.normalize });
-  const data = out.data instanceof Float32Array ? out.data : Float32Array.from(out.data as ArrayLike<number>);
-  return { data, dims: out.dims };
+async function embedRaw(texts: string[]): Promise<Float32Array> {
+  if (!model || !tokenizer || !spec) throw new Error('no model loaded: call load() first');
+  const inputs = tokenizer(texts, { padding: true, truncation: true, max_length: spec.maxLength }) as Record<string, Tensor>;
+  const outputs = (await model(inputs)) as Record<string, Tensor>;
+  const hidden = outputs.last_hidden_state ?? outputs.token_embeddings;
+  if (!hidden) throw new Error(`the model returned no last_hidden_state (outputs: ${Object.keys(outputs).join(', ')})`);
+  const [batch, seq, dim] = hidden.dims as [number, number, number];
+  const rule = spec.pooling === 'none' ? 'mean' : spec.pooling;
+  const pooled = poolHiddenStates(hidden.data as Float32Array, inputs.attention_mask.data as BigInt64Array, [batch, seq, dim], rule);
+  hidden.dispose?.();
+  return spec.normalize ? normalizeRows(pooled, dim) : pooled;
 }
 
 /** Embeds a batch; returns n × dims floats (row-major), transferred, not copied. */
 async function embed(texts: string[]): Promise<Float32Array> {
-  const { data } = await embedRaw(texts);
-  const copy = data.buffer.byteLength === data.byteLength ? data : data.slice();
-  return Comlink.transfer(copy, [copy.buffer]);
+  const data = await embedRaw(texts);
+  return Comlink.transfer(data, [data.buffer]);
 }
 
 /**
@@ -80,8 +85,9 @@ async function loseDevice(): Promise<boolean> {
 }
 
 async function dispose(): Promise<void> {
-  await extractor?.dispose();
-  extractor = undefined;
+  await model?.dispose();
+  model = undefined;
+  tokenizer = undefined;
 }
 
 export const embedApi = { load, embed, loseDevice, dispose };

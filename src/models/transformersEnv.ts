@@ -14,15 +14,19 @@ export interface TransformersEnvLike {
   fetch: (input: string | URL, init?: RequestInit) => Promise<Response>;
 }
 
-/** Environment flags for a source served from `origin` (the site's own origin). */
-export function envForSource(source: ModelSource, origin: string): Pick<TransformersEnvLike, 'allowLocalModels' | 'allowRemoteModels' | 'localModelPath' | 'remoteHost' | 'useBrowserCache'> {
+/**
+ * Environment flags for a source, for a site whose root is at `sitePath`
+ * (e.g. `/` or `/fairground/`). Local paths must be paths, not URLs:
+ * transformers.js treats a URL as remote and skips its local look-up.
+ */
+export function envForSource(source: ModelSource, sitePath: string): Pick<TransformersEnvLike, 'allowLocalModels' | 'allowRemoteModels' | 'localModelPath' | 'remoteHost' | 'useBrowserCache'> {
   switch (source.kind) {
     case 'bundled':
-      return { allowLocalModels: true, allowRemoteModels: false, localModelPath: new URL('models/', origin).href, remoteHost: DEFAULT_HUB_HOST, useBrowserCache: false };
+      return { allowLocalModels: true, allowRemoteModels: false, localModelPath: `${sitePath}models/`, remoteHost: DEFAULT_HUB_HOST, useBrowserCache: false };
     case 'folder':
-      return { allowLocalModels: true, allowRemoteModels: false, localModelPath: new URL(FOLDER_PREFIX, origin).href, remoteHost: DEFAULT_HUB_HOST, useBrowserCache: false };
+      return { allowLocalModels: true, allowRemoteModels: false, localModelPath: `${sitePath}${FOLDER_PREFIX.slice(1)}`, remoteHost: DEFAULT_HUB_HOST, useBrowserCache: false };
     case 'hub':
-      return { allowLocalModels: false, allowRemoteModels: true, localModelPath: new URL('models/', origin).href, remoteHost: source.host.endsWith('/') ? source.host : `${source.host}/`, useBrowserCache: true };
+      return { allowLocalModels: false, allowRemoteModels: true, localModelPath: `${sitePath}models/`, remoteHost: source.host.endsWith('/') ? source.host : `${source.host}/`, useBrowserCache: true };
   }
 }
 
@@ -30,9 +34,9 @@ export function envForSource(source: ModelSource, origin: string): Pick<Transfor
  * A fetch that answers requests for a picked folder's files from the Blobs
  * the user chose (no network), and passes everything else to `base`.
  */
-export function folderFetch(source: ModelSource, origin: string, base: typeof fetch): (input: string | URL, init?: RequestInit) => Promise<Response> {
+export function folderFetch(source: ModelSource, sitePath: string, origin: string, base: typeof fetch): (input: string | URL, init?: RequestInit) => Promise<Response> {
   if (source.kind !== 'folder') return (input, init) => base(input, init);
-  const prefix = new URL(`${FOLDER_PREFIX}${source.id}/`, origin).href;
+  const prefix = new URL(`${sitePath}${FOLDER_PREFIX.slice(1)}${source.id}/`, origin).href;
   return async (input, init) => {
     const url = typeof input === 'string' ? new URL(input, origin).href : input.href;
     if (!url.startsWith(prefix)) return base(input, init);

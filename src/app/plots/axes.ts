@@ -1,0 +1,120 @@
+/** Plot frame, axes, grid and legend shared by the plots; all in `currentColor`. */
+import { el, text, px, FONT_SIZE } from './svg.ts';
+import { estimateTextWidth } from './labels.ts';
+
+export interface Margin {
+  readonly top: number;
+  readonly right: number;
+  readonly bottom: number;
+  readonly left: number;
+}
+
+/** The drawing area inside the margins, in px. */
+export interface Frame {
+  readonly width: number;
+  readonly height: number;
+  readonly left: number;
+  readonly right: number;
+  readonly top: number;
+  readonly bottom: number;
+}
+
+export function frameOf(width: number, height: number, margin: Margin): Frame {
+  return { width, height, left: margin.left, right: width - margin.right, top: margin.top, bottom: height - margin.bottom };
+}
+
+/** What an axis needs from a scale: tick values, a position for each and its label. */
+export interface AxisTicks {
+  readonly values: readonly number[];
+  readonly position: (value: number) => number;
+  readonly format: (value: number) => string;
+}
+
+export interface AxisOptions {
+  readonly label?: string;
+  /** Draw faint grid lines across the frame at each tick. */
+  readonly grid?: boolean;
+}
+
+const AXIS = { stroke: 'currentColor', 'stroke-opacity': 0.6 } as const;
+const GRID = { stroke: 'currentColor', 'stroke-opacity': 0.1 } as const;
+
+/** Axis along the bottom of the frame, its label centred below. */
+export function axisBottom(frame: Frame, ticks: AxisTicks, options: AxisOptions = {}): string {
+  return el(
+    'g',
+    { class: 'axis axis-x' },
+    options.grid && el('g', { class: 'grid', ...GRID }, ...ticks.values.map((v) => el('line', { x1: ticks.position(v), x2: ticks.position(v), y1: frame.top, y2: frame.bottom }))),
+    el('line', { x1: frame.left, x2: frame.right, y1: frame.bottom, y2: frame.bottom, ...AXIS }),
+    ...ticks.values.map((v) =>
+      el(
+        'g',
+        { transform: `translate(${px(ticks.position(v))},${px(frame.bottom)})` },
+        el('line', { y2: 5, ...AXIS }),
+        el('text', { y: 8 + FONT_SIZE, 'text-anchor': 'middle' }, text(ticks.format(v))),
+      ),
+    ),
+    options.label && el('text', { class: 'axis-label', x: (frame.left + frame.right) / 2, y: frame.bottom + 20 + 2 * FONT_SIZE, 'text-anchor': 'middle', 'font-weight': 600 }, text(options.label)),
+  );
+}
+
+/** Axis along the left of the frame, its label rotated and centred beside it. */
+export function axisLeft(frame: Frame, ticks: AxisTicks, options: AxisOptions = {}): string {
+  const labelX = frame.left - 14 - Math.max(0, ...ticks.values.map((v) => estimateTextWidth(ticks.format(v))));
+  return el(
+    'g',
+    { class: 'axis axis-y' },
+    options.grid && el('g', { class: 'grid', ...GRID }, ...ticks.values.map((v) => el('line', { y1: ticks.position(v), y2: ticks.position(v), x1: frame.left, x2: frame.right }))),
+    el('line', { x1: frame.left, x2: frame.left, y1: frame.top, y2: frame.bottom, ...AXIS }),
+    ...ticks.values.map((v) =>
+      el(
+        'g',
+        { transform: `translate(${px(frame.left)},${px(ticks.position(v))})` },
+        el('line', { x2: -5, ...AXIS }),
+        el('text', { x: -8, dy: '0.32em', 'text-anchor': 'end' }, text(ticks.format(v))),
+      ),
+    ),
+    options.label &&
+      el('text', { class: 'axis-label', transform: `translate(${px(labelX - 6)},${px((frame.top + frame.bottom) / 2)}) rotate(-90)`, 'text-anchor': 'middle', 'font-weight': 600 }, text(options.label)),
+  );
+}
+
+/** Width the left margin needs for tick labels plus a rotated axis label. */
+export function leftMarginFor(tickLabels: readonly string[]): number {
+  return 14 + Math.max(0, ...tickLabels.map((t) => estimateTextWidth(t))) + 10 + FONT_SIZE + 4;
+}
+
+
+export interface LegendEntry {
+  readonly label: string;
+  /** Markup of the swatch, drawn in a 12×12 box at the origin. */
+  readonly swatch: string;
+}
+
+/** A horizontal legend starting at (x, y); wraps to new lines past `maxWidth`. Returns markup and height. */
+export function legend(entries: readonly LegendEntry[], x: number, y: number, maxWidth: number): { markup: string; height: number } {
+  const lineHeight = FONT_SIZE + 8;
+  let cx = 0;
+  let cy = 0;
+  const items: string[] = [];
+  for (const entry of entries) {
+    const w = 16 + estimateTextWidth(entry.label) + 14;
+    if (cx > 0 && cx + w > maxWidth) {
+      cx = 0;
+      cy += lineHeight;
+    }
+    items.push(el('g', { transform: `translate(${px(x + cx)},${px(y + cy)})` }, entry.swatch, el('text', { x: 16, y: 6, dy: '0.32em' }, text(entry.label))));
+    cx += w;
+  }
+  return { markup: el('g', { class: 'legend' }, ...items), height: entries.length === 0 ? 0 : cy + lineHeight };
+}
+
+/** A filled 12×12 square swatch. */
+export function squareSwatch(color: string): string {
+  return el('rect', { width: 12, height: 12, rx: 2, fill: color });
+}
+
+/** Ticks of a continuous d3 scale, formatted by the scale's own tick format. */
+export function linearTicks(scale: { ticks(count?: number): number[]; tickFormat(count?: number, specifier?: string): (v: number) => string; (v: number): number }, count: number): AxisTicks {
+  return { values: scale.ticks(count), position: (v) => scale(v), format: scale.tickFormat(count) };
+}

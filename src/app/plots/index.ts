@@ -1,0 +1,10 @@
+export { renderPareto, textAlternativePareto, tablePareto, frontierOf, type ParetoSpec, type ParetoPlotPoint } from './pareto.ts';
+export { renderForest, textAlternativeForest, tableForest, type ForestSpec, type ForestRow } from './forest.ts';
+export { renderHistogram, textAlternativeHistogram, tableHistogram, integerBins, type RankShiftHistogramSpec, type HistogramBin } from './histogram.ts';
+export { renderConfusion, textAlternativeConfusion, tableConfusion, type ConfusionSpec } from './confusion.ts';
+export { renderThresholdCurve, textAlternativeThresholdCurve, tableThresholdCurve, type ThresholdCurveSpec, type ThresholdSeries, type ThresholdPoint } from './thresholdCurve.ts';
+export { renderLatencyQuality, textAlternativeLatencyQuality, tableLatencyQuality, type LatencyQualitySpec, type LatencyQualityPoint } from './latencyQuality.ts';
+export { OKABE_ITO, categoryColor, categoryColors } from './palette.ts';
+export { formatValue, formatWithCi, formatPercent, formatCount, formatMs, type Interval } from './format.ts';
+export { tableToCsv, tableToJson, svgToPngBlob, downloadText, type PlotTable, type TableCell } from './export.ts';
+export { svgToElement } from './dom.ts';

@@ -1,0 +1,102 @@
+/**
+ * Label placement without collisions: a greedy vertical nudge. Text is measured by estimate
+ * (no DOM under Node): a generous average glyph width so real text fits inside its box.
+ */
+import { FONT_SIZE } from './svg.ts';
+
+/** Average advance of a glyph in em for the system sans-serif stack, rounded up. */
+const EM_PER_CHAR = 0.62;
+
+export function estimateTextWidth(label: string, fontSize: number = FONT_SIZE): number {
+  return Math.ceil([...label].length * EM_PER_CHAR * fontSize);
+}
+
+export interface Box {
+  readonly x: number;
+  readonly y: number;
+  readonly width: number;
+  readonly height: number;
+}
+
+/** True when the boxes share interior area (touching edges do not count). */
+export function boxesIntersect(a: Box, b: Box): boolean {
+  return a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
+}
+
+export interface LabelRequest {
+  readonly id: string;
+  readonly text: string;
+  /** The point the label belongs to, in px. */
+  readonly anchorX: number;
+  readonly anchorY: number;
+}
+
+export interface PlacedLabel {
+  readonly id: string;
+  readonly text: string;
+  /** Text position (x at the anchor side, y the baseline) and anchor. */
+  readonly x: number;
+  readonly y: number;
+  readonly textAnchor: 'start' | 'end';
+  readonly box: Box;
+  /** Moved away from its preferred spot: draw a leader line to the point. */
+  readonly nudged: boolean;
+}
+
+/** Gap between a point and its label, and between stacked labels, in px. */
+const GAP = 6;
+const LINE = FONT_SIZE + 3;
+/** The baseline sits this far above the bottom of the box (room for descenders). */
+const DESCENT = 3;
+
+/**
+ * Places each label just above and beside its point (right, or left where the right side leaves `bounds`), then
+ * moves it up or down, the least distance that clears every label placed before it. Labels are
+ * placed top to bottom; the returned array is in input order.
+ * `obstacles` (the point markers) are avoided at a price: covering one costs as much as moving 40 px.
+ * Guarantee: no two returned boxes intersect (a spot below every placed box always exists; when
+ * no spot inside `bounds` is free, the label may leave the bounds rather than overlap).
+ */
+export function placeLabels(requests: readonly LabelRequest[], bounds: Box, obstacles: readonly Box[] = []): PlacedLabel[] {
+  const order = requests.map((_, i) => i).sort((a, b) => requests[a].anchorY - requests[b].anchorY || requests[a].anchorX - requests[b].anchorX);
+  const placed: PlacedLabel[] = [];
+  const result = new Array<PlacedLabel>(requests.length);
+  for (const i of order) {
+    const r = requests[i];
+    const width = estimateTextWidth(r.text);
+    const right = { textAnchor: 'start' as const, boxX: r.anchorX + GAP, penalty: 0 };
+    const left = { textAnchor: 'end' as const, boxX: r.anchorX - GAP - width, penalty: 8 };
+    const fitsRight = right.boxX + width <= bounds.x + bounds.width;
+    const sides = fitsRight ? [right, left] : [{ ...left, penalty: 0 }, { ...right, penalty: 8 }];
+    // Above and beside the point, clear of a horizontal CI whisker through it.
+    const preferredY = r.anchorY - LINE - 1;
+    let best: { side: (typeof sides)[number]; y: number; cost: number; inBounds: boolean } | undefined;
+    for (const side of sides) {
+      const candidates = [preferredY];
+      for (const b of [...placed.map((p) => p.box), ...obstacles]) candidates.push(b.y - LINE, b.y + b.height);
+      for (const y of candidates) {
+        const box = { x: side.boxX, y, width, height: LINE };
+        if (placed.some((p) => boxesIntersect(p.box, box))) continue;
+        const covers = obstacles.filter((o) => boxesIntersect(o, box)).length;
+        const inBounds = box.x >= bounds.x && box.x + width <= bounds.x + bounds.width && y >= bounds.y && y + LINE <= bounds.y + bounds.height;
+        const cost = Math.abs(y - preferredY) + side.penalty + covers * 40;
+        if (best === undefined || (inBounds && !best.inBounds) || (inBounds === best.inBounds && cost < best.cost)) best = { side, y, cost, inBounds };
+      }
+    }
+    // `best` exists: the spot below the lowest placed box is always free.
+    const { side, y } = best!;
+    const box = { x: side.boxX, y, width, height: LINE };
+    const label: PlacedLabel = {
+      id: r.id,
+      text: r.text,
+      x: side.textAnchor === 'start' ? box.x : box.x + width,
+      y: y + LINE - DESCENT,
+      textAnchor: side.textAnchor,
+      box,
+      nudged: Math.abs(y - preferredY) > 1,
+    };
+    placed.push(label);
+    result[i] = label;
+  }
+  return result;
+}

@@ -1,0 +1,93 @@
+/**
+ * Latency against quality: one point per model, latency on a log axis (ms per item, smaller is
+ * better), the quality metric up (larger is better), with CI whiskers where given.
+ */
+import { scaleLinear, scaleLog, format } from 'd3';
+import { el, svgDocument } from './svg.ts';
+import { axisBottom, axisLeft, frameOf, leftMarginFor, linearTicks, type AxisTicks } from './axes.ts';
+import { formatMs, formatWithCi, hasInterval, type Interval } from './format.ts';
+import { paddedDomain } from './scales.ts';
+import { scatterMarks } from './scatter.ts';
+import type { PlotTable } from './export.ts';
+
+export interface LatencyQualityPoint {
+  readonly id: string;
+  readonly label: string;
+  /** Milliseconds, > 0. */
+  readonly latencyMs: number;
+  readonly quality: number;
+  readonly latencyCi?: Interval | null;
+  readonly qualityCi?: Interval | null;
+}
+
+export interface LatencyQualitySpec {
+  /** Name of the quality metric, e.g. "nDCG@10". */
+  readonly qualityLabel: string;
+  readonly points: readonly LatencyQualityPoint[];
+  readonly latencyLabel?: string;
+  readonly title?: string;
+  readonly width?: number;
+  readonly height?: number;
+}
+
+const titleOf = (spec: LatencyQualitySpec) => spec.title ?? `${spec.qualityLabel} against latency`;
+const latencyLabelOf = (spec: LatencyQualitySpec) => spec.latencyLabel ?? 'Latency per item (ms, log scale)';
+const describe = (spec: LatencyQualitySpec, p: LatencyQualityPoint) =>
+  `${p.label}: latency ${formatWithCi(p.latencyMs, p.latencyCi, formatMs)}, ${spec.qualityLabel} ${formatWithCi(p.quality, p.qualityCi)}`;
+
+export function textAlternativeLatencyQuality(spec: LatencyQualitySpec): string {
+  return [`${titleOf(spec)}; lower latency and higher ${spec.qualityLabel} are better. ${spec.points.length} models.`, ...spec.points.map((p) => `${describe(spec, p)}.`)].join(' ');
+}
+
+export function tableLatencyQuality(spec: LatencyQualitySpec): PlotTable {
+  return {
+    columns: ['model', 'latency ms', 'latency CI low', 'latency CI high', spec.qualityLabel, `${spec.qualityLabel} CI low`, `${spec.qualityLabel} CI high`],
+    rows: spec.points.map((p) => [p.label, p.latencyMs, p.latencyCi?.[0] ?? null, p.latencyCi?.[1] ?? null, p.quality, p.qualityCi?.[0] ?? null, p.qualityCi?.[1] ?? null]),
+  };
+}
+
+/** Log ticks at 1, 2 and 5 per decade (all of d3's ticks when that leaves fewer than 3). */
+function logTicks(scale: ReturnType<typeof scaleLog<number>>): AxisTicks {
+  const all = scale.ticks();
+  const leading = all.filter((t) => [1, 2, 5].includes(Math.round(t / 10 ** Math.floor(Math.log10(t) + 1e-9))));
+  return { values: leading.length >= 3 ? leading : all, position: (v) => scale(v), format: format(',~r') };
+}
+
+/** @throws {RangeError} for a latency that is not a positive finite number, or a non-finite quality. */
+export function renderLatencyQuality(spec: LatencyQualitySpec): string {
+  for (const p of spec.points) {
+    if (!(p.latencyMs > 0) || !Number.isFinite(p.latencyMs)) throw new RangeError(`point ${p.id}: latency must be positive for a log axis`);
+    if (!Number.isFinite(p.quality)) throw new RangeError(`point ${p.id} has a non-finite quality`);
+  }
+  const width = spec.width ?? 640;
+  const height = spec.height ?? 400;
+  const qs = spec.points.flatMap((p) => [p.quality, ...(hasInterval(p.qualityCi) ? p.qualityCi : [])]);
+  const ls = spec.points.flatMap((p) => [p.latencyMs, ...(hasInterval(p.latencyCi) ? p.latencyCi : [])]).filter((v) => v > 0);
+  const y = scaleLinear().domain(paddedDomain(qs)).nice(6);
+  const yTicks = linearTicks(y, 6);
+  const frame = frameOf(width, height, { top: 20, right: 24, bottom: 54, left: leftMarginFor(yTicks.values.map(yTicks.format)) });
+  y.range([frame.bottom, frame.top]);
+  const lo = ls.length ? Math.min(...ls) : 1;
+  const hi = ls.length ? Math.max(...ls) : 10;
+  const x = scaleLog().domain([lo / 1.25, hi * 1.25]).nice().range([frame.left, frame.right]);
+  const marks = spec.points.map((p) => ({
+    id: p.id,
+    label: p.label,
+    cx: x(p.latencyMs),
+    cy: y(p.quality),
+    xWhisker: hasInterval(p.latencyCi) && p.latencyCi[0] > 0 ? ([x(p.latencyCi[0]), x(p.latencyCi[1])] as const) : undefined,
+    yWhisker: hasInterval(p.qualityCi) ? ([y(p.qualityCi[0]), y(p.qualityCi[1])] as const) : undefined,
+    tooltip: describe(spec, p),
+  }));
+  return svgDocument({
+    width,
+    height,
+    title: titleOf(spec),
+    desc: textAlternativeLatencyQuality(spec),
+    body: [
+      axisBottom(frame, logTicks(x), { label: `← ${latencyLabelOf(spec)}`, grid: true }),
+      axisLeft(frame, yTicks, { label: `${spec.qualityLabel} →`, grid: true }),
+      scatterMarks(marks, frame),
+    ],
+  });
+}

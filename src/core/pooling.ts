@@ -1,0 +1,68 @@
+/**
+ * Pooling of token vectors into one vector per text, on the flat
+ * [batch, seq, dim] output of an encoder (row-major), with its attention mask.
+ */
+
+export type PoolingRule = 'mean' | 'cls' | 'last_token';
+
+/**
+ * Pools hidden states per text.
+ * - mean: Σ_t m_t h_t / Σ_t m_t (0 vector when the mask is all zeros);
+ * - cls: the first token's vector;
+ * - last_token: the vector at the last position whose mask is 1 (correct
+ *   under left or right padding).
+ * @returns batch × dim floats, row-major.
+ * @throws {RangeError} when the sizes do not agree.
+ */
+export function poolHiddenStates(
+  hidden: ArrayLike<number>,
+  mask: ArrayLike<number | bigint>,
+  [batch, seq, dim]: readonly [number, number, number],
+  rule: PoolingRule,
+): Float32Array {
+  if (hidden.length !== batch * seq * dim) throw new RangeError(`hidden has ${hidden.length} values, expected ${batch}×${seq}×${dim}`);
+  if (mask.length !== batch * seq) throw new RangeError(`mask has ${mask.length} values, expected ${batch}×${seq}`);
+  const out = new Float32Array(batch * dim);
+  for (let b = 0; b < batch; b++) {
+    const o = b * dim;
+    if (rule === 'cls') {
+      const h = b * seq * dim;
+      for (let d = 0; d < dim; d++) out[o + d] = hidden[h + d];
+      continue;
+    }
+    if (rule === 'last_token') {
+      let last = -1;
+      for (let t = 0; t < seq; t++) if (Number(mask[b * seq + t]) !== 0) last = t;
+      if (last < 0) continue;
+      const h = (b * seq + last) * dim;
+      for (let d = 0; d < dim; d++) out[o + d] = hidden[h + d];
+      continue;
+    }
+    let count = 0;
+    const acc = new Float64Array(dim);
+    for (let t = 0; t < seq; t++) {
+      const m = Number(mask[b * seq + t]);
+      if (m === 0) continue;
+      count += m;
+      const h = (b * seq + t) * dim;
+      for (let d = 0; d < dim; d++) acc[d] += m * hidden[h + d];
+    }
+    if (count > 0) for (let d = 0; d < dim; d++) out[o + d] = acc[d] / count;
+  }
+  return out;
+}
+
+/**
+ * Scales each row to unit L2 norm in place; an all-zero row (e.g. a text of
+ * unknown words under a static model) stays zero instead of becoming NaN.
+ */
+export function normalizeRows(data: Float32Array, dim: number): Float32Array {
+  for (let o = 0; o < data.length; o += dim) {
+    let ss = 0;
+    for (let d = 0; d < dim; d++) ss += data[o + d] * data[o + d];
+    if (ss === 0) continue;
+    const inv = 1 / Math.sqrt(ss);
+    for (let d = 0; d < dim; d++) data[o + d] *= inv;
+  }
+  return data;
+}

