@@ -58,8 +58,8 @@ const embeddings: readonly EmbeddingModelEntry[] = [
     normalize: true,
     queryPrefix: '',
     documentPrefix: '',
-    // As specified for the registry; the bundled tokenizer itself allows 16,384 (tokenizer_config.json).
-    maxLength: 512,
+    // A bag of words has no position limit; 4,096 words covers a long CV (the tokenizer allows 16,384).
+    maxLength: 4096,
     dimensions: 100,
   },
   {

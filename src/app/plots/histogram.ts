@@ -75,7 +75,8 @@ export function renderHistogram(spec: RankShiftHistogramSpec): string {
   const bins = integerBins(spec.values, spec.binWidth);
   const y = scaleLinear().domain([0, Math.max(1, ...bins.map((b) => b.count))]).nice(5);
   const yTicks = linearTicks(y, 5);
-  const integerTicks = { ...yTicks, values: yTicks.values.filter(Number.isInteger) };
+  // Counts and shifts are integers: whole-number ticks only, printed as integers.
+  const integerTicks = { ...yTicks, values: yTicks.values.filter(Number.isInteger), format: formatCount };
   const frame = frameOf(width, height, { top: 24, right: 20, bottom: 54, left: leftMarginFor(integerTicks.values.map(yTicks.format)) });
   y.range([frame.bottom, frame.top]);
   const lo = bins.length ? bins[0].lo - 0.5 : -0.5;
@@ -102,7 +103,7 @@ export function renderHistogram(spec: RankShiftHistogramSpec): string {
     desc: textAlternativeHistogram(spec),
     body: [
       axisLeft(frame, integerTicks, { label: 'Documents', grid: true }),
-      axisBottom(frame, { ...xTicks, values: xTicks.values.filter(Number.isInteger) }, { label: spec.xLabel ?? 'Rank shift (original rank − twin rank; positive: the twin ranks better)' }),
+      axisBottom(frame, { ...xTicks, values: xTicks.values.filter(Number.isInteger), format: formatCount }, { label: spec.xLabel ?? 'Rank shift (original rank − twin rank; positive: the twin ranks better)' }),
       el('g', { class: 'bars' }, ...bars),
       el('line', { class: 'reference', x1: x(0), x2: x(0), y1: frame.top, y2: frame.bottom, stroke: 'currentColor', 'stroke-dasharray': '4 3', 'stroke-opacity': 0.8 }),
       bins.length === 0 && el('text', { x: (frame.left + frame.right) / 2, y: (frame.top + frame.bottom) / 2, 'text-anchor': 'middle' }, 'No rank shifts to show'),

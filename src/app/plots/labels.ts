@@ -50,14 +50,24 @@ const LINE = FONT_SIZE + 3;
 const DESCENT = 3;
 
 /**
- * Places each label just above and beside its point (right, or left where the right side leaves `bounds`), then
+ * Places each label beside its point (right, or left where the right side leaves `bounds`), then
  * moves it up or down, the least distance that clears every label placed before it. Labels are
  * placed top to bottom; the returned array is in input order.
  * `obstacles` (the point markers) are avoided at a price: covering one costs as much as moving 40 px.
  * Guarantee: no two returned boxes intersect (a spot below every placed box always exists; when
  * no spot inside `bounds` is free, the label may leave the bounds rather than overlap).
  */
-export function placeLabels(requests: readonly LabelRequest[], bounds: Box, obstacles: readonly Box[] = []): PlacedLabel[] {
+export interface PlaceOptions {
+  /** Point markers to keep clear of (at a price, see above). */
+  readonly obstacles?: readonly Box[];
+  /** `right` keeps labels right of their anchors (line-end labels); `both` may flip one to the left. */
+  readonly sides?: 'both' | 'right';
+  /** `above`: the box sits just above the anchor (clear of whiskers); `centre`: centred on it. */
+  readonly align?: 'above' | 'centre';
+}
+
+export function placeLabels(requests: readonly LabelRequest[], bounds: Box, options: PlaceOptions = {}): PlacedLabel[] {
+  const obstacles = options.obstacles ?? [];
   const order = requests.map((_, i) => i).sort((a, b) => requests[a].anchorY - requests[b].anchorY || requests[a].anchorX - requests[b].anchorX);
   const placed: PlacedLabel[] = [];
   const result = new Array<PlacedLabel>(requests.length);
@@ -67,9 +77,8 @@ export function placeLabels(requests: readonly LabelRequest[], bounds: Box, obst
     const right = { textAnchor: 'start' as const, boxX: r.anchorX + GAP, penalty: 0 };
     const left = { textAnchor: 'end' as const, boxX: r.anchorX - GAP - width, penalty: 8 };
     const fitsRight = right.boxX + width <= bounds.x + bounds.width;
-    const sides = fitsRight ? [right, left] : [{ ...left, penalty: 0 }, { ...right, penalty: 8 }];
-    // Above and beside the point, clear of a horizontal CI whisker through it.
-    const preferredY = r.anchorY - LINE - 1;
+    const sides = options.sides === 'right' ? [right] : fitsRight ? [right, left] : [{ ...left, penalty: 0 }, { ...right, penalty: 8 }];
+    const preferredY = options.align === 'centre' ? r.anchorY - LINE / 2 : r.anchorY - LINE - 1;
     let best: { side: (typeof sides)[number]; y: number; cost: number; inBounds: boolean } | undefined;
     for (const side of sides) {
       const candidates = [preferredY];

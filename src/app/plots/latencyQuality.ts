@@ -69,7 +69,7 @@ export function renderLatencyQuality(spec: LatencyQualitySpec): string {
   y.range([frame.bottom, frame.top]);
   const lo = ls.length ? Math.min(...ls) : 1;
   const hi = ls.length ? Math.max(...ls) : 10;
-  const x = scaleLog().domain([lo / 1.25, hi * 1.25]).nice().range([frame.left, frame.right]);
+  const x = scaleLog().domain([lo / 1.25, hi * 1.25]).range([frame.left, frame.right]);
   const marks = spec.points.map((p) => ({
     id: p.id,
     label: p.label,

@@ -41,7 +41,7 @@ export function scatterMarks(marks: readonly ScatterMark[], frame: Frame): strin
   const labels = placeLabels(
     marks.map((m) => ({ id: m.id, text: m.label, anchorX: m.cx, anchorY: m.cy })),
     { x: frame.left, y: frame.top, width: frame.right - frame.left, height: frame.bottom - frame.top },
-    obstacles,
+    { obstacles },
   );
   const labelMarkup = labels.map((l, i) => {
     const m = marks[i];

@@ -47,7 +47,7 @@ export interface SvgDocument {
   readonly title: string;
   /** Text alternative listing the numbers drawn. */
   readonly desc: string;
-  readonly body: readonly string[];
+  readonly body: ReadonlyArray<string | false | null | undefined>;
 }
 
 /**

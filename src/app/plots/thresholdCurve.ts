@@ -79,7 +79,7 @@ export function renderThresholdCurve(spec: ThresholdCurveSpec): string {
     const last = sorted(s).at(-1);
     return last ? [{ id: s.model, text: s.model, anchorX: x(last.cutoff), anchorY: y(last.flipPct), color: categoryColor(i) }] : [];
   });
-  const placed = placeLabels(ends, { x: frame.left, y: frame.top, width: width - frame.left, height: frame.bottom - frame.top });
+  const placed = placeLabels(ends, { x: frame.left, y: frame.top, width: width - frame.left, height: frame.bottom - frame.top }, { sides: 'right', align: 'centre' });
   const endLabels = placed.map((l, i) => el('text', { x: l.x, y: l.y, 'text-anchor': l.textAnchor, 'data-label': l.id, fill: ends[i].color, 'font-weight': 600 }, text(l.text)));
   const markerDots = spec.series.flatMap((s, i) => {
     const p = at(s, marker);

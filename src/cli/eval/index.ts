@@ -1,7 +1,20 @@
 import type { Command } from '../command.ts';
+import { retrievalCommand } from './retrieval.ts';
+import { classificationCommand } from './classification.ts';
+import { twinsCommand } from './twins.ts';
+import { consistencyCommand } from './consistency.ts';
+import { screeningBiasCommand } from './screeningBias.ts';
+import { tasksCommand } from './tasks.ts';
 
 /**
  * The `fairground eval <kind>` commands (DESIGN.md, "Headless command line").
  * Each lives in its own file; add new ones here.
  */
-export const evalCommands: readonly Command[] = [];
+export const evalCommands: readonly Command[] = [
+  retrievalCommand,
+  classificationCommand,
+  twinsCommand,
+  consistencyCommand,
+  screeningBiasCommand,
+  tasksCommand,
+];

@@ -50,7 +50,7 @@ export type EffectKind =
   | 'effect'
   /** a non-demographic perturbation (group names it: whitespace, typos, …) against the original */
   | 'noise'
-  /** the second name of an implicit group against its first name (code-unit order) */
+  /** a CV's second name of a group against its first name (code-unit order among that CV's names) */
   | 'second-name';
 
 /**
@@ -116,7 +116,7 @@ export function screeningEffects(pools: readonly ScreeningPool[], options: Scree
   const groupCells: Map<string, Cell>[] = [];
   const nameCells: Map<string, Cell>[] = [];
   const keys = new Set<string>();
-  const names = new Map<string, Set<string>>();
+  const keysWithNames = new Set<string>();
   for (const pool of pools) {
     const ranked = rankPool(
       pool.cvs.map((c) => c.score),
@@ -135,9 +135,7 @@ export function screeningEffects(pools: readonly ScreeningPool[], options: Scree
         add(byGroup, key, v.score, rank);
         if (v.name !== '') {
           add(byName, key + SEP + v.name, v.score, rank);
-          let set = names.get(key);
-          if (!set) names.set(key, (set = new Set()));
-          set.add(v.name);
+          keysWithNames.add(key);
         }
       }
       units.push({ jobId: pool.jobId, cvId: cv.cvId });
@@ -174,21 +172,24 @@ export function screeningEffects(pools: readonly ScreeningPool[], options: Scree
     effects.push(e);
   }
   for (const key of sortedKeys) {
-    const list = [...(names.get(key) ?? [])].sort();
     const [attribute, group, signal] = key.split(SEP);
-    if (list.length < 2 || attribute === noise) continue;
+    if (attribute === noise || !keysWithNames.has(key)) continue;
     const e = emptyEffect('second-name', attribute, group, signal, n);
+    let defined = 0;
     for (let u = 0; u < n; u++) {
-      const first = nameCells[u].get(key + SEP + list[0]);
-      const second = nameCells[u].get(key + SEP + list[1]);
-      if (!first || !second) continue;
+      // this CV's own names of the group, in code-unit order (names may be sampled per CV)
+      const own = [...nameCells[u].keys()].filter((nk) => nk.startsWith(key + SEP)).sort();
+      if (own.length < 2) continue;
+      const first = nameCells[u].get(own[0])!;
+      const second = nameCells[u].get(own[1])!;
       const [s1, r1] = [first.score / first.count, first.rank / first.count];
       const [s2, r2] = [second.score / second.count, second.rank / second.count];
       e.deltaScore[u] = s2 - s1;
       e.deltaRank[u] = r1 - r2;
       if (r1 <= k) e.excl[u] = r2 > k ? 1 : 0;
+      defined++;
     }
-    effects.push(e);
+    if (defined > 0) effects.push(e);
   }
   return { units, effects };
 }

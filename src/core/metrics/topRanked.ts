@@ -1,4 +1,3 @@
-import { compareRanked } from '../ranking.ts';
 import type { Scored } from '../ranking.ts';
 
 /**
@@ -8,16 +7,32 @@ import type { Scored } from '../ranking.ts';
  *
  * When depth is small against n, a bounded heap keeps the best `depth`
  * (O(n log depth)); otherwise all indices are sorted (O(n log n)).
+ * The comparison is ranking.ts's `compareRanked` read from flat arrays
+ * (scores in a Float64Array), which keeps the hot loop free of property
+ * look-ups; a test pins it to `rankItems`.
  */
 export function topRankedIndices(items: readonly Scored[], depth: number): Uint32Array {
   const n = items.length;
-  const cmp = (a: number, b: number) => compareRanked(items[a], items[b]);
+  const scores = new Float64Array(n);
+  const ids = new Array<string>(n);
+  for (let i = 0; i < n; i++) {
+    scores[i] = items[i].score;
+    ids[i] = items[i].id;
+  }
+  const cmp = (a: number, b: number): number => {
+    const sa = scores[a];
+    const sb = scores[b];
+    if (sa !== sb) return sb - sa;
+    const ia = ids[a];
+    const ib = ids[b];
+    return ia < ib ? 1 : ia > ib ? -1 : 0;
+  };
   const m = Math.max(0, Math.min(depth, n));
   if (m * 4 >= n) {
-    const all = new Uint32Array(n);
+    const all = new Array<number>(n);
     for (let i = 0; i < n; i++) all[i] = i;
     all.sort(cmp);
-    return all.slice(0, m);
+    return Uint32Array.from(all.length > m ? all.slice(0, m) : all);
   }
   // heap[0] is the worst of the kept items (the one ranked lowest).
   const heap = new Uint32Array(m);
@@ -32,7 +47,9 @@ export function topRankedIndices(items: readonly Scored[], depth: number): Uint3
       if (l < size && worse(heap[l], heap[w])) w = l;
       if (r < size && worse(heap[r], heap[w])) w = r;
       if (w === i) return;
-      [heap[i], heap[w]] = [heap[w], heap[i]];
+      const tmp = heap[i];
+      heap[i] = heap[w];
+      heap[w] = tmp;
       i = w;
     }
   };
@@ -43,7 +60,9 @@ export function topRankedIndices(items: readonly Scored[], depth: number): Uint3
       while (i > 0) {
         const parent = (i - 1) >> 1;
         if (!worse(heap[i], heap[parent])) break;
-        [heap[i], heap[parent]] = [heap[parent], heap[i]];
+        const tmp = heap[i];
+        heap[i] = heap[parent];
+        heap[parent] = tmp;
         i = parent;
       }
     } else if (m > 0 && cmp(idx, heap[0]) < 0) {

@@ -55,14 +55,13 @@ export function rankBiserial(winsFirst: number, winsSecond: number): number {
  * identifier): merges the first k non-S items of the original order with
  * the re-scored S items. Returns pool indices; O(k + |S| log |S|).
  */
-function twinTopK(pool: RankedPool, pairs: readonly TwinPair[], inS: Uint8Array, k: number): number[] {
+function twinTopK(pool: RankedPool, pairs: readonly TwinPair[], inS: Uint8Array, twinWorld: Float64Array, k: number): number[] {
   const kept: number[] = [];
   for (let r = 0; r < pool.order.length && kept.length < k; r++) {
     if (!inS[pool.order[r]]) kept.push(pool.order[r]);
   }
-  const twins = pairs.map((p) => p.index);
-  const score = new Map<number, number>(pairs.map((p) => [p.index, p.twinScore]));
-  twins.sort((a, b) => score.get(b)! - score.get(a)! || pool.keys[b] - pool.keys[a]);
+  const twins = Uint32Array.from(pairs, (p) => p.index);
+  twins.sort((a, b) => twinWorld[b] - twinWorld[a] || pool.keys[b] - pool.keys[a]);
   const out: number[] = [];
   let a = 0;
   let b = 0;
@@ -73,12 +72,29 @@ function twinTopK(pool: RankedPool, pairs: readonly TwinPair[], inS: Uint8Array,
       const x = kept[a];
       const y = twins[b];
       const sx = pool.scores[x];
-      const sy = score.get(y)!;
+      const sy = twinWorld[y];
       if (sx > sy || (sx === sy && pool.keys[x] > pool.keys[y])) out.push(kept[a++]);
       else out.push(twins[b++]);
     }
   }
   return out;
+}
+
+/**
+ * Kendall τ-b of the original and twin-world scores over P. τ does not
+ * depend on the order of the pairs, so they are passed in ascending original
+ * order, which the correlation's own sort then finds already sorted.
+ */
+function twinWorldTau(pool: RankedPool, twinWorld: Float64Array): number | undefined {
+  const n = pool.order.length;
+  const x = new Float64Array(n);
+  const y = new Float64Array(n);
+  for (let r = 0; r < n; r++) {
+    const i = pool.order[n - 1 - r];
+    x[r] = pool.scores[i];
+    y[r] = twinWorld[i];
+  }
+  return kendallTauB(x, y);
 }
 
 /**
@@ -117,7 +133,7 @@ export function twinQueryMetrics(pool: RankedPool, pairs: readonly TwinPair[], k
   const kk = Math.min(k, n);
   const inA = new Uint8Array(n);
   for (let r = 0; r < kk; r++) inA[pool.order[r]] = 1;
-  const top = twinTopK(pool, pairs, inS, kk);
+  const top = twinTopK(pool, pairs, inS, twinWorld, kk);
   let both = 0;
   let sInA = 0;
   let sDropped = 0;
@@ -138,7 +154,7 @@ export function twinQueryMetrics(pool: RankedPool, pairs: readonly TwinPair[], k
     rankShift: shift / pairs.length,
     iou: both / (2 * kk - both),
     dropout: sInA === 0 ? 0 : sDropped / sInA,
-    kendallTau: kendallTauB(pool.scores, twinWorld),
+    kendallTau: twinWorldTau(pool, twinWorld),
     pearson: pearson(original, twin),
     winsFirst,
     winsSecond,

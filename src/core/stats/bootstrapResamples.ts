@@ -11,36 +11,49 @@ export interface BootstrapOptions {
 }
 
 /**
- * Draws `resamples` bootstrap samples of n units (n indices drawn uniformly
- * with replacement from createRng(seed), in draw order) and returns the
- * statistic of each, skipping NaN values, sorted ascending.
+ * Draws `resamples` bootstrap samples of n units — each n indices drawn
+ * uniformly with replacement by createRng(seed).int(n), in draw order — and
+ * calls visit(indices, b) for resample b = 0..B−1.
  *
  * One index buffer of length n is reused for every resample, so memory is
- * O(resamples + n); the statistic must not keep a reference to it.
- * For n = 0 there is nothing to resample and the result is empty.
+ * O(n); `visit` must not keep a reference to it. n = 0 draws nothing.
  * @throws {RangeError} when resamples is not a positive integer or n is not a
  * non-negative integer.
+ */
+export function forEachResample(
+  n: number,
+  options: BootstrapOptions,
+  visit: (indices: Uint32Array, b: number) => void,
+): void {
+  const { resamples, seed } = options;
+  if (!Number.isInteger(resamples) || resamples < 1) {
+    throw new RangeError(`bootstrap resamples must be a positive integer, got ${resamples}`);
+  }
+  if (!Number.isInteger(n) || n < 0) throw new RangeError(`bootstrap n must be a non-negative integer, got ${n}`);
+  if (n === 0) return;
+  const rng = createRng(seed);
+  const indices = new Uint32Array(n);
+  for (let b = 0; b < resamples; b++) {
+    for (let i = 0; i < n; i++) indices[i] = rng.int(n);
+    visit(indices, b);
+  }
+}
+
+/**
+ * The statistic of every resample of `forEachResample`, NaN values skipped,
+ * sorted ascending. Memory O(resamples + n).
  */
 export function resampledStatistics(
   n: number,
   statistic: (indices: Uint32Array) => number,
   options: BootstrapOptions,
 ): Float64Array {
-  const { resamples, seed } = options;
-  if (!Number.isInteger(resamples) || resamples < 1) {
-    throw new RangeError(`bootstrap resamples must be a positive integer, got ${resamples}`);
-  }
-  if (!Number.isInteger(n) || n < 0) throw new RangeError(`bootstrap n must be a non-negative integer, got ${n}`);
-  if (n === 0) return new Float64Array(0);
-  const rng = createRng(seed);
-  const indices = new Uint32Array(n);
-  const values = new Float64Array(resamples);
+  const values = new Float64Array(options.resamples);
   let kept = 0;
-  for (let b = 0; b < resamples; b++) {
-    for (let i = 0; i < n; i++) indices[i] = rng.int(n);
+  forEachResample(n, options, (indices) => {
     const v = statistic(indices);
     if (!Number.isNaN(v)) values[kept++] = v;
-  }
+  });
   return values.slice(0, kept).sort();
 }
 

@@ -5,6 +5,6 @@ export { bootstrapCi, percentileInterval } from './bootstrap.ts';
 export type { BootstrapOptions, Interval } from './bootstrap.ts';
 export { pairedBootstrap } from './pairedBootstrap.ts';
 export type { PairedInterval } from './pairedBootstrap.ts';
-export { meanAt, meanCi } from './meanCi.ts';
+export { meanAt, meanCi, meanCis } from './meanCi.ts';
 export { benjaminiHochberg } from './multipleTesting.ts';
 export { pearson, kendallTauB } from './correlation.ts';

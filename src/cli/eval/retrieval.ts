@@ -1,0 +1,48 @@
+import type { Command } from '../command.ts';
+import { intListOption, numberOption, requiredOption, stringOption } from '../args.ts';
+import { InputError } from '../errors.ts';
+import { parseQrels } from '../../core/formats/qrels.ts';
+import { parseRun } from '../../core/formats/trecRun.ts';
+import { evaluateRetrieval } from '../../core/metrics/retrieval.ts';
+import type { Gain } from '../../core/metrics/retrieval.ts';
+import { ciOptions, reportMeans } from './bootstrapOption.ts';
+import type { Reported } from './bootstrapOption.ts';
+import { parseInput } from './parseInput.ts';
+
+const GAINS: readonly Gain[] = ['linear', 'exp'];
+
+/**
+ * `fairground eval retrieval`: NDCG, P, MRR, Recall and MAP at each cut-off
+ * (METRICS.md §1). Output: `mean` (plain numbers, or {mean, ci} with
+ * --bootstrap, resampling queries), `per_query` (plain numbers, keyed by query
+ * id), `n_queries`, `n_skipped`.
+ */
+export const retrievalCommand: Command = {
+  name: 'retrieval',
+  usage: 'eval retrieval --qrels F --run F [--k 10,100] [--threshold 1] [--gain linear|exp] [--bootstrap B --seed S]',
+  summary: 'NDCG, P, MRR, Recall and MAP of a run against qrels (TREC or MTEB TSV)',
+  async run(args, io) {
+    const qrelsFile = requiredOption(args, 'qrels');
+    const runFile = requiredOption(args, 'run');
+    const k = intListOption(args, 'k', [10]);
+    const threshold = numberOption(args, 'threshold', 1);
+    if (threshold <= 0) throw new InputError(`--threshold must be > 0, got ${threshold}`);
+    const gain = (stringOption(args, 'gain') ?? 'linear') as Gain;
+    if (!GAINS.includes(gain)) throw new InputError(`--gain must be linear or exp, got "${gain}"`);
+    const ci = ciOptions(args);
+    const qrels = await parseInput(io, qrelsFile, parseQrels);
+    const run = await parseInput(io, runFile, parseRun);
+
+    const result = evaluateRetrieval(run, qrels, { k, threshold, gain });
+    const mean: Record<string, Reported> = {};
+    const reported = reportMeans(result.values, ci);
+    result.keys.forEach((key, m) => (mean[key] = reported[m]));
+    const perQuery: Record<string, Record<string, number>> = {};
+    result.queries.forEach((query, q) => {
+      const row: Record<string, number> = {};
+      result.keys.forEach((key, m) => (row[key] = result.values[m][q]));
+      perQuery[query] = row;
+    });
+    return { mean, per_query: perQuery, n_queries: result.nQueries, n_skipped: result.nSkipped };
+  },
+};

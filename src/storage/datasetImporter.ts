@@ -1,0 +1,223 @@
+import { FormatError } from '../core/formats/formatError.ts';
+import type { Manifest, ShardEntry } from '../core/formats/manifest.ts';
+import type { FairgroundDb } from './db.ts';
+import { removeDatasetData } from './datasetStore.ts';
+import { ImportError, isAbort } from './importError.ts';
+import { ProgressTracker } from './importProgress.ts';
+import type { ImportProgress } from './importProgress.ts';
+import { prefixRange } from './keyRanges.ts';
+import type { DatasetEntry, ImportStatus, ShardStateEntry } from './schema.ts';
+import { importShard } from './shardImporter.ts';
+import type { DatasetSource } from './sources.ts';
+import { defaultStorage, estimateStoredBytes, prepareStorage } from './storageQuota.ts';
+import type { StorageLike } from './storageQuota.ts';
+
+export interface ImportOptions {
+  readonly signal?: AbortSignal;
+  readonly onProgress?: (progress: ImportProgress) => void;
+  /** `navigator.storage` by default; `null` skips the quota check and persist request. */
+  readonly storage?: StorageLike | null;
+  /** Records per transaction (1,000). */
+  readonly batchSize?: number;
+  /** Least time between two progress reports (200 ms). */
+  readonly progressIntervalMs?: number;
+  readonly now?: () => number;
+}
+
+export interface ImportResult {
+  readonly datasetId: string;
+  readonly version: string;
+  /** True when the same manifest was already imported and ready: nothing was done. */
+  readonly skipped: boolean;
+  /** Records per shard name. */
+  readonly records: Readonly<Record<string, number>>;
+  readonly bytes: number;
+  /** Qrels rows naming an id absent from the dataset's queries or corpus (kept, not refused). */
+  readonly unknownQrels: number;
+  readonly unknownQrelsByShard: Readonly<Record<string, number>>;
+}
+
+/** Datasets being imported by this page, so two imports of one dataset cannot interleave. */
+const busy = new Set<string>();
+
+/**
+ * Imports a dataset package into IndexedDB, streaming each shard.
+ *
+ * Rules:
+ * - Same id and same manifest SHA-256 as a `ready` dataset: a no-op (`skipped`).
+ * - Same id, another manifest: the stored dataset (of any state) is deleted
+ *   first; the new one is imported from scratch.
+ * - Same manifest, not ready (interrupted or failed before): a resume. Part
+ *   files marked done are skipped; every other part's records are deleted
+ *   and the part is read again from its start.
+ * - Qrels shards are read last, so their ids can be checked against the
+ *   queries and corpus of their retrieval task; unknown ids are counted.
+ * - A failure marks the dataset `failed` with the error, keeps its finished
+ *   parts for a later resume and removes the failing part. No other dataset
+ *   is touched. Only `ready` datasets are readable (datasetStore.ts).
+ * - An abort (options.signal) stops between batches and leaves the dataset
+ *   `importing`, as a closed tab would; the next import resumes it.
+ *
+ * @throws {ImportError} for every failure; the signal's reason on abort.
+ */
+export async function importDataset(db: FairgroundDb, source: DatasetSource, options: ImportOptions = {}): Promise<ImportResult> {
+  const { signal } = options;
+  let manifest: Manifest, manifestSha256: string;
+  try {
+    ({ manifest, sha256: manifestSha256 } = await source.readManifest());
+  } catch (e) {
+    if (isAbort(e, signal)) throw e;
+    const code = e instanceof FormatError ? 'manifest' : 'source';
+    throw new ImportError(code, `${source.label}: ${(e as Error).message}`, { path: 'manifest.json' }, e);
+  }
+  const id = manifest.id;
+  if (busy.has(id)) throw new ImportError('busy', `dataset "${id}" is already being imported`);
+  busy.add(id);
+  try {
+    return await importManifest(db, source, manifest, manifestSha256, options);
+  } finally {
+    busy.delete(id);
+  }
+}
+
+async function importManifest(
+  db: FairgroundDb,
+  source: DatasetSource,
+  manifest: Manifest,
+  manifestSha256: string,
+  options: ImportOptions,
+): Promise<ImportResult> {
+  const { signal } = options;
+  const id = manifest.id;
+  const existing = await db.get('datasets', id);
+  if (existing?.status.state === 'ready' && existing.status.manifestSha256 === manifestSha256) {
+    return resultOf(existing, true);
+  }
+  // Another manifest under the same id replaces the stored dataset, but only
+  // once the storage check has passed, so a refused import loses nothing.
+  const replacing = existing !== undefined && existing.status.manifestSha256 !== manifestSha256;
+
+  const done = new Map<string, Extract<ShardStateEntry, { state: 'done' }>>();
+  if (!replacing) {
+    for (const s of await db.getAll('shardState', prefixRange(id))) {
+      if (s.state === 'done') done.set(s.path, s);
+    }
+  }
+  const pending = orderForImport(manifest.shards.filter((s) => !done.has(s.path)));
+  const sizes = new Map<string, number>();
+  for (const s of pending) sizes.set(s.path, s.bytes || (await source.shardSize(s.path)) || 0);
+  const bytesTotal = [...sizes.values()].reduce((a, b) => a + b, 0);
+  const storage = options.storage === null ? undefined : (options.storage ?? defaultStorage());
+  await prepareStorage(estimateStoredBytes(pending.map((s) => ({ path: s.path, bytes: sizes.get(s.path)! }))), storage);
+
+  if (replacing) await removeDatasetData(db, id);
+  // Parts written by an interrupted import are cleared before anything else, so
+  // that only finished parts hold records.
+  else await clearUnfinishedParts(db, id, new Set(done.keys()));
+
+  let status: ImportStatus = { state: 'importing', manifestSha256, ...summarise(manifest, done) };
+  await db.put('datasets', { id, manifest, status });
+
+  const progress = new ProgressTracker(id, bytesTotal, options.onProgress, options.progressIntervalMs, options.now);
+  const seen = new Map<string, Set<string>>();
+  try {
+    for (const entry of pending) {
+      progress.startShard(entry.name);
+      const seenIds = seen.get(entry.name) ?? (await idsOf(db, id, entry.name));
+      seen.set(entry.name, seenIds);
+      const known = entry.kind === 'qrels' ? await knownIdsFor(db, manifest, entry.name) : undefined;
+      const outcome = await importShard({
+        db, datasetId: id, entry, source, seenIds, known, signal,
+        batchSize: options.batchSize ?? 1000,
+        onBytes: (n) => progress.addBytes(n),
+        onRecords: (n) => progress.addRecords(n),
+      });
+      done.set(entry.path, { datasetId: id, path: entry.path, state: 'done', ...outcome });
+      progress.flush();
+    }
+  } catch (e) {
+    if (isAbort(e, signal)) throw e;
+    const error = e instanceof ImportError ? e : new ImportError('storage', (e as Error)?.message ?? String(e), {}, e);
+    status = {
+      ...status,
+      state: 'failed',
+      ...summarise(manifest, done),
+      error: { shard: error.shard, path: error.path, line: error.line, message: error.message },
+    };
+    await db.put('datasets', { id, manifest, status }).catch(() => undefined);
+    throw error;
+  }
+  const entry: DatasetEntry = { id, manifest, status: { ...status, state: 'ready', importedAt: (options.now ?? Date.now)(), ...summarise(manifest, done) } };
+  await db.put('datasets', entry);
+  return resultOf(entry, false);
+}
+
+/** Records, bytes and unknown qrels per shard name, from the parts done. */
+function summarise(manifest: Manifest, done: ReadonlyMap<string, { records: number; unknownQrels: number; bytes: number }>) {
+  const records: Record<string, number> = {};
+  const unknownQrels: Record<string, number> = {};
+  let bytes = 0;
+  for (const s of manifest.shards) {
+    const d = done.get(s.path);
+    if (!d) continue;
+    records[s.name] = (records[s.name] ?? 0) + d.records;
+    if (s.kind === 'qrels') unknownQrels[s.name] = (unknownQrels[s.name] ?? 0) + d.unknownQrels;
+    bytes += d.bytes;
+  }
+  return { records, unknownQrels, bytes };
+}
+
+function resultOf(entry: DatasetEntry, skipped: boolean): ImportResult {
+  const byShard = entry.status.unknownQrels;
+  return {
+    datasetId: entry.id,
+    version: entry.manifest.version,
+    skipped,
+    records: entry.status.records,
+    bytes: entry.status.bytes,
+    unknownQrels: Object.values(byShard).reduce((a, b) => a + b, 0),
+    unknownQrelsByShard: byShard,
+  };
+}
+
+/** Qrels last (they are checked against the others); otherwise manifest order. */
+function orderForImport(shards: readonly ShardEntry[]): ShardEntry[] {
+  return [...shards.filter((s) => s.kind !== 'qrels'), ...shards.filter((s) => s.kind === 'qrels')];
+}
+
+async function clearUnfinishedParts(db: FairgroundDb, datasetId: string, donePaths: ReadonlySet<string>): Promise<void> {
+  const tx = db.transaction(['records', 'shardState'], 'readwrite');
+  const records = tx.objectStore('records');
+  const states = tx.objectStore('shardState');
+  const ops: Promise<unknown>[] = [];
+  for (const s of await states.getAll(prefixRange(datasetId))) {
+    if (donePaths.has(s.path)) continue;
+    ops.push(states.delete([datasetId, s.path]));
+    for (const key of await records.index('byPart').getAllKeys([datasetId, s.path])) ops.push(records.delete(key));
+  }
+  await Promise.all([...ops, tx.done]);
+}
+
+/** The record keys already stored under a shard name (its finished parts). */
+async function idsOf(db: FairgroundDb, datasetId: string, shard: string): Promise<Set<string>> {
+  const keys = await db.getAllKeysFromIndex('records', 'byShard', [datasetId, shard]);
+  return new Set(keys.map((k) => k[2]));
+}
+
+/**
+ * The query and document ids a qrels shard may name: those of the retrieval
+ * tasks that use it, or of every queries and corpus shard when none does.
+ */
+async function knownIdsFor(db: FairgroundDb, manifest: Manifest, qrels: string) {
+  const tasks = manifest.tasks.filter((t) => t.type === 'retrieval' && t.qrels === qrels);
+  const names = (kind: 'queries' | 'corpus') =>
+    tasks.length > 0
+      ? tasks.map((t) => (t as Extract<typeof t, { type: 'retrieval' }>)[kind])
+      : [...new Set(manifest.shards.filter((s) => s.kind === kind).map((s) => s.name))];
+  const union = async (shards: string[]) => {
+    const all = new Set<string>();
+    for (const s of new Set(shards)) for (const id of await idsOf(db, manifest.id, s)) all.add(id);
+    return all;
+  };
+  return { queries: await union(names('queries')), corpus: await union(names('corpus')) };
+}

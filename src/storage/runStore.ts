@@ -1,0 +1,34 @@
+import type { FairgroundDb } from './db.ts';
+import type { ResultsEntry, RunEntry } from './schema.ts';
+
+/** Stores a run (a new one, or a status or progress update of one). */
+export async function putRun(db: FairgroundDb, run: RunEntry): Promise<void> {
+  await db.put('runs', run);
+}
+
+/** A run by id. */
+export function getRun(db: FairgroundDb, id: string): Promise<RunEntry | undefined> {
+  return db.get('runs', id);
+}
+
+/** Every run, newest first. */
+export async function listRuns(db: FairgroundDb): Promise<RunEntry[]> {
+  const runs = await db.getAll('runs');
+  return runs.sort((a, b) => b.createdAt - a.createdAt || a.id.localeCompare(b.id));
+}
+
+/** Stores the results object of a run. */
+export async function putResults(db: FairgroundDb, runId: string, results: unknown, createdAt = Date.now()): Promise<void> {
+  await db.put('results', { runId, results, createdAt });
+}
+
+/** The results of a run, if stored. */
+export function getResults(db: FairgroundDb, runId: string): Promise<ResultsEntry | undefined> {
+  return db.get('results', runId);
+}
+
+/** Deletes a run and its results in one transaction. */
+export async function deleteRun(db: FairgroundDb, id: string): Promise<void> {
+  const tx = db.transaction(['runs', 'results'], 'readwrite');
+  await Promise.all([tx.objectStore('runs').delete(id), tx.objectStore('results').delete(id), tx.done]);
+}

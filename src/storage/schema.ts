@@ -1,0 +1,103 @@
+import type { DBSchema } from 'idb';
+import type { Manifest, ShardKind } from '../core/formats/manifest.ts';
+import type { RecordOfKind } from '../core/formats/records.ts';
+
+/** Version of the IndexedDB schema; `upgrade` in db.ts switches on the old one. */
+export const DB_VERSION = 1;
+
+export type ImportState = 'importing' | 'ready' | 'failed';
+
+/** The error that stopped an import, as stored with a failed dataset. */
+export interface StoredImportError {
+  readonly shard?: string;
+  readonly path?: string;
+  readonly line?: number;
+  readonly message: string;
+}
+
+/** Import status of a dataset. Only a `ready` dataset may be read. */
+export interface ImportStatus {
+  readonly state: ImportState;
+  /** Epoch ms when the dataset became ready. */
+  readonly importedAt?: number;
+  /** Total bytes of its shard files as read (compressed size for .gz). */
+  readonly bytes: number;
+  /** Records per shard name (all parts together), filled as shards finish. */
+  readonly records: Readonly<Record<string, number>>;
+  /** Qrels rows naming a query or document id absent from the dataset, per qrels shard name. */
+  readonly unknownQrels: Readonly<Record<string, number>>;
+  /** SHA-256 of manifest.json (or of the built manifest for an MTEB folder). */
+  readonly manifestSha256: string;
+  readonly error?: StoredImportError;
+}
+
+/** A row of `datasets`: the manifest and its import status. */
+export interface DatasetEntry {
+  readonly id: string;
+  readonly manifest: Manifest;
+  readonly status: ImportStatus;
+}
+
+/** A row of `records`, one per record; `shard` is the shard name, `path` the part file. */
+export type StoredRecord = {
+  [K in ShardKind]: {
+    readonly datasetId: string;
+    readonly shard: string;
+    readonly path: string;
+    readonly id: string;
+    readonly kind: K;
+    readonly data: RecordOfKind[K];
+  };
+}[ShardKind];
+
+/**
+ * A row of `shardState`, one per part file (`path`). `partial` means writing
+ * began: such a part's records are never counted or read, and a resumed
+ * import deletes them and starts the part again.
+ */
+export type ShardStateEntry =
+  | { readonly datasetId: string; readonly path: string; readonly state: 'done'; readonly records: number; readonly bytes: number; readonly unknownQrels: number }
+  | { readonly datasetId: string; readonly path: string; readonly state: 'partial'; readonly offsetBytes: number; readonly lines: number };
+
+/** A row of `embeddings`. The key is made by `embeddingKey` (embeddingCache.ts). */
+export interface EmbeddingEntry {
+  readonly key: string;
+  readonly modelId: string;
+  readonly vector: Float32Array;
+  readonly createdAt: number;
+}
+
+export type RunState = 'pending' | 'running' | 'done' | 'failed' | 'cancelled';
+
+/** A row of `runs`. `config` and `progress` payloads are refined by the run code. */
+export interface RunEntry {
+  readonly id: string;
+  readonly createdAt: number;
+  readonly updatedAt: number;
+  readonly status: RunState;
+  readonly config: unknown;
+  /** Progress per model id. */
+  readonly progress: Readonly<Record<string, { readonly done: number; readonly total: number; readonly detail?: unknown }>>;
+  readonly error?: string;
+}
+
+/** A row of `results`: the results object of one run. */
+export interface ResultsEntry {
+  readonly runId: string;
+  readonly createdAt: number;
+  readonly results: unknown;
+}
+
+/** The whole database, typed for idb. */
+export interface FairgroundDB extends DBSchema {
+  datasets: { key: string; value: DatasetEntry };
+  records: {
+    key: [string, string, string];
+    value: StoredRecord;
+    indexes: { byShard: [string, string]; byDataset: string; byPart: [string, string] };
+  };
+  shardState: { key: [string, string]; value: ShardStateEntry };
+  embeddings: { key: string; value: EmbeddingEntry; indexes: { byModel: string } };
+  runs: { key: string; value: RunEntry };
+  results: { key: string; value: ResultsEntry };
+}

@@ -1,0 +1,200 @@
+import { FormatError } from '../core/formats/formatError.ts';
+import { splitLines, streamChunks } from '../core/formats/lineSplitter.ts';
+import type { ShardEntry } from '../core/formats/manifest.ts';
+import { lineFormatOf, parseRecordLine } from '../core/formats/records.ts';
+import type { QrelsRecord } from '../core/formats/records.ts';
+import { Sha256 } from '../core/sha256.ts';
+import type { FairgroundDb } from './db.ts';
+import { ImportError, isAbort } from './importError.ts';
+import type { ShardStateEntry, StoredRecord } from './schema.ts';
+import type { DatasetSource } from './sources.ts';
+import { writeAll } from './writeAll.ts';
+
+/** What importing one part file needs. */
+export interface ShardImportContext {
+  readonly db: FairgroundDb;
+  readonly datasetId: string;
+  readonly entry: ShardEntry;
+  readonly source: DatasetSource;
+  /** Keys already used in this shard name (by its other parts); this part adds its own. */
+  readonly seenIds: Set<string>;
+  /** For a qrels part: the ids a judgment may name; others are counted, not refused. */
+  readonly known?: { readonly queries: ReadonlySet<string>; readonly corpus: ReadonlySet<string> };
+  /** Records per IndexedDB transaction. */
+  readonly batchSize: number;
+  readonly signal?: AbortSignal;
+  /** Called with each chunk's size as raw (compressed) bytes are read. */
+  readonly onBytes: (bytes: number) => void;
+  /** Called with the number of records of each batch once it is written. */
+  readonly onRecords: (records: number) => void;
+}
+
+/** A part file that was imported whole. */
+export interface ShardOutcome {
+  readonly records: number;
+  readonly bytes: number;
+  readonly unknownQrels: number;
+}
+
+/** A read error of the source itself, told apart from a gzip error downstream. */
+class SourceReadError extends Error {}
+
+/**
+ * Imports one part file: raw bytes → SHA-256 and byte count → gunzip (for
+ * .gz) → lines → records → batches of `batchSize` records, each written
+ * in its own transaction together with the part's `partial` state.
+ *
+ * The part is marked `done` only after its last batch and after the
+ * SHA-256, byte size and record count match the manifest (when it gives
+ * them). On any failure its records and state are deleted, so no
+ * half-written part is ever counted; an abort leaves them as they are (like
+ * a closed tab) and the next import clears them.
+ *
+ * @throws {ImportError} naming the shard, the file and the line; or the
+ *   signal's abort reason.
+ */
+export async function importShard(ctx: ShardImportContext): Promise<ShardOutcome> {
+  const { db, datasetId, entry, signal } = ctx;
+  const where = { shard: entry.name, path: entry.path };
+  const gzip = entry.path.endsWith('.gz');
+  const hasher = new Sha256();
+  let bytes = 0;
+  let records = 0;
+  let unknownQrels = 0;
+  let line: number | undefined;
+  let lastLine = 0;
+  try {
+    signal?.throwIfAborted();
+    await removePart(db, datasetId, entry.path, { datasetId, path: entry.path, state: 'partial', offsetBytes: 0, lines: 0 });
+    let raw: ReadableStream<Uint8Array>;
+    try {
+      raw = await ctx.source.openShard(entry.path, signal);
+    } catch (e) {
+      throw new SourceReadError((e as Error).message, { cause: e });
+    }
+    const tapped = tap(raw, (chunk) => {
+      hasher.update(chunk);
+      bytes += chunk.length;
+      ctx.onBytes(chunk.length);
+    });
+    const decoded = gzip ? tapped.pipeThrough(new DecompressionStream('gzip') as ReadableWritablePair<Uint8Array, Uint8Array>) : tapped;
+    const format = lineFormatOf(entry.path);
+    let batch: StoredRecord[] = [];
+    const flush = async (lines: number) => {
+      await writeBatch(db, batch, { datasetId, path: entry.path, state: 'partial', offsetBytes: bytes, lines });
+      records += batch.length;
+      ctx.onRecords(batch.length);
+      batch = [];
+    };
+    for await (const numbered of splitLines(readDecoded(decoded, gzip))) {
+      signal?.throwIfAborted();
+      line = lastLine = numbered.line;
+      const record = parseRecordLine(entry.kind, format, numbered.text, line);
+      if (!record) continue;
+      if (ctx.seenIds.has(record.id)) {
+        throw new ImportError('duplicate', `duplicate identifier "${record.id.replace('\t', '" / "')}"`, { ...where, line });
+      }
+      ctx.seenIds.add(record.id);
+      if (ctx.known) {
+        const q = record.data as QrelsRecord;
+        if (!ctx.known.queries.has(q.query_id) || !ctx.known.corpus.has(q.corpus_id)) unknownQrels++;
+      }
+      batch.push({ datasetId, shard: entry.name, path: entry.path, id: record.id, kind: entry.kind, data: record.data } as StoredRecord);
+      if (batch.length >= ctx.batchSize) await flush(line);
+    }
+    line = undefined;
+    if (batch.length > 0) await flush(lastLine);
+    if (records === 0) throw new ImportError('empty', 'empty shard: no records', where);
+    const sha256 = hasher.digestHex();
+    if (entry.sha256 !== undefined && sha256 !== entry.sha256) {
+      throw new ImportError('checksum', `SHA-256 mismatch: the manifest says ${entry.sha256}, the file has ${sha256}`, where);
+    }
+    if (entry.bytes !== undefined && entry.bytes > 0 && bytes !== entry.bytes) {
+      throw new ImportError('checksum', `size mismatch: the manifest says ${entry.bytes} bytes, read ${bytes}`, where);
+    }
+    if (entry.records !== undefined && entry.records > 0 && records !== entry.records) {
+      throw new ImportError('checksum', `record count mismatch: the manifest says ${entry.records}, found ${records}`, where);
+    }
+    await db.put('shardState', { datasetId, path: entry.path, state: 'done', records, bytes, unknownQrels });
+    return { records, bytes, unknownQrels };
+  } catch (e) {
+    if (signal?.aborted) throw signal.reason;
+    if (isAbort(e)) throw e;
+    const error = toImportError(e, where, line);
+    await removePart(db, datasetId, entry.path).catch(() => undefined);
+    throw error;
+  }
+}
+
+function toImportError(e: unknown, where: { shard: string; path: string }, line: number | undefined): ImportError {
+  if (e instanceof ImportError) return e;
+  if (e instanceof FormatError) return new ImportError('format', e.message, { ...where, line: e.line ?? line }, e);
+  if (e instanceof SourceReadError) return new ImportError('source', `could not read the file: ${e.message}`, where, e);
+  if (e instanceof GzipError) {
+    return new ImportError('gzip', `truncated or corrupt gzip stream (${e.message})`, { ...where, line }, e);
+  }
+  const name = (e as { name?: string })?.name;
+  if (name === 'QuotaExceededError') {
+    return new ImportError('quota', 'storage quota exceeded while writing: free space or delete a dataset, then import again', where, e);
+  }
+  return new ImportError('storage', `could not write: ${(e as Error)?.message ?? String(e)}`, where, e);
+}
+
+class GzipError extends Error {}
+
+/** The decoded chunks; an error of the gunzip step (not of the source) becomes a GzipError. */
+async function* readDecoded(stream: ReadableStream<Uint8Array>, gzip: boolean): AsyncGenerator<Uint8Array> {
+  try {
+    yield* streamChunks(stream);
+  } catch (e) {
+    if (!gzip || e instanceof SourceReadError || isAbort(e)) throw e;
+    throw new GzipError((e as Error)?.message ?? String(e), { cause: e });
+  }
+}
+
+/** The same stream, calling `see` with each chunk; a read error becomes a SourceReadError. */
+function tap(raw: ReadableStream<Uint8Array>, see: (chunk: Uint8Array) => void): ReadableStream<Uint8Array> {
+  const reader = raw.getReader();
+  return new ReadableStream<Uint8Array>({
+    async pull(controller) {
+      let result: ReadableStreamReadResult<Uint8Array>;
+      try {
+        result = await reader.read();
+      } catch (e) {
+        throw isAbort(e) ? e : new SourceReadError((e as Error)?.message ?? String(e), { cause: e });
+      }
+      if (result.done) {
+        controller.close();
+        return;
+      }
+      see(result.value);
+      controller.enqueue(result.value);
+    },
+    cancel: (reason) => reader.cancel(reason),
+  });
+}
+
+/** Writes one batch and the part's progress in a single transaction. */
+async function writeBatch(db: FairgroundDb, batch: readonly StoredRecord[], state: ShardStateEntry): Promise<void> {
+  const tx = db.transaction(['records', 'shardState'], 'readwrite');
+  const store = tx.objectStore('records');
+  await writeAll(tx, (push) => {
+    for (const r of batch) push(store.put(r));
+    push(tx.objectStore('shardState').put(state));
+  });
+}
+
+/**
+ * Deletes a part's records in one transaction, then either deletes its
+ * state or replaces it with `state`.
+ */
+export async function removePart(db: FairgroundDb, datasetId: string, path: string, state?: ShardStateEntry): Promise<void> {
+  const tx = db.transaction(['records', 'shardState'], 'readwrite');
+  const records = tx.objectStore('records');
+  const keys = await records.index('byPart').getAllKeys([datasetId, path]);
+  await Promise.all([
+    ...keys.map((k) => records.delete(k)),
+    state ? tx.objectStore('shardState').put(state) : tx.objectStore('shardState').delete([datasetId, path]),
+    tx.done,
+  ]);
+}

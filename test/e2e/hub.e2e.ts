@@ -1,0 +1,64 @@
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { e2e, hubUrl } from './browser.ts';
+
+const reference = JSON.parse(readFileSync('test/fixtures/models/reference.json', 'utf8')) as {
+  embed: { model: string; items: { text: string; embedding: number[] }[] };
+};
+
+function entry() {
+  return {
+    kind: 'embedding', id: reference.embed.model, label: 'tiny', revision: 'main', paramsM: 0.1, sizeMb: { fp32: 0.25, q8: 0.21 },
+    languages: ['en'], license: 'MIT', source: 'hub', pooling: 'mean', normalize: true, queryPrefix: '', documentPrefix: '', maxLength: 128, dimensions: 32,
+  };
+}
+
+function cos(a: number[], b: number[]): number {
+  let ab = 0, aa = 0, bb = 0;
+  for (let i = 0; i < a.length; i++) { ab += a[i] * b[i]; aa += a[i] * a[i]; bb += b[i] * b[i]; }
+  return ab / Math.sqrt(aa * bb);
+}
+
+function assertMatchesReference(vectors: number[][]): void {
+  reference.embed.items.forEach((item, i) => {
+    const maxDiff = Math.max(...item.embedding.map((x, d) => Math.abs(x - vectors[i][d])));
+    assert.ok(maxDiff < 1e-4, `text ${i}: max |Δ| ${maxDiff} ≥ 1e-4`);
+    assert.ok(cos(item.embedding, vectors[i]) >= 0.9999, `text ${i}: cosine below 0.9999`);
+  });
+}
+
+const texts = reference.embed.items.map((i) => i.text);
+
+e2e('a Hub model loads through the mock Hub and matches the PyTorch reference within 1e-4', async ({ page, baseUrl, device }) => {
+  await page.goto(baseUrl);
+  await page.waitForFunction(() => 'fairground' in window);
+  const source = { kind: 'hub', id: reference.embed.model, revision: 'main', host: hubUrl() };
+  const r = await page.evaluate((req) => (window as any).fairground.embed(req), { entry: entry(), source, texts, dtype: 'fp32' });
+  assert.equal(r.device, device);
+  assert.equal(r.dtype, 'fp32');
+  assertMatchesReference(r.vectors);
+  // Progress: files were initiated and the load reached ready before the first batch.
+  assert.ok(r.events.includes('initiate') && r.events.includes('ready'), r.events.join(','));
+  assert.ok(r.events.indexOf('ready') < r.events.lastIndexOf('batch'));
+  // The remote path fetched the files from the mock Hub, not from the site.
+  const second = await page.evaluate((req) => (window as any).fairground.embed(req), { entry: entry(), source, texts, dtype: 'fp32' });
+  assertMatchesReference(second.vectors);
+});
+
+e2e('a device lost mid-run finishes on WASM with the same vectors', async ({ page, baseUrl, device }) => {
+  await page.goto(baseUrl);
+  await page.waitForFunction(() => 'fairground' in window);
+  const source = { kind: 'hub', id: reference.embed.model, revision: 'main', host: hubUrl() };
+  const r = await page.evaluate((req) => (window as any).fairground.embed(req), {
+    entry: entry(), source, texts, dtype: 'fp32', batchSize: 1, simulateDeviceLossAfterBatch: 1,
+  });
+  if (device === 'webgpu') {
+    assert.equal(r.device, 'wasm', 'the run continued on wasm');
+    assert.equal(r.fallbacks.length, 1, r.fallbacks.join('; '));
+    assert.ok(r.events.includes('fallback'));
+  } else {
+    assert.equal(r.device, 'wasm');
+    assert.deepEqual(r.fallbacks, [], 'no GPU, nothing to lose');
+  }
+  assertMatchesReference(r.vectors);
+});

@@ -1,0 +1,112 @@
+/** Test helpers: fresh databases, in-memory dataset packages and sources. */
+import 'fake-indexeddb/auto';
+import { IDBFactory } from 'fake-indexeddb';
+import { createHash } from 'node:crypto';
+import { gzipSync } from 'node:zlib';
+import { openFairgroundDb } from '../../../src/storage/db.ts';
+import type { FairgroundDb } from '../../../src/storage/db.ts';
+import { filesSource } from '../../../src/storage/sources.ts';
+import type { DatasetSource } from '../../../src/storage/sources.ts';
+
+let counter = 0;
+/** A database in its own IDBFactory, so tests never share state. */
+export function freshDb(): Promise<FairgroundDb> {
+  return openFairgroundDb(`test-${counter++}`, new IDBFactory());
+}
+
+export const utf8 = (s: string) => new TextEncoder().encode(s);
+export const jsonl = (rows: readonly object[]) => rows.map((r) => JSON.stringify(r)).join('\n') + '\n';
+export const gzip = (bytes: Uint8Array) => new Uint8Array(gzipSync(bytes));
+export const sha256 = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');
+
+export interface ShardSpec {
+  readonly name: string;
+  readonly kind: string;
+  readonly path: string;
+  readonly bytes: Uint8Array;
+}
+
+/** Files of a dataset package: manifest.json (with true sizes, counts and hashes unless overridden) and shards. */
+export function packageFiles(
+  id: string,
+  shards: readonly (ShardSpec & { records?: number })[],
+  tasks: readonly object[],
+  override: (entry: Record<string, unknown>, i: number) => Record<string, unknown> = (e) => e,
+  version = '1.0.0',
+): Map<string, Uint8Array> {
+  const manifest = {
+    id,
+    version,
+    title: `Dataset ${id}`,
+    languages: ['en'],
+    tasks,
+    shards: shards.map((s, i) =>
+      override({ name: s.name, kind: s.kind, path: s.path, records: s.records, bytes: s.bytes.length, sha256: sha256(s.bytes) }, i),
+    ),
+  };
+  return new Map<string, Uint8Array>([['manifest.json', utf8(JSON.stringify(manifest))], ...shards.map((s) => [s.path, s.bytes] as const)]);
+}
+
+/** A small retrieval + twins dataset: `docs` documents in two corpus parts, 3 queries, qrels TSV gz. */
+export function retrievalPackage(id = 'demo', docs = 10, extraQrels: string[] = []): Map<string, Uint8Array> {
+  const corpus = Array.from({ length: docs }, (_, i) => ({ _id: `d${i}`, title: `Doc ${i}`, text: `text ${i} é`, lang: 'en' }));
+  const half = Math.ceil(docs / 2);
+  const queries = [0, 1, 2].map((i) => ({ _id: `q${i}`, text: `query ${i}` }));
+  const qrels = ['query-id\tcorpus-id\tscore', ...queries.map((q, i) => `${q._id}\td${i}\t${i + 1}`), ...extraQrels].join('\r\n') + '\r\n';
+  const twins = corpus.slice(0, 2).map((d) => ({ id: d._id, twin_id: `${d._id}-t`, twin_text: d.text, group: 'female', twin_group: 'male' }));
+  return packageFiles(
+    id,
+    [
+      { name: 'corpus', kind: 'corpus', path: 'corpus-00.jsonl.gz', bytes: gzip(utf8(jsonl(corpus.slice(0, half)))), records: half },
+      { name: 'corpus', kind: 'corpus', path: 'corpus-01.jsonl.gz', bytes: gzip(utf8(jsonl(corpus.slice(half)))), records: docs - half },
+      { name: 'queries', kind: 'queries', path: 'queries.jsonl', bytes: utf8(jsonl(queries)), records: 3 },
+      { name: 'qrels', kind: 'qrels', path: 'qrels.tsv.gz', bytes: gzip(utf8(qrels)) },
+      { name: 'twins', kind: 'twins', path: 'twins.jsonl.gz', bytes: gzip(utf8(jsonl(twins))), records: 2 },
+    ],
+    [
+      { type: 'retrieval', name: 'main', corpus: 'corpus', queries: 'queries', qrels: 'qrels', relevance_threshold: 1, k: [10] },
+      { type: 'twins', name: 'gender', of: 'main', twins: 'twins', attribute: 'gender', groups: ['female', 'male'] },
+    ],
+  );
+}
+
+/** A source over in-memory files (through filesSource, so that is exercised too). */
+export function memorySource(files: ReadonlyMap<string, Uint8Array>, folder = 'pkg'): DatasetSource {
+  return filesSource([...files].map(([path, bytes]) => ({ path: `${folder}/${path}`, file: new Blob([bytes as BlobPart]) })));
+}
+
+/**
+ * Wraps a source so that reading `path` fails after `afterBytes` bytes, as a
+ * dropped connection would; `chunk` sets the chunk size of every shard.
+ */
+export function failingSource(inner: DatasetSource, path: string, afterBytes: number, chunk = 7): DatasetSource {
+  return {
+    ...inner,
+    label: inner.label,
+    readManifest: () => inner.readManifest(),
+    shardSize: (p) => inner.shardSize(p),
+    async openShard(p, signal) {
+      const bytes = new Uint8Array(await new Response(await inner.openShard(p, signal)).arrayBuffer());
+      let offset = 0;
+      return new ReadableStream<Uint8Array>({
+        pull(controller) {
+          if (p === path && offset >= afterBytes) {
+            controller.error(new Error('connection reset'));
+            return;
+          }
+          if (offset >= bytes.length) {
+            controller.close();
+            return;
+          }
+          controller.enqueue(bytes.slice(offset, offset + chunk));
+          offset += chunk;
+        },
+      });
+    },
+  };
+}
+
+/** Every row of a store, for checks that bypass the readers. */
+export async function rawRecords(db: FairgroundDb, datasetId: string) {
+  return (await db.getAll('records')).filter((r) => r.datasetId === datasetId);
+}
