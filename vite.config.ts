@@ -3,6 +3,7 @@ import { svelte } from '@sveltejs/vite-plugin-svelte';
 import { createReadStream, existsSync, statSync } from 'node:fs';
 import { cp, mkdir, copyFile } from 'node:fs/promises';
 import { join, normalize, resolve } from 'node:path';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import pkg from './package.json' with { type: 'json' };
 
 /**
@@ -26,28 +27,20 @@ const ORT_DIST = resolve('node_modules/onnxruntime-web/dist');
  * works offline from a single static folder.
  */
 function bundledFiles(): Plugin {
-  const mounts: Array<[prefix: string, dir: string, files?: string[]]> = [
+  const devMounts: Mount[] = [
     ['/datasets/', resolve('datasets')],
     ['/ort/', ORT_DIST, ORT_FILES],
   ];
   return {
     name: 'fairground-bundled-files',
     configureServer(server) {
-      server.middlewares.use((req, res, next) => {
-        const url = decodeURIComponent((req.url ?? '').split('?')[0]);
-        for (const [prefix, dir, files] of mounts) {
-          if (!url.startsWith(prefix)) continue;
-          const rel = normalize(url.slice(prefix.length));
-          if (rel.startsWith('..') || (files && !files.includes(rel))) break;
-          const path = join(dir, rel);
-          if (!existsSync(path) || !statSync(path).isFile()) break;
-          res.setHeader('Content-Type', contentType(path));
-          for (const [k, v] of Object.entries(isolationHeaders)) res.setHeader(k, v);
-          createReadStream(path).pipe(res);
-          return;
-        }
-        next();
-      });
+      server.middlewares.use(serveMounts(devMounts));
+    },
+    // Vite's preview server would send .gz files with Content-Encoding: gzip,
+    // so fetch() would unzip them and their SHA-256 would no longer match the
+    // manifest. Serve the dataset shards as the plain bytes they are.
+    configurePreviewServer(server) {
+      server.middlewares.use(serveMounts([['/datasets/', resolve(server.config.build.outDir, 'datasets')]]));
     },
     async writeBundle(options) {
       const out = options.dir ?? 'dist';
@@ -58,11 +51,36 @@ function bundledFiles(): Plugin {
   };
 }
 
+type Mount = [prefix: string, dir: string, files?: string[]];
+
+/** Serves files under URL prefixes from folders, with the isolation headers and no content encoding. */
+function serveMounts(mounts: Mount[]) {
+  return (req: IncomingMessage, res: ServerResponse, next: () => void) => {
+    const url = decodeURIComponent((req.url ?? '').split('?')[0]);
+    for (const [prefix, dir, files] of mounts) {
+      if (!url.startsWith(prefix)) continue;
+      const rel = normalize(url.slice(prefix.length));
+      if (rel.startsWith('..') || (files && !files.includes(rel))) break;
+      const path = join(dir, rel);
+      if (!existsSync(path) || !statSync(path).isFile()) break;
+      res.setHeader('Content-Type', contentType(path));
+      res.setHeader('Content-Length', statSync(path).size);
+      res.setHeader('Cache-Control', 'no-cache');
+      for (const [k, v] of Object.entries(isolationHeaders)) res.setHeader(k, v);
+      createReadStream(path).pipe(res);
+      return;
+    }
+    next();
+  };
+}
+
 function contentType(path: string): string {
   if (path.endsWith('.json')) return 'application/json';
   if (path.endsWith('.mjs') || path.endsWith('.js')) return 'text/javascript';
   if (path.endsWith('.wasm')) return 'application/wasm';
   if (path.endsWith('.md')) return 'text/markdown; charset=utf-8';
+  if (path.endsWith('.gz')) return 'application/gzip';
+  if (path.endsWith('.tsv') || path.endsWith('.jsonl')) return 'text/plain; charset=utf-8';
   return 'application/octet-stream';
 }
 

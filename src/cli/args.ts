@@ -4,6 +4,12 @@ import { InputError } from './errors.ts';
 export interface ParsedArgs {
   readonly positional: string[];
   readonly options: ReadonlyMap<string, string | true>;
+  /**
+   * Every value of each option, in order, for repeatable options
+   * (`--model a --model b`); `options` keeps the last one. Absent on
+   * hand-built ParsedArgs, where `options` is used instead.
+   */
+  readonly repeated?: ReadonlyMap<string, readonly (string | true)[]>;
 }
 
 /**
@@ -14,6 +20,13 @@ export interface ParsedArgs {
 export function parseArgs(argv: readonly string[]): ParsedArgs {
   const positional: string[] = [];
   const options = new Map<string, string | true>();
+  const repeated = new Map<string, (string | true)[]>();
+  const set = (name: string, value: string | true) => {
+    options.set(name, value);
+    const list = repeated.get(name);
+    if (list) list.push(value);
+    else repeated.set(name, [value]);
+  };
   for (let i = 0; i < argv.length; i++) {
     const word = argv[i];
     if (!word.startsWith('--')) {
@@ -22,14 +35,14 @@ export function parseArgs(argv: readonly string[]): ParsedArgs {
     }
     const eq = word.indexOf('=');
     if (eq > 0) {
-      options.set(word.slice(2, eq), word.slice(eq + 1));
+      set(word.slice(2, eq), word.slice(eq + 1));
     } else if (i + 1 < argv.length && !argv[i + 1].startsWith('--')) {
-      options.set(word.slice(2), argv[++i]);
+      set(word.slice(2), argv[++i]);
     } else {
-      options.set(word.slice(2), true);
+      set(word.slice(2), true);
     }
   }
-  return { positional, options };
+  return { positional, options, repeated };
 }
 
 /** A string option, or `fallback` when absent. @throws {InputError} when given as a bare flag. */
@@ -64,4 +77,17 @@ export function intListOption(args: ParsedArgs, name: string, fallback: number[]
     throw new InputError(`--${name} must be positive integers separated by commas, got "${value}"`);
   }
   return list;
+}
+
+/**
+ * All values of a repeatable option, each split on commas, empty items
+ * dropped: `--model a,b --model c` gives ['a', 'b', 'c']. [] when absent.
+ * @throws {InputError} when one occurrence is a bare flag.
+ */
+export function listOption(args: ParsedArgs, name: string): string[] {
+  const values = args.repeated?.get(name) ?? (args.options.has(name) ? [args.options.get(name)!] : []);
+  return values.flatMap((v) => {
+    if (v === true) throw new InputError(`--${name} needs a value`);
+    return v.split(',').map((s) => s.trim()).filter((s) => s !== '');
+  });
 }

@@ -52,12 +52,16 @@ export class EmbeddingCache {
     return found.map((e) => e?.vector);
   }
 
-  /** Stores vectors of one model in one transaction. */
-  async putMany(modelId: string, entries: readonly { readonly key: string; readonly vector: Float32Array }[]): Promise<void> {
+  /**
+   * Stores vectors in one transaction; `modelKey` (stored as `modelId`)
+   * groups them for `count` and `clear`. Matches `VectorCache` of
+   * src/models/embeddingRunner.ts, so the runner can use this cache as is.
+   */
+  async putMany(entries: readonly { readonly key: string; readonly modelKey: string; readonly vector: Float32Array }[]): Promise<void> {
     const tx = this.db.transaction('embeddings', 'readwrite');
     const createdAt = this.now();
     await writeAll(tx, (push) => {
-      for (const { key, vector } of entries) push(tx.store.put({ key, modelId, vector, createdAt }));
+      for (const { key, modelKey, vector } of entries) push(tx.store.put({ key, modelId: modelKey, vector, createdAt }));
     });
   }
 

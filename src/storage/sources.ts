@@ -60,6 +60,12 @@ export function urlSource(base: string | URL, fetchFn: typeof fetch = (...a) => 
     async openShard(path, signal) {
       const response = await get(path, { signal });
       if (!response.body) throw new Error(`empty response for ${path}`);
+      if (path.endsWith('.gz') && /gzip/i.test(response.headers.get('content-encoding') ?? '')) {
+        // fetch() has already unzipped it, so the bytes (and their SHA-256) are not the file's.
+        throw new Error(
+          `the server sent ${path} with "Content-Encoding: gzip", so the browser unzipped it; serve .gz files as application/gzip without a Content-Encoding header`,
+        );
+      }
       return response.body;
     },
     async shardSize(path) {

@@ -56,7 +56,7 @@ describe('datasetStore', () => {
     await importDataset(db2, memorySource(retrievalPackage('alpha', 4)), { storage: null });
     await importDataset(db2, memorySource(retrievalPackage('alphabet', 4)), { storage: null });
     const cache = new EmbeddingCache(db2);
-    await cache.putMany('m', [{ key: 'k', vector: new Float32Array([1]) }]);
+    await cache.putMany([{ key: 'k', modelKey: 'm', vector: new Float32Array([1]) }]);
     await deleteDataset(db2, 'alpha');
     expect((await listDatasets(db2)).map((d) => d.id)).toEqual(['alphabet']);
     expect(await rawRecords(db2, 'alpha')).toEqual([]);

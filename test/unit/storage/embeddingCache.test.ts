@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { EmbeddingCache, embeddingKey, textSha256 } from '../../../src/storage/embeddingCache.ts';
+import type { VectorCache } from '../../../src/models/embeddingRunner.ts';
 import { freshDb } from './fixtures.ts';
 
 const spec = { modelId: 'org/model', revision: 'abc', dtype: 'q8', pooling: 'mean', prefix: 'query: ' };
@@ -21,10 +22,11 @@ describe('embeddingKey', () => {
 
 describe('EmbeddingCache', () => {
   it('putMany then getMany returns the vectors in key order, undefined for misses', async () => {
-    const cache = new EmbeddingCache(await freshDb(), () => 7);
-    await cache.putMany('m1', [
-      { key: 'a', vector: new Float32Array([1, 2]) },
-      { key: 'b', vector: new Float32Array([3, 4]) },
+    // Also a compile-time check: the embedding runner accepts this cache.
+    const cache: VectorCache & EmbeddingCache = new EmbeddingCache(await freshDb(), () => 7);
+    await cache.putMany([
+      { key: 'a', modelKey: 'm1', vector: new Float32Array([1, 2]) },
+      { key: 'b', modelKey: 'm1', vector: new Float32Array([3, 4]) },
     ]);
     const got = await cache.getMany(['b', 'zz', 'a']);
     expect(got[0]).toEqual(new Float32Array([3, 4]));
@@ -35,8 +37,8 @@ describe('EmbeddingCache', () => {
 
   it('count(model) and clear(model) act on one model only', async () => {
     const cache = new EmbeddingCache(await freshDb());
-    await cache.putMany('m1', [{ key: 'a', vector: new Float32Array([1]) }, { key: 'b', vector: new Float32Array([1]) }]);
-    await cache.putMany('m2', [{ key: 'c', vector: new Float32Array([1]) }]);
+    await cache.putMany([{ key: 'a', modelKey: 'm1', vector: new Float32Array([1]) }, { key: 'b', modelKey: 'm1', vector: new Float32Array([1]) }]);
+    await cache.putMany([{ key: 'c', modelKey: 'm2', vector: new Float32Array([1]) }]);
     expect(await cache.count('m1')).toBe(2);
     expect(await cache.clear('m1')).toBe(2);
     expect(await cache.count('m1')).toBe(0);

@@ -1,0 +1,91 @@
+/**
+ * Embedding in Node with @huggingface/transformers' Node build (ONNX Runtime
+ * for Node, CPU). It mirrors workers/embed.worker.ts step for step —
+ * AutoTokenizer + AutoModel, padding and truncation to maxLength, then
+ * core/pooling.ts' poolHiddenStates and normalizeRows — so a model whose
+ * graph is exact on both runtimes (the bundled GloVe: Gather, Cast, Mul)
+ * gives the same vectors bit for bit in the browser and here.
+ *
+ * transformers.js is imported lazily so that commands without a model do
+ * not pay for loading it.
+ */
+import { normalizeRows, poolHiddenStates, type PoolingRule } from '../../core/pooling.ts';
+import type { Pooling } from '../../models/modelSpec.ts';
+
+/** Where the model's files are and how to turn its output into vectors. */
+export interface NodeModelSpec {
+  /** Model id under `localDir` (a folder name), or a Hub repo id when `localDir` is undefined. */
+  readonly id: string;
+  /** Parent folder of a local model (`<localDir>/<id>/config.json`); undefined for the Hub. */
+  readonly localDir?: string;
+  /** Hub revision (ignored for local models). */
+  readonly revision?: string;
+  readonly dtype: string;
+  readonly pooling: Pooling;
+  readonly normalize: boolean;
+  readonly maxLength: number;
+}
+
+/** A loaded model. */
+export interface NodeEmbedder {
+  readonly dims: number;
+  /** Embeds texts in batches; returns texts.length × dims floats, row-major. */
+  embed(texts: readonly string[], batchSize?: number): Promise<Float32Array>;
+  dispose(): Promise<void>;
+}
+
+interface TensorLike {
+  readonly dims: readonly number[];
+  readonly data: ArrayLike<number | bigint>;
+  dispose?(): void;
+}
+
+/**
+ * Loads a model on the CPU.
+ * @throws {Error} when a file is missing, or the Hub cannot be reached for a Hub model.
+ */
+export async function loadNodeEmbedder(spec: NodeModelSpec): Promise<NodeEmbedder> {
+  const { AutoModel, AutoTokenizer, env } = await import('@huggingface/transformers');
+  if (spec.localDir !== undefined) {
+    env.allowLocalModels = true;
+    env.allowRemoteModels = false;
+    env.localModelPath = spec.localDir.endsWith('/') ? spec.localDir : `${spec.localDir}/`;
+  } else {
+    env.allowLocalModels = false;
+    env.allowRemoteModels = true;
+  }
+  const revision = spec.localDir === undefined ? spec.revision : undefined;
+  const tokenizer = await AutoTokenizer.from_pretrained(spec.id, { revision });
+  const model = await AutoModel.from_pretrained(spec.id, {
+    revision,
+    device: 'cpu',
+    dtype: spec.dtype as 'fp32',
+  });
+  const rule: PoolingRule = spec.pooling === 'none' ? 'mean' : spec.pooling;
+
+  const embedBatch = async (texts: string[]): Promise<Float32Array> => {
+    const inputs = tokenizer(texts, { padding: true, truncation: true, max_length: spec.maxLength }) as unknown as Record<string, TensorLike>;
+    const outputs = (await model(inputs)) as Record<string, TensorLike>;
+    const hidden = outputs.last_hidden_state ?? outputs.token_embeddings;
+    if (!hidden) throw new Error(`the model returned no last_hidden_state (outputs: ${Object.keys(outputs).join(', ')})`);
+    const [batch, seq, dim] = hidden.dims as [number, number, number];
+    const pooled = poolHiddenStates(hidden.data as Float32Array, inputs.attention_mask.data as BigInt64Array, [batch, seq, dim], rule);
+    hidden.dispose?.();
+    return spec.normalize ? normalizeRows(pooled, dim) : pooled;
+  };
+
+  const dims = (await embedBatch(['dimension probe'])).length;
+  return {
+    dims,
+    async embed(texts, batchSize = 64) {
+      const out = new Float32Array(texts.length * dims);
+      for (let i = 0; i < texts.length; i += batchSize) {
+        out.set(await embedBatch(texts.slice(i, i + batchSize)), i * dims);
+      }
+      return out;
+    },
+    async dispose() {
+      await model.dispose();
+    },
+  };
+}

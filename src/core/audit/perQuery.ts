@@ -1,0 +1,167 @@
+/**
+ * The per-query layer of the retrieval-fairness audit: for one model, the
+ * effectiveness values (METRICS.md §1) and twin metrics (§3) of every audited
+ * query, and the signed rank shifts of every (query, pair). The bootstrap
+ * (summarize.ts) resamples these per-query values; no metric is computed
+ * here — the kernels of core/metrics are called.
+ */
+import type { Scored } from '../ranking.ts';
+import { kernelOptions, RETRIEVAL_METRICS, scoreQuery, type KernelOptions } from '../metrics/retrieval.ts';
+import { rankPool, substitutionRank, tieKeys } from '../metrics/rankedPool.ts';
+import { twinQueryResults, type LabeledTwinPair } from '../metrics/twins.ts';
+import type { FirstGroupSide, TwinQueryMetrics } from '../metrics/twinsKernel.ts';
+import { EFFECTIVENESS_FAMILIES } from './results.ts';
+import type { AuditSubset, QueryScorer } from './input.ts';
+
+/** A twin pair placed in the pool: d's corpus index and d′'s index among the twins. */
+interface PairTemplate {
+  readonly index: number;
+  readonly twinIndex: number;
+  readonly firstGroup: FirstGroupSide;
+  readonly lang: string;
+  readonly direction: string;
+}
+
+/** A subset prepared once for all models. */
+export interface PreparedSubset {
+  readonly subset: AuditSubset;
+  readonly k: number;
+  readonly kernel: KernelOptions;
+  /** The audited queries (the bootstrap units), in qrels order. */
+  readonly unitIds: readonly string[];
+  /** Index of each unit in subset.queries; −1 for a qrels query the queries shard lacks. */
+  readonly unitQuery: Int32Array;
+  readonly unitJudgments: readonly ReadonlyMap<string, number>[];
+  readonly nSkipped: number;
+  /** Tie keys of the corpus identifiers (the tie rule of METRICS.md). */
+  readonly tieKeys: Uint32Array;
+  readonly pairs: readonly PairTemplate[];
+}
+
+/**
+ * Chooses the units and places the twin pairs. Units are the qrels' queries
+ * with a judged document of grade ≥ τ (as evaluateRetrieval), in qrels order;
+ * the others are counted in nSkipped. Every metric — effectiveness and twins —
+ * is over these units, so one bootstrap resample serves them all.
+ * @throws {RangeError} for a twin whose original is not in the corpus, a
+ *   duplicate corpus identifier, or an invalid k or τ.
+ */
+export function prepareSubset(subset: AuditSubset, k: number): PreparedSubset {
+  const kernel = kernelOptions({ k: [k], threshold: subset.relevanceThreshold });
+  const queryIndex = new Map(subset.queries.map((q, i) => [q.id, i]));
+  const unitIds: string[] = [];
+  const unitQuery: number[] = [];
+  const unitJudgments: ReadonlyMap<string, number>[] = [];
+  let nSkipped = 0;
+  for (const [queryId, judgments] of subset.qrels) {
+    let relevant = false;
+    for (const g of judgments.values()) if (g >= kernel.threshold) relevant = true;
+    if (!relevant) {
+      nSkipped++;
+      continue;
+    }
+    unitIds.push(queryId);
+    unitQuery.push(queryIndex.get(queryId) ?? -1);
+    unitJudgments.push(judgments);
+  }
+  const corpusIndex = new Map(subset.corpus.map((d, i) => [d.id, i]));
+  const [first] = subset.groups;
+  const pairs = subset.twins.map((t, twinIndex): PairTemplate => {
+    const index = corpusIndex.get(t.id);
+    if (index === undefined) throw new RangeError(`twin "${t.twinId}" names document "${t.id}", which is not in the corpus`);
+    return {
+      index,
+      twinIndex,
+      firstGroup: t.group === first ? 'original' : t.twinGroup === first ? 'twin' : 'neither',
+      lang: t.lang ?? subset.corpus[index].lang ?? 'und', // BCP 47 "undetermined"
+      direction: `${t.group}->${t.twinGroup}`,
+    };
+  });
+  return {
+    subset,
+    k,
+    kernel,
+    unitIds,
+    unitQuery: Int32Array.from(unitQuery),
+    unitJudgments,
+    nSkipped,
+    tieKeys: tieKeys(subset.corpus.map((d) => d.id)),
+    pairs,
+  };
+}
+
+/** Per-query values of one model, aligned with the units. */
+export interface PerQueryValues {
+  /** One column per EFFECTIVENESS_FAMILIES entry (ndcg, p, mrr at k). */
+  readonly effectiveness: readonly Float64Array[];
+  readonly overall: readonly (TwinQueryMetrics | undefined)[];
+  readonly perLang: ReadonlyMap<string, readonly (TwinQueryMetrics | undefined)[]>;
+  readonly perDirection: ReadonlyMap<string, readonly (TwinQueryMetrics | undefined)[]>;
+  /** Signed shift rank_o − rank_t → count, over every (unit, pair). */
+  readonly rankShifts: ReadonlyMap<number, number>;
+}
+
+function checkScores(scores: ArrayLike<number>, n: number, what: string, queryId: string): void {
+  if (scores.length !== n) throw new RangeError(`query "${queryId}": ${scores.length} ${what} scores, expected ${n}`);
+  for (let i = 0; i < n; i++) {
+    if (!Number.isFinite(scores[i])) throw new RangeError(`query "${queryId}": ${what} score ${i} is not finite`);
+  }
+}
+
+/**
+ * Scores every unit with `score` and applies the kernels: scoreQuery (§1)
+ * on the whole corpus ranked under the tie rule; twinQueryResults (§3) on
+ * the pool P = the corpus with S = the subset's pairs; substitutionRank for
+ * the histogram. A unit missing from the queries shard scores 0 on every
+ * effectiveness metric (trec_eval -c) and has no twin metrics.
+ * @throws {RangeError} when a scorer returns the wrong number of scores or a non-finite one.
+ */
+export function perQueryValues(prepared: PreparedSubset, score: QueryScorer): PerQueryValues {
+  const { subset, kernel, unitIds, unitQuery, unitJudgments, pairs, k } = prepared;
+  const n = unitIds.length;
+  const nk = kernel.ks.length;
+  const columns = EFFECTIVENESS_FAMILIES.map(() => new Float64Array(n));
+  const familyRow = EFFECTIVENESS_FAMILIES.map((f) => RETRIEVAL_METRICS.indexOf(f) * nk);
+  const overall: (TwinQueryMetrics | undefined)[] = new Array(n).fill(undefined);
+  const perLang = new Map<string, (TwinQueryMetrics | undefined)[]>();
+  const perDirection = new Map<string, (TwinQueryMetrics | undefined)[]>();
+  for (const p of pairs) {
+    if (!perLang.has(p.lang)) perLang.set(p.lang, new Array(n).fill(undefined));
+    if (!perDirection.has(p.direction)) perDirection.set(p.direction, new Array(n).fill(undefined));
+  }
+  const rankShifts = new Map<number, number>();
+  const ids = subset.corpus.map((d) => d.id);
+  for (let u = 0; u < n; u++) {
+    const q = unitQuery[u];
+    if (q < 0) {
+      const values = scoreQuery([], unitJudgments[u], kernel);
+      familyRow.forEach((row, f) => (columns[f][u] = values[row]));
+      continue;
+    }
+    const scores = score(q);
+    checkScores(scores.corpus, ids.length, 'corpus', unitIds[u]);
+    checkScores(scores.twins, subset.twins.length, 'twin', unitIds[u]);
+    const run: Scored[] = ids.map((id, i) => ({ id, score: scores.corpus[i] }));
+    const values = scoreQuery(run, unitJudgments[u], kernel);
+    familyRow.forEach((row, f) => (columns[f][u] = values[row]));
+    if (pairs.length === 0) continue;
+
+    const pool = rankPool(scores.corpus, prepared.tieKeys);
+    const labeled: LabeledTwinPair[] = pairs.map((p) => ({
+      index: p.index,
+      twinScore: scores.twins[p.twinIndex],
+      firstGroup: p.firstGroup,
+      lang: p.lang,
+      direction: p.direction,
+    }));
+    const [result] = twinQueryResults([{ queryId: unitIds[u], pool, pairs: labeled }], k);
+    overall[u] = result.all;
+    for (const [lang, m] of result.byLang) perLang.get(lang)![u] = m;
+    for (const [direction, m] of result.byDirection) perDirection.get(direction)![u] = m;
+    for (const p of labeled) {
+      const shift = pool.rankOf[p.index] - substitutionRank(pool, p.index, p.twinScore);
+      rankShifts.set(shift, (rankShifts.get(shift) ?? 0) + 1);
+    }
+  }
+  return { effectiveness: columns, overall, perLang, perDirection, rankShifts };
+}

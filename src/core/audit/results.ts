@@ -1,0 +1,191 @@
+/**
+ * The results object of a retrieval-fairness audit (METRICS.md §1, §3, §6,
+ * §7): what the compute worker returns, the results store keeps, the CLI
+ * prints (`fairground run`), the permalink encodes (`summaryOf`) and the
+ * views draw. One shape everywhere.
+ *
+ * Safe to share by construction: it holds summary numbers, model and
+ * dataset descriptors and parameters only — never dataset text, record
+ * identifiers, per-query values or per-document scores.
+ *
+ * Missing values. A statistic that no query defines (e.g. Pearson r when
+ * every S is a single pair) has mean NaN; a CI that cannot be computed
+ * (bootstrap B = 0, or no resample defines the statistic) is [NaN, NaN].
+ * A Ci is therefore always `{mean, ci}`, never a bare number and never a
+ * fake interval [mean, mean]. JSON has no NaN: `JSON.stringify` writes
+ * null, and `parseResults` reads null back as NaN.
+ */
+
+/** A reported statistic: its value on all queries and its 95% percentile bootstrap CI. */
+export interface Ci {
+  readonly mean: number;
+  readonly ci: readonly [number, number];
+}
+
+/** Effectiveness keys at cut-off k: `ndcg@k`, `p@k`, `mrr@k` (METRICS.md §1). */
+export type EffectivenessKey = `ndcg@${number}` | `p@${number}` | `mrr@${number}`;
+
+/** The effectiveness families reported, in order. */
+export const EFFECTIVENESS_FAMILIES = Object.freeze(['ndcg', 'p', 'mrr'] as const);
+
+/** `ndcg@k`, `p@k`, `mrr@k` for one k. @example effectivenessKeys(10) // ['ndcg@10', 'p@10', 'mrr@10'] */
+export function effectivenessKeys(k: number): EffectivenessKey[] {
+  return EFFECTIVENESS_FAMILIES.map((f) => `${f}@${k}` as EffectivenessKey);
+}
+
+/**
+ * Twin metrics of one scope (all twins, one language, one direction),
+ * METRICS.md §3. `iou@k` and `dropout@k` carry the audit's k in their key.
+ * `rbc_abs` is |RBC| with the CI from the bootstrap percentiles of |RBC*|
+ * (not |CI of RBC|): the Pareto plot's −|RBC| axis needs it.
+ */
+export interface TwinMetrics {
+  readonly [key: `iou@${number}` | `dropout@${number}`]: Ci;
+  readonly rank_shift: Ci;
+  readonly rbc: Ci;
+  readonly rbc_abs: Ci;
+  readonly kendall_tau: Ci;
+  readonly pearson: Ci;
+  /** Twin pairs summed over the audited queries. */
+  readonly n_pairs: number;
+  /** Audited queries with at least one twin pair in this scope. */
+  readonly n_queries: number;
+}
+
+/** The Ci-valued keys of TwinMetrics at cut-off k, in report order. */
+export function twinMetricKeys(k: number): string[] {
+  return [`iou@${k}`, 'rank_shift', 'rbc', 'rbc_abs', 'kendall_tau', `dropout@${k}`, 'pearson'];
+}
+
+export type ModelKind = 'embedding' | 'bm25' | 'tfidf';
+
+/** Which model ran, and where. */
+export interface ModelDescriptor {
+  /** Registry id, bundled folder name, `bm25`, `tfidf`, or `folder:<name>`. */
+  readonly id: string;
+  readonly label: string;
+  readonly kind: ModelKind;
+  /** Hub revision; `bundled`, `local` or `builtin` otherwise. */
+  readonly revision: string;
+  /** Weights' dtype (fp32, q8, …); `fp64` for the lexical baselines. */
+  readonly dtype: string;
+  /** `webgpu`, `wasm` or `cpu` (Node). */
+  readonly device: string;
+}
+
+/** Test time (DESIGN.md): embedding or indexing and scoring, measured by the caller. */
+export interface ModelTiming {
+  readonly wallMs: number;
+  /** Texts run through the model (or indexed and scored, for a baseline). */
+  readonly textsEmbedded: number;
+  /** Texts whose vectors came from the embedding cache. */
+  readonly textsCached: number;
+  /** textsEmbedded / (wallMs / 1000); 0 when wallMs is 0. */
+  readonly textsPerSecond: number;
+}
+
+/** One bin of the signed rank-shift histogram: rank_o − rank_t (positive: the twin ranks better). */
+export interface RankShiftBin {
+  readonly shift: number;
+  readonly count: number;
+}
+
+export interface ModelResult {
+  readonly model: ModelDescriptor;
+  readonly timing: ModelTiming;
+  /** Queries audited (the qrels' queries with a judged document of grade ≥ τ). */
+  readonly nQueries: number;
+  /** Queries of the qrels without any judged document of grade ≥ τ. */
+  readonly nSkipped: number;
+  readonly effectiveness: Readonly<Record<EffectivenessKey, Ci>>;
+  readonly robustness: {
+    readonly overall: TwinMetrics;
+    readonly perLang: Readonly<Record<string, TwinMetrics>>;
+    /** Keyed `group->twin_group`, e.g. `female->male`. */
+    readonly perDirection: Readonly<Record<string, TwinMetrics>>;
+  };
+  /** Counts of rank_o − rank_t over every (query, pair) of S, ascending shift, empty bins left out. */
+  readonly rankShiftHistogram: readonly RankShiftBin[];
+}
+
+export interface SubsetResult {
+  /** The retrieval task, e.g. `briefs`. */
+  readonly task: string;
+  /** The twins task of it, e.g. `gender-briefs`; '' when the task has none. */
+  readonly twinsTask: string;
+  /** The twins task's groups [first, second]; RBC > 0 favours the first. */
+  readonly groups: readonly [string, string];
+  readonly models: readonly ModelResult[];
+}
+
+export interface RetrievalFairnessResults {
+  readonly schema: 1;
+  readonly kind: 'retrieval-fairness';
+  readonly dataset: { readonly id: string; readonly version: string; readonly manifestSha256: string };
+  readonly parameters: {
+    readonly k: number;
+    readonly relevanceThreshold: number;
+    /** Bootstrap resamples B; 0 gives no CIs ([NaN, NaN]). */
+    readonly bootstrap: number;
+    readonly seed: number;
+    /** The first subset's groups. */
+    readonly groups: readonly [string, string];
+  };
+  readonly subsets: readonly SubsetResult[];
+  /** ISO 8601 time the audit finished. */
+  readonly createdAt: string;
+  readonly environment: { readonly runtime: 'browser' | 'node'; readonly userAgent?: string };
+}
+
+/** A ModelResult without its distributions: what a permalink carries. */
+export type ModelSummary = Omit<ModelResult, 'rankShiftHistogram'>;
+
+export interface ResultsSummary extends Omit<RetrievalFairnessResults, 'subsets'> {
+  readonly subsets: readonly (Omit<SubsetResult, 'models'> & { readonly models: readonly ModelSummary[] })[];
+}
+
+/**
+ * The summary of a results object (for the permalink): everything but the
+ * rank-shift histograms, which are distributions, not summary numbers.
+ * Returns new objects; the input is not changed.
+ */
+export function summaryOf(results: RetrievalFairnessResults): ResultsSummary {
+  return {
+    ...results,
+    subsets: results.subsets.map((s) => ({
+      ...s,
+      models: s.models.map(({ rankShiftHistogram: _dropped, ...rest }) => rest),
+    })),
+  };
+}
+
+/** A Ci from a value and an interval; NaN stands for undefined. */
+export function ciOf(mean: number, ci: readonly [number, number] = [NaN, NaN]): Ci {
+  return { mean, ci: [ci[0], ci[1]] };
+}
+
+/**
+ * Reads a results object back from parsed JSON (a `fairground run` output
+ * or a permalink payload): checks schema and kind, and turns the nulls JSON
+ * wrote for NaN back into NaN inside every `{mean, ci}`.
+ * @throws {TypeError} when the value is not a schema-1 retrieval-fairness results object.
+ */
+export function parseResults(value: unknown): RetrievalFairnessResults {
+  const r = value as Partial<RetrievalFairnessResults> | null;
+  if (typeof r !== 'object' || r === null || r.schema !== 1 || r.kind !== 'retrieval-fairness') {
+    throw new TypeError('not a Fairground retrieval-fairness results object (schema 1)');
+  }
+  if (!Array.isArray(r.subsets)) throw new TypeError('results object without subsets');
+  return revive(value) as RetrievalFairnessResults;
+}
+
+function revive(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(revive);
+  if (typeof value !== 'object' || value === null) return value;
+  const o = value as Record<string, unknown>;
+  if ('mean' in o && Array.isArray(o.ci) && o.ci.length === 2) {
+    const num = (v: unknown) => (typeof v === 'number' ? v : NaN);
+    return { ...o, mean: num(o.mean), ci: [num(o.ci[0]), num(o.ci[1])] };
+  }
+  return Object.fromEntries(Object.entries(o).map(([k, v]) => [k, revive(v)]));
+}

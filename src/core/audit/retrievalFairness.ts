@@ -1,0 +1,86 @@
+/**
+ * The retrieval-fairness audit (DESIGN.md, first protocol): effectiveness
+ * (METRICS.md §1: NDCG@k, P@k, MRR@k at the task's τ) and counterfactual-twin
+ * robustness (§3: IoU@k, rank shift, RBC, Kendall τ-b, Dropout@k, Pearson r —
+ * overall, per language, per group direction), with percentile bootstrap CIs
+ * over queries (§6) and the rank-shift histogram. Pure: the caller embeds or
+ * indexes, times the models, and supplies the clock and environment.
+ *
+ * The same function runs in the browser's compute worker and in the CLI, so
+ * the results object is the same in both (DESIGN.md, "Results").
+ */
+import type { AuditModel, AuditOptions, AuditSubset } from './input.ts';
+import { perQueryValues, prepareSubset } from './perQuery.ts';
+import { summarizeModel } from './summarize.ts';
+import type { ModelResult, RetrievalFairnessResults, SubsetResult } from './results.ts';
+
+/** Defaults of AuditOptions: k = 10, B = 1000 (METRICS.md §6 for retrieval), seed 0. */
+export const AUDIT_DEFAULTS = Object.freeze({ k: 10, bootstrap: 1000, seed: 0 });
+
+/** Validated options. @throws {RangeError} for k not a positive integer, B not an integer ≥ 0, or a non-integer seed. */
+export function auditOptions(options: AuditOptions = {}): Required<AuditOptions> {
+  const k = options.k ?? AUDIT_DEFAULTS.k;
+  const bootstrap = options.bootstrap ?? AUDIT_DEFAULTS.bootstrap;
+  const seed = options.seed ?? AUDIT_DEFAULTS.seed;
+  if (!Number.isInteger(k) || k < 1) throw new RangeError(`k must be a positive integer, got ${k}`);
+  if (!Number.isInteger(bootstrap) || bootstrap < 0) throw new RangeError(`bootstrap B must be an integer ≥ 0, got ${bootstrap}`);
+  if (!Number.isInteger(seed)) throw new RangeError(`seed must be an integer, got ${seed}`);
+  return { k, bootstrap, seed };
+}
+
+/**
+ * Audits every model on one subset (a retrieval task and one twins task).
+ * Each model is scored query by query (`model.score`), so only one query's
+ * scores are held at a time.
+ * @throws {RangeError} for invalid options, a twin whose original is not in
+ *   the corpus, or a scorer returning the wrong number of scores or a
+ *   non-finite score.
+ * @example auditSubset(subset, [{ model, timing, score: matrixScorer(c, t, nDocs, nTwins) }], { k: 10, bootstrap: 1000, seed: 1 })
+ */
+export function auditSubset(subset: AuditSubset, models: readonly AuditModel[], options: AuditOptions = {}): SubsetResult {
+  const { k, bootstrap, seed } = auditOptions(options);
+  const prepared = prepareSubset(subset, k);
+  const results = models.map((m): ModelResult => {
+    const values = perQueryValues(prepared, m.score);
+    const summary = summarizeModel(values, k, bootstrap, seed);
+    return {
+      model: { ...m.model },
+      timing: { ...m.timing },
+      nQueries: prepared.unitIds.length,
+      nSkipped: prepared.nSkipped,
+      effectiveness: summary.effectiveness,
+      robustness: { overall: summary.overall, perLang: summary.perLang, perDirection: summary.perDirection },
+      rankShiftHistogram: [...values.rankShifts].sort((a, b) => a[0] - b[0]).map(([shift, count]) => ({ shift, count })),
+    };
+  });
+  return { task: subset.task, twinsTask: subset.twinsTask, groups: [subset.groups[0], subset.groups[1]], models: results };
+}
+
+/** What `retrievalFairnessResults` wraps around the subsets. */
+export interface ResultsHeader {
+  readonly dataset: RetrievalFairnessResults['dataset'];
+  readonly relevanceThreshold: number;
+  readonly options: AuditOptions;
+  readonly createdAt: string;
+  readonly environment: RetrievalFairnessResults['environment'];
+}
+
+/**
+ * Assembles the results object from audited subsets (auditSubset with the
+ * same options). `parameters.groups` are the first subset's groups
+ * (['', ''] without subsets); each subset also carries its own.
+ * @throws {RangeError} for invalid options.
+ */
+export function retrievalFairnessResults(header: ResultsHeader, subsets: readonly SubsetResult[]): RetrievalFairnessResults {
+  const { k, bootstrap, seed } = auditOptions(header.options);
+  const groups = subsets[0]?.groups ?? ['', ''];
+  return {
+    schema: 1,
+    kind: 'retrieval-fairness',
+    dataset: { id: header.dataset.id, version: header.dataset.version, manifestSha256: header.dataset.manifestSha256 },
+    parameters: { k, relevanceThreshold: header.relevanceThreshold, bootstrap, seed, groups: [groups[0], groups[1]] },
+    subsets,
+    createdAt: header.createdAt,
+    environment: { ...header.environment },
+  };
+}

@@ -1,0 +1,175 @@
+/**
+ * Scorers of the audit (core/audit/input.ts `QueryScorer`): dense (cosine
+ * of precomputed vectors), BM25 and character-bigram TF-IDF, plus the texts
+ * they score.
+ *
+ * Lexical baselines are fitted on the corpus only. A twin d′ is scored with
+ * the corpus statistics (BM25: df, N and avgdl of the corpus; TF-IDF: the
+ * corpus vocabulary and IDF), with its own term counts and length — as if it
+ * took d's place without the index being rebuilt. Fitting on corpus + twins
+ * would let the twins shift every document's score, which is not the
+ * counterfactual of METRICS.md §3 ("every document keeps its original score").
+ */
+import { BM25_DEFAULTS, fitBm25, type Bm25Parameters } from '../baselines/bm25.ts';
+import { charBigrams, fitTfidf, preprocessTfidf } from '../baselines/tfidf.ts';
+import { tokenizeWords } from '../baselines/tokenize.ts';
+import { cosine } from '../vectors.ts';
+import type { QueryScorer, QueryScores } from './input.ts';
+import type { ModelTiming } from './results.ts';
+
+/**
+ * The text a model scores for a corpus record: MTEB's `title + " " + text`
+ * when there is a title, else the text.
+ * @example documentText({ title: 'Nurse', text: 'Night shifts.' }) // 'Nurse Night shifts.'
+ */
+export function documentText(record: { readonly title?: string; readonly text: string }): string {
+  return record.title ? `${record.title} ${record.text}` : record.text;
+}
+
+/**
+ * The text of a twin: its `twin_text` under the original's title (twin
+ * records carry no title, and the twin differs from d only in the cue).
+ */
+export function twinText(original: { readonly title?: string }, twin: { readonly twin_text: string }): string {
+  return documentText({ title: original.title, text: twin.twin_text });
+}
+
+/** The texts of one subset, in the subset's order. */
+export interface SubsetTexts {
+  readonly queries: readonly string[];
+  readonly corpus: readonly string[];
+  readonly twins: readonly string[];
+}
+
+/**
+ * A scorer over precomputed row-major matrices: corpus is nQueries × nCorpus,
+ * twins nQueries × nTwins. Rows are views, not copies.
+ */
+export function matrixScorer(corpus: Float32Array | Float64Array, twins: Float32Array | Float64Array, nCorpus: number, nTwins: number): QueryScorer {
+  return (q) => ({ corpus: corpus.subarray(q * nCorpus, (q + 1) * nCorpus), twins: twins.subarray(q * nTwins, (q + 1) * nTwins) });
+}
+
+/**
+ * Runs a scorer on every query once and keeps the rows (Float64), so the
+ * scoring cost is paid — and can be timed — before the audit.
+ */
+export function materialize(scorer: QueryScorer, nQueries: number): QueryScorer {
+  const rows: QueryScores[] = [];
+  for (let q = 0; q < nQueries; q++) {
+    const s = scorer(q);
+    rows.push({ corpus: Float64Array.from(s.corpus), twins: Float64Array.from(s.twins) });
+  }
+  return (q) => rows[q];
+}
+
+/** Row-major vectors of one subset's texts (n × dim each). */
+export interface SubsetVectors {
+  readonly queries: Float32Array;
+  readonly corpus: Float32Array;
+  readonly twins: Float32Array;
+}
+
+/**
+ * Dense scorer: cosine similarity (core/vectors.ts, computed in Float64
+ * whatever the vectors' backend) of the query vector to every document and
+ * twin vector.
+ * @throws {RangeError} when a matrix is not a whole number of rows of `dim`.
+ */
+export function denseScorer(vectors: SubsetVectors, dim: number): QueryScorer {
+  for (const [name, m] of Object.entries(vectors)) {
+    if (!(dim > 0) || m.length % dim !== 0) throw new RangeError(`${name} vectors: ${m.length} values is not a multiple of dim ${dim}`);
+  }
+  const row = (m: Float32Array, i: number) => m.subarray(i * dim, (i + 1) * dim);
+  const nCorpus = vectors.corpus.length / dim;
+  const nTwins = vectors.twins.length / dim;
+  return (q) => {
+    const query = row(vectors.queries, q);
+    const corpus = new Float64Array(nCorpus);
+    for (let i = 0; i < nCorpus; i++) corpus[i] = cosine(query, row(vectors.corpus, i));
+    const twins = new Float64Array(nTwins);
+    for (let i = 0; i < nTwins; i++) twins[i] = cosine(query, row(vectors.twins, i));
+    return { corpus, twins };
+  };
+}
+
+/**
+ * BM25 scorer (core/baselines/bm25.ts) fitted on the corpus. A twin is
+ * scored by the same formula with the corpus' IDF and avgdl and the twin's
+ * own term counts and length; summing over the query's tokens in order, as
+ * the index does, so a twin identical to its original gets the original's
+ * score to the last bit (a test pins this).
+ */
+export function bm25Scorer(texts: SubsetTexts, parameters: Bm25Parameters = BM25_DEFAULTS): QueryScorer {
+  const { k1, b } = parameters;
+  const index = fitBm25(texts.corpus, parameters);
+  const n = texts.corpus.length;
+  let total = 0;
+  for (const t of texts.corpus) total += tokenizeWords(t).length;
+  const avgdl = n === 0 ? 0 : total / n;
+  const twins = texts.twins.map((text) => {
+    const tokens = tokenizeWords(text);
+    const tf = new Map<string, number>();
+    for (const t of tokens) tf.set(t, (tf.get(t) ?? 0) + 1);
+    return { tf, norm: k1 * (1 - b + (avgdl === 0 ? 0 : (b * tokens.length) / avgdl)) };
+  });
+  return (q) => {
+    const query = texts.queries[q];
+    const corpus = index.score(query, new Float64Array(n));
+    const terms = tokenizeWords(query).map((t) => ({ t, idf: index.idf(t) }));
+    const twinScores = new Float64Array(twins.length);
+    twins.forEach(({ tf, norm }, i) => {
+      let s = 0;
+      for (const { t, idf } of terms) {
+        const f = tf.get(t);
+        if (f !== undefined) s += (idf * f * (k1 + 1)) / (f + norm);
+      }
+      twinScores[i] = s;
+    });
+    return { corpus, twins: twinScores };
+  };
+}
+
+/** L2-normalised TF-IDF weights of a text under a fitted IDF (bigrams outside the vocabulary dropped). */
+function tfidfVector(text: string, idf: (bigram: string) => number | undefined): Map<string, number> {
+  const weights = new Map<string, number>();
+  let ss = 0;
+  for (const [g, tf] of charBigrams(preprocessTfidf(text))) {
+    const w = idf(g);
+    if (w === undefined) continue;
+    weights.set(g, tf * w);
+    ss += tf * w * (tf * w);
+  }
+  const norm = Math.sqrt(ss);
+  for (const [g, w] of weights) weights.set(g, norm === 0 ? 0 : w / norm);
+  return weights;
+}
+
+/**
+ * Character-bigram TF-IDF scorer (core/baselines/tfidf.ts) fitted on the
+ * corpus. A twin's vector uses the corpus vocabulary and IDF; its score is
+ * the cosine (dot product of L2-normalised vectors) to the query's vector.
+ * Equal to the index's own score for a text of the corpus up to rounding
+ * (the summation order differs).
+ */
+export function tfidfScorer(texts: SubsetTexts): QueryScorer {
+  const model = fitTfidf(texts.corpus);
+  const idf = (g: string) => model.idf(g);
+  const twins = texts.twins.map((t) => tfidfVector(t, idf));
+  return (q) => {
+    const query = texts.queries[q];
+    const corpus = model.score(query, new Float64Array(texts.corpus.length));
+    const qv = tfidfVector(query, idf);
+    const twinScores = new Float64Array(twins.length);
+    twins.forEach((tv, i) => {
+      let dot = 0;
+      for (const [g, w] of tv) dot += w * (qv.get(g) ?? 0);
+      twinScores[i] = dot;
+    });
+    return { corpus, twins: twinScores };
+  };
+}
+
+/** A ModelTiming from a wall time and text counts: textsPerSecond = embedded / seconds (0 for 0 ms). */
+export function timingOf(wallMs: number, textsEmbedded: number, textsCached = 0): ModelTiming {
+  return { wallMs, textsEmbedded, textsCached, textsPerSecond: wallMs > 0 ? textsEmbedded / (wallMs / 1000) : 0 };
+}

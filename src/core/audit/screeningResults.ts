@@ -1,0 +1,200 @@
+/**
+ * The results object of a decision-model screening audit (DESIGN.md, second
+ * protocol; METRICS.md §2, §4, §5, §6, §8): what the compute worker returns,
+ * the results store keeps, the CLI prints and the permalink encodes.
+ *
+ * Safe to share by construction: summary numbers, model and dataset
+ * descriptors and parameters only — never dataset text, names, record
+ * identifiers (job, CV or variant ids), per-CV scores or per-job values.
+ *
+ * Missing values follow results.ts: a statistic nothing defines has mean
+ * NaN; a CI that cannot be computed is [NaN, NaN]; JSON writes NaN as null
+ * and `parseScreeningResults` reads it back as NaN.
+ */
+import type { Ci } from './results.ts';
+
+export type { Ci } from './results.ts';
+
+/**
+ * What a decision model returns for a (job, CV) pair. The same union as
+ * DecisionKind in src/models/modelSpec.ts (core imports nothing from models;
+ * src/models/decisionSpec.ts checks at compile time that the two agree).
+ */
+export type ScreeningModelKind = 'cross-encoder' | 'sequence-classifier' | 'zero-shot-nli' | 'onnx-classifier' | 'calibrated-similarity';
+
+/** Which decision model ran, and where. */
+export interface ScreeningModelDescriptor {
+  /** Registry id, bundled folder name, or `folder:<name>`. */
+  readonly id: string;
+  readonly label: string;
+  readonly kind: ScreeningModelKind;
+  /** Hub revision; `bundled` or `local` otherwise. */
+  readonly revision: string;
+  /** Weights' dtype that really ran (after any fallback). */
+  readonly dtype: string;
+  /** `webgpu`, `wasm` or `cpu` (Node), the device that really ran. */
+  readonly device: string;
+}
+
+/** Run-to-run consistency (METRICS.md §5), CIs over CVs. */
+export interface ScreeningConsistency {
+  readonly icc: Ci;
+  readonly sigma_score: Ci;
+  readonly sigma_rank: Ci;
+  readonly label_flip_pct: Ci;
+  readonly 'disag@5': Ci;
+  /** Label flip % at every integer cut-off 5..95 (threshold sensitivity), no CI. */
+  readonly flip_by_cutoff: readonly { readonly cutoff: number; readonly label_flip_pct: number }[];
+}
+
+/** One counterfactual effect (METRICS.md §4), CIs from a paired bootstrap over CVs. */
+export interface ScreeningEffect {
+  readonly attribute: string;
+  readonly group: string;
+  /** `explicit` or `implicit`. */
+  readonly signal: string;
+  readonly delta_score: Ci;
+  readonly delta_rank: Ci;
+  readonly 'excl@5': Ci;
+  /** Two-sided paired-bootstrap p-value of ΔScore (NaN without bootstrap). */
+  readonly p: number;
+  /** Benjamini–Hochberg q over this model's effects. */
+  readonly q: number;
+  /** q < 0.05. */
+  readonly significant: boolean;
+  /** CVs whose ΔScore is defined (both the group's and the reference group's variants scored). */
+  readonly n_cvs: number;
+}
+
+/** A non-demographic perturbation measured the same way (the noise floor). */
+export interface ScreeningNoiseEffect {
+  /** `noise`: a perturbation against the original CV; `second-name`: a group's second name against its first. */
+  readonly kind: 'noise' | 'second-name';
+  readonly attribute: string;
+  readonly group: string;
+  readonly signal: string;
+  readonly delta_score: Ci;
+  readonly delta_rank: Ci;
+  readonly 'excl@5': Ci;
+  readonly n_cvs: number;
+}
+
+export interface ScreeningBias {
+  readonly effects: readonly ScreeningEffect[];
+  readonly noise_floor: readonly ScreeningNoiseEffect[];
+  /** The largest |mean| of each metric over the noise floor (NaN when it is empty): the bar an effect must clear. */
+  readonly noise_floor_max: { readonly delta_score: number; readonly delta_rank: number; readonly 'excl@5': number };
+}
+
+/** Validity on the test split at the threshold tuned on the tune split (METRICS.md §2). */
+export interface ScreeningValidity {
+  /** Decision threshold on the 0–100 score scale. */
+  readonly threshold: number;
+  /** `tuned` on the tune split, or `default` (50) when the tune split lacks a class. */
+  readonly threshold_source: 'tuned' | 'default';
+  /** Balanced accuracy the threshold reaches on the tune split (NaN when `default`). */
+  readonly tune_balanced_accuracy: number;
+  readonly auc: Ci;
+  readonly balanced_accuracy: Ci;
+  readonly macro_f1: Ci;
+  readonly 'precision@5': Ci;
+  /** The random baseline of precision@5: mean share of FIT per test job. */
+  readonly random_baseline: Ci;
+  /** Pooled over the test rows; rows = true class (0, 1), columns = predicted. */
+  readonly confusion: {
+    readonly labels: readonly [0, 1];
+    readonly counts: readonly [readonly [number, number], readonly [number, number]];
+    readonly row_percent: readonly [readonly [number, number], readonly [number, number]];
+  };
+  /** ΔAUC against the reference model (paired bootstrap over test jobs); null for the reference itself or without one. */
+  readonly delta_auc: (Ci & { readonly reference: string; readonly p: number }) | null;
+  readonly n_test_rows: number;
+  readonly n_test_jobs: number;
+  readonly n_tune_rows: number;
+}
+
+export interface ScreeningLatency {
+  /** Median and 95th percentile (numpy linear) of the wall time of one scoring call. */
+  readonly median_ms: number;
+  readonly p95_ms: number;
+  readonly calls: number;
+  /** Σ call time / pairs scored. */
+  readonly mean_ms_per_pair: number;
+}
+
+export interface ScreeningModelResult {
+  readonly model: ScreeningModelDescriptor;
+  /** Every pair scored identically in every run (or deterministic by construction). */
+  readonly deterministic: boolean;
+  /** Runs T of the originals. */
+  readonly runs: number;
+  /** null when deterministic (the noise floor in `bias` stands in) or with one run. */
+  readonly consistency: ScreeningConsistency | null;
+  readonly bias: ScreeningBias;
+  /** null when the dataset has no labels for the test split. */
+  readonly validity: ScreeningValidity | null;
+  readonly latency: ScreeningLatency;
+}
+
+export interface ScreeningResults {
+  readonly schema: 1;
+  readonly kind: 'screening';
+  readonly dataset: { readonly id: string; readonly version: string; readonly manifestSha256: string };
+  /** The screening task's name in the manifest. */
+  readonly task: string;
+  readonly parameters: {
+    /** Runs T requested for consistency (default 7). */
+    readonly runs: number;
+    /** λ(s) = FIT iff s ≥ cutoff, for label flips (default 50). */
+    readonly cutoff: number;
+    /** Shortlist size of Excl@k, Disag@k, Precision@k: 5 (METRICS.md). */
+    readonly k: 5;
+    /** Bootstrap resamples B (default 2000); 0 gives no CIs. */
+    readonly bootstrap: number;
+    readonly seed: number;
+    /** Reference group per attribute, e.g. {gender: 'male'}. */
+    readonly reference: Readonly<Record<string, string>>;
+    /** The model ΔAUC is taken against; null for none. */
+    readonly referenceModel: string | null;
+    readonly noiseAttribute: string;
+    readonly splits: { readonly tune: string; readonly test: string };
+  };
+  readonly counts: { readonly jobs: number; readonly cvs: number; readonly variants: number };
+  readonly models: readonly ScreeningModelResult[];
+  /** ISO 8601 time the audit finished. */
+  readonly createdAt: string;
+  readonly environment: { readonly runtime: 'browser' | 'node'; readonly userAgent?: string };
+}
+
+/**
+ * Reads a screening results object back from parsed JSON: checks schema and
+ * kind, and turns the nulls JSON wrote for NaN back into NaN in every
+ * `{mean, ci}` and in `p`, `q`, thresholds and latencies.
+ * @throws {TypeError} when the value is not a schema-1 screening results object.
+ */
+export function parseScreeningResults(value: unknown): ScreeningResults {
+  const r = value as Partial<ScreeningResults> | null;
+  if (typeof r !== 'object' || r === null || r.schema !== 1 || r.kind !== 'screening') {
+    throw new TypeError('not a Fairground screening results object (schema 1)');
+  }
+  if (!Array.isArray(r.models)) throw new TypeError('screening results object without models');
+  return revive(value, '') as ScreeningResults;
+}
+
+/** Keys whose value is a number that JSON may have written as null (NaN). */
+const NUMERIC_KEYS = new Set(['p', 'q', 'threshold', 'tune_balanced_accuracy', 'median_ms', 'p95_ms', 'mean_ms_per_pair', 'label_flip_pct', 'delta_score', 'delta_rank', 'excl@5']);
+
+function revive(value: unknown, key: string): unknown {
+  if (value === null && NUMERIC_KEYS.has(key)) return NaN;
+  if (key === 'row_percent' && Array.isArray(value)) {
+    return value.map((row: unknown) => (Array.isArray(row) ? row.map((v) => (typeof v === 'number' ? v : NaN)) : row));
+  }
+  if (Array.isArray(value)) return value.map((v) => revive(v, ''));
+  if (typeof value !== 'object' || value === null) return value;
+  const o = value as Record<string, unknown>;
+  if ('mean' in o && Array.isArray(o.ci) && o.ci.length === 2) {
+    const num = (v: unknown) => (typeof v === 'number' ? v : NaN);
+    return { ...o, mean: num(o.mean), ci: [num(o.ci[0]), num(o.ci[1])] };
+  }
+  return Object.fromEntries(Object.entries(o).map(([k, v]) => [k, revive(v, k)]));
+}

@@ -1,0 +1,95 @@
+/**
+ * The reporting layer of the audit: every statistic of one model on all
+ * audited queries, with a 95% percentile bootstrap CI (METRICS.md §6) from
+ * ONE set of resamples of the queries shared by all of the model's
+ * statistics, so that its CIs are consistent with one another. Every model
+ * of a subset uses the same seed and units, so models are resampled alike
+ * (paired).
+ */
+import { forEachResample } from '../stats/bootstrapResamples.ts';
+import { percentileInterval } from '../stats/bootstrap.ts';
+import { meanAt } from '../stats/meanCi.ts';
+import { summarizeTwins, type TwinSummary } from '../metrics/twins.ts';
+import type { TwinQueryMetrics } from '../metrics/twinsKernel.ts';
+import { effectivenessKeys, type Ci, type EffectivenessKey, type TwinMetrics } from './results.ts';
+import type { PerQueryValues } from './perQuery.ts';
+
+/** The statistics of one twin scope, in this order; NaN stands for undefined. */
+function twinStatistics(s: TwinSummary): number[] {
+  const v = (x: number | undefined) => (x === undefined ? NaN : x);
+  return [v(s.iou), v(s.rankShift), v(s.rbc), s.rbc === undefined ? NaN : Math.abs(s.rbc), v(s.kendallTau), v(s.dropout), v(s.pearson)];
+}
+
+function twinMetricsOf(k: number, cis: readonly Ci[], full: TwinSummary): TwinMetrics {
+  const [iou, rankShift, rbc, rbcAbs, kendallTau, dropout, pearson] = cis;
+  return {
+    [`iou@${k}`]: iou,
+    rank_shift: rankShift,
+    rbc,
+    rbc_abs: rbcAbs,
+    kendall_tau: kendallTau,
+    [`dropout@${k}`]: dropout,
+    pearson,
+    n_pairs: full.pairs,
+    n_queries: full.queries,
+  } as TwinMetrics;
+}
+
+/** The summaries of a model: effectiveness and the twin metrics of every scope. */
+export interface ModelSummaryValues {
+  readonly effectiveness: Record<EffectivenessKey, Ci>;
+  readonly overall: TwinMetrics;
+  readonly perLang: Record<string, TwinMetrics>;
+  readonly perDirection: Record<string, TwinMetrics>;
+}
+
+/**
+ * Summarises per-query values: effectiveness means (meanAt) and twin
+ * summaries (summarizeTwins: means over the queries defining a metric, RBC
+ * pooled), on all units and on each of `bootstrap` resamples of the units
+ * (forEachResample with `seed`). CI = 2.5th and 97.5th percentiles of the
+ * resampled values that are defined (percentileInterval); [NaN, NaN] when
+ * bootstrap is 0 or none is defined. Scopes (languages, directions) are
+ * reported in ascending key order.
+ */
+export function summarizeModel(values: PerQueryValues, k: number, bootstrap: number, seed: number): ModelSummaryValues {
+  const n = values.effectiveness[0]?.length ?? 0;
+  const langs = [...values.perLang.keys()].sort();
+  const directions = [...values.perDirection.keys()].sort();
+  const scopes: (readonly (TwinQueryMetrics | undefined)[])[] = [
+    values.overall,
+    ...langs.map((l) => values.perLang.get(l)!),
+    ...directions.map((d) => values.perDirection.get(d)!),
+  ];
+  /** All statistics at the unit indices: effectiveness first, then 7 per scope. */
+  const statistics = (indices: ArrayLike<number>): number[] => [
+    ...values.effectiveness.map((c) => meanAt(c, indices)),
+    ...scopes.flatMap((s) => twinStatistics(summarizeTwins(s, indices))),
+  ];
+  const all = Uint32Array.from({ length: n }, (_, i) => i);
+  const full = statistics(all);
+  const resampled = full.map(() => [] as number[]);
+  if (bootstrap > 0) {
+    forEachResample(n, { resamples: bootstrap, seed }, (indices) => {
+      statistics(indices).forEach((v, j) => {
+        if (!Number.isNaN(v)) resampled[j].push(v);
+      });
+    });
+  }
+  const cis: Ci[] = full.map((mean, j) => ({ mean, ci: percentileInterval(Float64Array.from(resampled[j]).sort(), 0.95) }));
+
+  const effectiveness = {} as Record<EffectivenessKey, Ci>;
+  effectivenessKeys(k).forEach((key, f) => (effectiveness[key] = cis[f]));
+  let at = values.effectiveness.length;
+  const scope = (list: readonly (TwinQueryMetrics | undefined)[]) => {
+    const m = twinMetricsOf(k, cis.slice(at, at + 7), summarizeTwins(list));
+    at += 7;
+    return m;
+  };
+  const overall = scope(values.overall);
+  const perLang: Record<string, TwinMetrics> = {};
+  for (const l of langs) perLang[l] = scope(values.perLang.get(l)!);
+  const perDirection: Record<string, TwinMetrics> = {};
+  for (const d of directions) perDirection[d] = scope(values.perDirection.get(d)!);
+  return { effectiveness, overall, perLang, perDirection };
+}

@@ -1,0 +1,234 @@
+/**
+ * Runs a decision model over many (job, CV) pairs from the main thread:
+ * batches, T repeated runs, progress with ETA, cancel, and the device
+ * fallback — the EmbeddingRunner pattern, around workers/decide.worker.ts.
+ *
+ * - A WebGPU worker that fails to start is terminated and a fresh WASM worker
+ *   loads the model (a failed WebGPU start leaves ONNX Runtime unusable in
+ *   that worker, so the fallback never reuses it).
+ * - A batch that fails on WebGPU (e.g. the device was lost) is retried on a
+ *   fresh WASM worker; finished batches are kept, so the run resumes at the
+ *   batch that failed. The dtype is kept, so scores stay comparable; the
+ *   device reported is the one that finished, and `fallbacks` says when.
+ * - Scores are 0–100: the worker's fit probability p becomes 100p (METRICS.md §8).
+ */
+import * as Comlink from 'comlink';
+import type { DecideApi, FileProgress } from '../../workers/decide.worker.ts';
+import { selectDevice, type Device, type DeviceProbe, type Dtype } from './device.ts';
+import { etaSeconds, LoadProgressTracker, type ModelProgress } from './loadProgress.ts';
+import type { DecisionModelEntry } from './modelSpec.ts';
+import type { ModelSource } from './modelSource.ts';
+import { wasmThreads } from './onnxEnv.ts';
+import { DEFAULT_BATCH_PAIRS, type DecisionLoadSpec, type DecisionPair, type OnnxClassifierMapping, type WorkerDecisionKind } from './decisionSpec.ts';
+import { CancelledError } from './embeddingRunner.ts';
+
+export { CancelledError } from './embeddingRunner.ts';
+
+/** Progress of a decision run: the embedding union, plus which of the T runs is going. */
+export type DecisionProgress = ModelProgress | { readonly status: 'run'; readonly run: number; readonly runs: number };
+
+export interface DecisionRunnerOptions {
+  readonly entry: DecisionModelEntry;
+  readonly source: ModelSource;
+  readonly probe: DeviceProbe;
+  readonly override?: { device?: Device; dtype?: Dtype; threads?: number };
+  /** Pairs per worker call; default by kind (DEFAULT_BATCH_PAIRS). */
+  readonly batchSize?: number;
+  /** Sequence classifiers: the label that means "fit". */
+  readonly fitLabel?: string;
+  /** NLI: characters of the job description kept in the premise. */
+  readonly jobChars?: number;
+  /** onnx-classifier: the graph and its input/output mapping. */
+  readonly onnx?: OnnxClassifierMapping;
+  readonly onProgress?: (p: DecisionProgress) => void;
+  /** Destroys the GPU device after this many batches (tests of the fallback). */
+  readonly simulateDeviceLossAfterBatch?: number;
+  /** Creates the worker (tests may inject one). */
+  readonly createWorker?: () => Worker;
+}
+
+/** Scores of one pass over the pairs. */
+export interface DecisionRunResult {
+  /** 0–100 per pair, in input order. */
+  readonly scores: Float64Array;
+  /** Wall time of each worker call, ms (measured in the worker). */
+  readonly callsMs: readonly number[];
+  /** The device and dtype that finished the pass (`cpu`: Node's onnxruntime-node). */
+  readonly device: Device | 'cpu';
+  readonly dtype: Dtype;
+  readonly fallbacks: readonly string[];
+  readonly ms: number;
+}
+
+/** Scores of T passes. */
+export interface DecisionRunsResult extends Omit<DecisionRunResult, 'scores'> {
+  readonly runs: Float64Array[];
+}
+
+const defaultWorker = () => new Worker(new URL('../../workers/decide.worker.ts', import.meta.url), { type: 'module' });
+
+function message(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
+
+export class DecisionRunner {
+  readonly #o: DecisionRunnerOptions;
+  #worker: Worker | undefined;
+  #api: Comlink.Remote<DecideApi> | undefined;
+  #device: Device;
+  #dtype: Dtype;
+  #batches = 0;
+  #labels: string[] = [];
+  readonly #fallbacks: string[] = [];
+
+  constructor(options: DecisionRunnerOptions) {
+    if (options.entry.decision === 'calibrated-similarity') {
+      throw new Error('calibrated similarity runs on an embedding model: use CalibratedSimilarity (calibratedSimilarity.ts)');
+    }
+    this.#o = options;
+    const supported = Object.keys(options.entry.sizeMb) as Dtype[];
+    const choice = selectDevice(options.probe, options.override, supported);
+    this.#device = choice.device;
+    this.#dtype = choice.dtype;
+  }
+
+  get device(): Device {
+    return this.#device;
+  }
+  get dtype(): Dtype {
+    return this.#dtype;
+  }
+  /** The model's labels (config.id2label order) once loaded. */
+  get labels(): readonly string[] {
+    return this.#labels;
+  }
+
+  get #kind(): WorkerDecisionKind {
+    return this.#o.entry.decision as WorkerDecisionKind;
+  }
+
+  async #start(device: Device): Promise<void> {
+    this.#stop();
+    const worker = (this.#o.createWorker ?? defaultWorker)();
+    const api = Comlink.wrap<DecideApi>(worker);
+    this.#worker = worker;
+    this.#api = api;
+    const tracker = new LoadProgressTracker();
+    const spec: DecisionLoadSpec = {
+      source: this.#o.source,
+      kind: this.#kind,
+      device,
+      dtype: this.#dtype,
+      threads: wasmThreads(globalThis.crossOriginIsolated === true, globalThis.navigator?.hardwareConcurrency ?? 1, this.#o.override?.threads),
+      maxLength: this.#o.entry.maxLength,
+      fitLabel: this.#o.fitLabel,
+      entailmentLabel: this.#o.entry.entailmentLabel,
+      jobChars: this.#o.jobChars,
+      onnx: this.#o.onnx,
+    };
+    const { labels } = await api.load(
+      spec,
+      Comlink.proxy((p: FileProgress) => {
+        if (p.status === 'initiate') this.#o.onProgress?.({ status: 'initiate', file: p.file });
+        else if (p.status === 'progress' || p.status === 'download') {
+          this.#o.onProgress?.({ status: 'download', file: p.file, loaded: p.loaded, total: p.total });
+          this.#o.onProgress?.({ status: 'progress', ...tracker.update(p.file, p.loaded, p.total) });
+        }
+      }),
+    );
+    this.#o.onProgress?.({ status: 'progress', ...tracker.finish() });
+    this.#device = device;
+    this.#labels = labels;
+    this.#o.onProgress?.({ status: 'ready', device, dtype: this.#dtype });
+  }
+
+  async #fallBack(reason: string): Promise<void> {
+    this.#fallbacks.push(`webgpu → wasm: ${reason}`);
+    this.#o.onProgress?.({ status: 'fallback', from: 'webgpu', to: 'wasm', reason });
+    await this.#start('wasm');
+  }
+
+  /** Loads the model on the chosen device, falling back to WASM in a fresh worker. */
+  async load(): Promise<void> {
+    if (this.#api) return;
+    try {
+      await this.#start(this.#device);
+    } catch (error) {
+      if (this.#device !== 'webgpu') throw error;
+      await this.#fallBack(`WebGPU start failed: ${message(error)}`);
+    }
+  }
+
+  async #scoreBatch(pairs: DecisionPair[]): Promise<{ probabilities: Float32Array; ms: number }> {
+    await this.load();
+    try {
+      const out = await this.#api!.score(pairs);
+      this.#batches++;
+      if (this.#device === 'webgpu' && this.#o.simulateDeviceLossAfterBatch === this.#batches) await this.#api!.loseDevice();
+      return out;
+    } catch (error) {
+      if (this.#device !== 'webgpu') throw error;
+      await this.#fallBack(`batch failed on WebGPU: ${message(error)}`);
+      const out = await this.#api!.score(pairs);
+      this.#batches++;
+      return out;
+    }
+  }
+
+  /**
+   * Scores every pair once (0–100).
+   * @throws {CancelledError} when `signal` aborts (checked before each batch).
+   * @throws {RangeError} when the worker returns a probability outside [0, 1] or a wrong count.
+   */
+  async score(pairs: readonly DecisionPair[], signal?: AbortSignal): Promise<DecisionRunResult> {
+    const t0 = performance.now();
+    const scores = new Float64Array(pairs.length);
+    const callsMs: number[] = [];
+    const batchSize = this.#o.batchSize ?? DEFAULT_BATCH_PAIRS[this.#kind];
+    this.#o.onProgress?.({ status: 'batch', done: 0, total: pairs.length, cached: 0, etaSeconds: undefined });
+    for (let b = 0; b < pairs.length; b += batchSize) {
+      if (signal?.aborted) throw new CancelledError();
+      const batch = pairs.slice(b, b + batchSize);
+      const { probabilities, ms } = await this.#scoreBatch(batch.map((p) => ({ job: p.job, cv: p.cv })));
+      if (probabilities.length !== batch.length) throw new RangeError(`the worker returned ${probabilities.length} scores for ${batch.length} pairs`);
+      probabilities.forEach((p, j) => {
+        if (!(p >= 0 && p <= 1)) throw new RangeError(`fit probability out of [0, 1]: ${p}`);
+        scores[b + j] = 100 * p;
+      });
+      callsMs.push(ms);
+      const done = b + batch.length;
+      this.#o.onProgress?.({ status: 'batch', done, total: pairs.length, cached: 0, etaSeconds: etaSeconds(done, pairs.length, performance.now() - t0) });
+    }
+    return { scores, callsMs, device: this.#device, dtype: this.#dtype, fallbacks: [...this.#fallbacks], ms: performance.now() - t0 };
+  }
+
+  /**
+   * Scores every pair in `runs` separate passes (run-to-run consistency,
+   * METRICS.md §5), reporting `{status: 'run'}` before each.
+   * @throws {CancelledError} when `signal` aborts.
+   */
+  async scoreRuns(pairs: readonly DecisionPair[], runs: number, signal?: AbortSignal): Promise<DecisionRunsResult> {
+    if (!Number.isInteger(runs) || runs < 1) throw new RangeError(`runs must be a positive integer, got ${runs}`);
+    const t0 = performance.now();
+    const out: Float64Array[] = [];
+    const callsMs: number[] = [];
+    for (let t = 0; t < runs; t++) {
+      this.#o.onProgress?.({ status: 'run', run: t + 1, runs });
+      const r = await this.score(pairs, signal);
+      out.push(r.scores);
+      callsMs.push(...r.callsMs);
+    }
+    return { runs: out, callsMs, device: this.#device, dtype: this.#dtype, fallbacks: [...this.#fallbacks], ms: performance.now() - t0 };
+  }
+
+  #stop(): void {
+    this.#api?.[Comlink.releaseProxy]();
+    this.#worker?.terminate();
+    this.#api = undefined;
+    this.#worker = undefined;
+  }
+
+  dispose(): void {
+    this.#stop();
+  }
+}

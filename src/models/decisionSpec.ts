@@ -1,0 +1,97 @@
+/**
+ * Types shared by the decision worker (workers/decide.worker.ts), its
+ * main-thread runner (decisionRunner.ts) and the Node scorer
+ * (decisionNode.ts): what to load, how a user ONNX graph maps to our inputs,
+ * and the per-kind defaults. Pure data, no I/O.
+ */
+import type { ScreeningModelKind } from '../core/audit/screeningResults.ts';
+import type { Device, Dtype } from './device.ts';
+import type { DecisionKind } from './modelSpec.ts';
+import type { ModelSource } from './modelSource.ts';
+
+// The core's kind union and the registry's must stay the same set.
+const kindsAgree: [DecisionKind, ScreeningModelKind] = ['cross-encoder' as ScreeningModelKind, 'cross-encoder' as DecisionKind];
+void kindsAgree;
+
+/** The kinds a decision worker runs (calibrated similarity runs on the embedding worker). */
+export type WorkerDecisionKind = Exclude<DecisionKind, 'calibrated-similarity'>;
+
+/** One (job description, CV) pair of texts. */
+export interface DecisionPair {
+  readonly job: string;
+  readonly cv: string;
+}
+
+/**
+ * How a user ONNX classifier maps to our tokenizer's outputs: the graph's
+ * input names (an omitted one is not fed), its output name, and what that
+ * output holds per pair: `logit` (one logit; σ gives the fit probability),
+ * `probability` (one fit probability, used as is), `logits-2` (two logits
+ * [not fit, fit]; softmax, index 1).
+ */
+export interface OnnxClassifierMapping {
+  /** The .onnx file inside the model source, e.g. `onnx/model.onnx`. */
+  readonly modelFile: string;
+  readonly inputs: { readonly input_ids?: string; readonly attention_mask?: string; readonly token_type_ids?: string };
+  readonly output: string;
+  readonly outputKind: 'logit' | 'probability' | 'logits-2';
+}
+
+/** What the decision worker loads. */
+export interface DecisionLoadSpec {
+  readonly source: ModelSource;
+  readonly kind: WorkerDecisionKind;
+  readonly device: Device;
+  readonly dtype: Dtype;
+  readonly threads: number;
+  /** Tokens per sequence; longer pairs are truncated. */
+  readonly maxLength: number;
+  /** Sequence classifiers: the label meaning "fit" (default: the 2nd of two labels). */
+  readonly fitLabel?: string;
+  /** NLI: the label meaning entailment (default `entailment`, case-insensitive). */
+  readonly entailmentLabel?: string;
+  /** NLI: characters of the job description kept before the CV in the premise (default 600). */
+  readonly jobChars?: number;
+  /** onnx-classifier only. */
+  readonly onnx?: OnnxClassifierMapping;
+}
+
+/** The answer of one scoring call: one fit probability (0..1) per pair, and the call's wall time. */
+export interface DecisionScores {
+  readonly probabilities: Float32Array;
+  readonly ms: number;
+}
+
+/** Default characters of the job description kept in an NLI premise. */
+export const DEFAULT_JOB_CHARS = 600;
+
+/**
+ * Pairs per scoring call by kind: an NLI pair is 30 level hypotheses (plus 2
+ * gates per new job), so it takes few pairs per call; the others one
+ * sequence per pair.
+ */
+export const DEFAULT_BATCH_PAIRS = Object.freeze({
+  'cross-encoder': 16,
+  'sequence-classifier': 16,
+  'zero-shot-nli': 1,
+  'onnx-classifier': 16,
+} as const satisfies Record<WorkerDecisionKind, number>);
+
+/**
+ * The URL of a file of a model source, for the worker to fetch (the ONNX
+ * classifier's graph): bundled files under `<site>models/<id>/`, Hub files at
+ * `<host><id>/resolve/<revision>/<file>`, and a picked folder's under the
+ * folder prefix (answered by folderFetch from the picked Blobs).
+ */
+export function modelFileUrl(source: ModelSource, file: string, siteUrl: string, folderPrefix: string): string {
+  switch (source.kind) {
+    case 'bundled':
+      return new URL(`models/${source.id}/${file}`, siteUrl).href;
+    case 'hub': {
+      const host = source.host.endsWith('/') ? source.host : `${source.host}/`;
+      return `${host}${source.id}/resolve/${encodeURIComponent(source.revision)}/${file}`;
+    }
+    case 'folder':
+      return new URL(`${folderPrefix.replace(/^\//, '')}${source.id}/${file}`, siteUrl).href;
+  }
+}

@@ -1,0 +1,93 @@
+/**
+ * Decision worker: scores (job, CV) pairs with one decision model on one
+ * device. Thin on purpose — batching, repeated runs, progress, cancel and
+ * the WebGPU → WASM fallback in a fresh worker are driven by
+ * src/models/decisionRunner.ts; the scoring itself is shared with Node
+ * (src/models/decisionTransformers.ts, decisionOnnx.ts).
+ */
+import * as Comlink from 'comlink';
+import * as ort from 'onnxruntime-web/webgpu';
+import { AutoModelForSequenceClassification, AutoTokenizer, env, type PreTrainedModel } from '@huggingface/transformers';
+import { configureOnnxWasm } from '../src/models/onnxEnv.ts';
+import { envForSource, folderFetch } from '../src/models/transformersEnv.ts';
+import { FOLDER_PREFIX } from '../src/models/modelSource.ts';
+import { modelFileUrl, type DecisionLoadSpec, type DecisionPair, type DecisionScores } from '../src/models/decisionSpec.ts';
+import { modelLabels, transformersDecisionScorer, type PairScorer } from '../src/models/decisionTransformers.ts';
+import { onnxDecisionScorer, type OrtLike, type OrtSessionLike } from '../src/models/decisionOnnx.ts';
+
+export type { DecisionLoadSpec, DecisionPair, DecisionScores } from '../src/models/decisionSpec.ts';
+export type FileProgress = { file: string; status: 'initiate' | 'download' | 'progress' | 'done'; loaded: number; total: number };
+
+let scorer: PairScorer | undefined;
+let model: PreTrainedModel | undefined;
+let session: OrtSessionLike | undefined;
+const nativeFetch = self.fetch.bind(self);
+
+/** Loads the model; returns its labels (config.id2label order; [] for an ONNX classifier). */
+async function load(s: DecisionLoadSpec, onFile?: (p: FileProgress) => void): Promise<{ labels: string[] }> {
+  const siteUrl = new URL('../', self.location.href); // workers are built into <site>/assets/
+  configureOnnxWasm(env.backends.onnx.wasm as object, siteUrl.href, s.threads);
+  configureOnnxWasm(ort.env.wasm as object, siteUrl.href, s.threads);
+  Object.assign(env, envForSource(s.source, siteUrl.pathname));
+  const fetcher = folderFetch(s.source, siteUrl.pathname, self.location.origin, nativeFetch);
+  env.fetch = fetcher as typeof env.fetch;
+  const options = {
+    revision: s.source.kind === 'hub' ? s.source.revision : undefined,
+    progress_callback: (p: { status: string; file?: string; loaded?: number; total?: number }) => {
+      if (!onFile || p.file === undefined) return;
+      onFile({ file: p.file, status: p.status as FileProgress['status'], loaded: p.loaded ?? 0, total: p.total ?? 0 });
+    },
+  };
+  const tokenizer = await AutoTokenizer.from_pretrained(s.source.id, options);
+  if (s.kind === 'onnx-classifier') {
+    if (!s.onnx) throw new Error('an ONNX classifier needs its input/output mapping');
+    const url = modelFileUrl(s.source, s.onnx.modelFile, siteUrl.href, FOLDER_PREFIX);
+    onFile?.({ file: s.onnx.modelFile, status: 'initiate', loaded: 0, total: 0 });
+    const response = await fetcher(url);
+    if (!response.ok) throw new Error(`could not fetch ${s.onnx.modelFile}: HTTP ${response.status}`);
+    const bytes = new Uint8Array(await response.arrayBuffer());
+    onFile?.({ file: s.onnx.modelFile, status: 'done', loaded: bytes.length, total: bytes.length });
+    session = (await ort.InferenceSession.create(bytes, { executionProviders: [s.device] })) as unknown as OrtSessionLike;
+    scorer = onnxDecisionScorer(ort as unknown as OrtLike, session, tokenizer, s.onnx, s.maxLength);
+    return { labels: [] };
+  }
+  model = await AutoModelForSequenceClassification.from_pretrained(s.source.id, { ...options, device: s.device, dtype: s.dtype });
+  scorer = transformersDecisionScorer(tokenizer, model, {
+    kind: s.kind,
+    maxLength: s.maxLength,
+    fitLabel: s.fitLabel,
+    entailmentLabel: s.entailmentLabel,
+    jobChars: s.jobChars,
+  });
+  return { labels: modelLabels(model) };
+}
+
+/** Scores a batch of pairs: fit probabilities (0..1), transferred, and the call's wall time. */
+async function score(pairs: DecisionPair[]): Promise<DecisionScores> {
+  if (!scorer) throw new Error('no model loaded: call load() first');
+  const t0 = performance.now();
+  const probabilities = await scorer(pairs);
+  const result: DecisionScores = { probabilities, ms: performance.now() - t0 };
+  return Comlink.transfer(result, [probabilities.buffer]);
+}
+
+/** Destroys the WebGPU device ONNX Runtime is using (tests of the WASM fallback). */
+async function loseDevice(): Promise<boolean> {
+  const webgpu = (env.backends.onnx as { webgpu?: { device?: Promise<{ destroy(): void }> | { destroy(): void } } }).webgpu;
+  const device = (await webgpu?.device) ?? (await (ort.env as { webgpu?: { device?: Promise<{ destroy(): void }> } }).webgpu?.device);
+  if (!device) return false;
+  device.destroy();
+  return true;
+}
+
+async function dispose(): Promise<void> {
+  await model?.dispose();
+  await session?.release?.();
+  model = undefined;
+  session = undefined;
+  scorer = undefined;
+}
+
+export const decideApi = { load, score, loseDevice, dispose };
+export type DecideApi = typeof decideApi;
+Comlink.expose(decideApi);
