@@ -29,6 +29,11 @@ export interface AutomationDeps {
 export function installAutomation(deps: AutomationDeps = {}): void {
   const api = {
     probe: probeDevice,
+    /** The stored results object of a run (as JSON: undefined metrics are null). */
+    async results(runId: string) {
+      const { runsState } = await import('./state/runs.svelte.ts');
+      return JSON.parse(JSON.stringify((await runsState.results(runId)) ?? null));
+    },
     /** Embeds texts; returns plain arrays so the result survives structured cloning. */
     async embed(req: EmbedRequest) {
       const probe = await probeDevice();

@@ -13,18 +13,23 @@ export const ROUTES = Object.freeze([
 
 export type RouteId = (typeof ROUTES)[number]['id'];
 
-/** Parses a location hash into a route and an optional sub-path (e.g. a run id). */
-export function parseHash(hash: string): { route: RouteId; rest: string } {
-  if (hash.startsWith('#r=')) return { route: 'results', rest: '' };
-  const path = hash.replace(/^#\/?/, '');
+/**
+ * Parses a location hash into a route, an optional sub-path (e.g. a run id or
+ * a lesson id) and query parameters: `#/results/run-1?metric=ndcg@10`.
+ */
+export function parseHash(hash: string): { route: RouteId; rest: string; params: URLSearchParams } {
+  if (hash.startsWith('#r=')) return { route: 'results', rest: '', params: new URLSearchParams() };
+  const [path, query = ''] = hash.replace(/^#\/?/, '').split('?', 2);
   const [head, ...rest] = path.split('/');
   const route = ROUTES.find((r) => r.id === head)?.id ?? 'home';
-  return { route, rest: rest.join('/') };
+  return { route, rest: rest.join('/'), params: new URLSearchParams(query) };
 }
 
 export class Router {
   route = $state<RouteId>('home');
   rest = $state('');
+  params = $state(new URLSearchParams());
+  hash = $state('');
 
   constructor() {
     this.#sync();
@@ -32,9 +37,11 @@ export class Router {
   }
 
   #sync(): void {
-    const { route, rest } = parseHash(window.location.hash);
+    const { route, rest, params } = parseHash(window.location.hash);
     this.route = route;
     this.rest = rest;
+    this.params = params;
+    this.hash = window.location.hash;
   }
 
   go(route: RouteId, rest = ''): void {

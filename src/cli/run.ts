@@ -12,7 +12,8 @@ import { bm25Scorer, denseScorer, materialize, tfidfScorer, timingOf } from '../
 import type { AuditModel } from '../core/audit/input.ts';
 import type { RetrievalFairnessResults } from '../core/audit/results.ts';
 import { openDatasetFolder } from './node/datasetFolder.ts';
-import { loadRetrieval, selectTasks, type LoadedRetrieval } from './node/retrievalData.ts';
+import { AuditInputError, loadRetrieval, selectTasks, type LoadedRetrieval } from '../core/audit/retrievalData.ts';
+import { readShard } from './node/datasetFolder.ts';
 import { resolveModel, type ModelChoice } from './node/modelChoice.ts';
 import { loadNodeEmbedder, type NodeEmbedder } from './node/nodeEmbedder.ts';
 
@@ -99,9 +100,16 @@ export async function runAudit(args: Parameters<Command['run']>[0]): Promise<Ret
   const choices = modelIds.map(resolveModel);
 
   const folder = await openDatasetFolder(dir);
-  const tasks = selectTasks(folder.manifest, taskName);
+  let tasks: ReturnType<typeof selectTasks>;
+  let data: LoadedRetrieval;
+  try {
+    tasks = selectTasks(folder.manifest, taskName);
+    data = await loadRetrieval((name, kind) => readShard(folder, name, kind), tasks);
+  } catch (e) {
+    if (e instanceof AuditInputError) throw new InputError(e.message, dir);
+    throw e;
+  }
   const k = integerOption(stringOption(args, 'k'), 'k', tasks.retrieval.k?.[0] ?? AUDIT_DEFAULTS.k, 1);
-  const data = await loadRetrieval(folder, tasks);
 
   const perModel: AuditModel[][] = [];
   for (const choice of choices) perModel.push(await scoreModel(choice, data));

@@ -25,6 +25,6 @@ e2e('every view is reachable from the navigation by keyboard', async ({ page, ba
     const link = page.getByRole('link', { name, exact: true });
     await link.focus();
     await page.keyboard.press('Enter');
-    await page.getByRole('heading', { level: 1, name }).waitFor({ timeout: 5_000 });
+    await page.getByRole('heading', { level: 1, name: new RegExp(`^${name}`) }).waitFor({ timeout: 5_000 });
   }
 });

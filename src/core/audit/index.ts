@@ -10,3 +10,5 @@ export type {
 } from './results.ts';
 export { orientRobustness, paretoOfResults } from './pareto.ts';
 export type { AuditParetoPoint, ParetoAxes, SubsetPareto } from './pareto.ts';
+export { AuditInputError, loadRetrieval, selectTasks } from './retrievalData.ts';
+export type { LoadedRetrieval, LoadedSubset, SelectedTasks, ShardReader } from './retrievalData.ts';

@@ -3,13 +3,26 @@
  * turned into the audit's inputs: texts for the models, identifiers and
  * languages for the audit.
  */
-import type { Manifest, RetrievalTask, TwinsTask } from '../../core/formats/manifest.ts';
-import type { Qrels } from '../../core/formats/qrels.ts';
-import type { CorpusRecord, TwinRecord } from '../../core/formats/records.ts';
-import type { AuditSubset } from '../../core/audit/input.ts';
-import { documentText, twinText } from '../../core/audit/scoring.ts';
-import { InputError } from '../errors.ts';
-import { readShard, type DatasetFolder } from './datasetFolder.ts';
+import type { Manifest, RetrievalTask, TwinsTask } from '../formats/manifest.ts';
+import type { Qrels } from '../formats/qrels.ts';
+import type { CorpusRecord, TwinRecord } from '../formats/records.ts';
+import type { AuditSubset } from './input.ts';
+import { documentText, twinText } from './scoring.ts';
+import type { ShardKind } from '../formats/manifest.ts';
+import type { RecordOfKind } from '../formats/records.ts';
+
+/** Bad audit input in a dataset (unknown task, a twin of a missing document). */
+export class AuditInputError extends Error {
+  override name = 'AuditInputError';
+}
+
+/** Reads all records of a shard by name (every part), from a folder (Node) or IndexedDB (browser). */
+export type ShardReader = <K extends ShardKind>(name: string, kind: K) => Promise<RecordOfKind[K][]>;
+
+/** Sorts records by identifier in code-unit order, so every reader yields the same audit input. */
+function byId<T>(records: readonly T[], id: (r: T) => string): T[] {
+  return [...records].sort((a, b) => (id(a) < id(b) ? -1 : id(a) > id(b) ? 1 : 0));
+}
 
 /** The tasks `--task NAME` selects: a retrieval task and its twins tasks. */
 export interface SelectedTasks {
@@ -20,17 +33,17 @@ export interface SelectedTasks {
 /**
  * NAME a retrieval task: it and every twins task `of` it. NAME a twins task:
  * its `of` task and it alone.
- * @throws {InputError} for an unknown task or one of another type.
+ * @throws {AuditInputError} for an unknown task or one of another type.
  */
 export function selectTasks(manifest: Manifest, name: string): SelectedTasks {
   const task = manifest.tasks.find((t) => t.name === name);
   const retrievalNames = manifest.tasks.filter((t) => t.type === 'retrieval' || t.type === 'twins').map((t) => t.name);
-  if (!task) throw new InputError(`unknown task "${name}"; this dataset has ${retrievalNames.length ? retrievalNames.join(', ') : 'no retrieval or twins task'}`);
+  if (!task) throw new AuditInputError(`unknown task "${name}"; this dataset has ${retrievalNames.length ? retrievalNames.join(', ') : 'no retrieval or twins task'}`);
   if (task.type === 'twins') {
     const retrieval = manifest.tasks.find((t): t is RetrievalTask => t.type === 'retrieval' && t.name === task.of)!;
     return { retrieval, twins: [task] };
   }
-  if (task.type !== 'retrieval') throw new InputError(`task "${name}" is a ${task.type} task; run audits retrieval and twins tasks (${retrievalNames.join(', ')})`);
+  if (task.type !== 'retrieval') throw new AuditInputError(`task "${name}" is a ${task.type} task; run audits retrieval and twins tasks (${retrievalNames.join(', ')})`);
   return { retrieval: task, twins: manifest.tasks.filter((t): t is TwinsTask => t.type === 'twins' && t.of === name) };
 }
 
@@ -62,25 +75,26 @@ function toQrels(rows: readonly { query_id: string; corpus_id: string; score: nu
 function twinsOf(records: readonly TwinRecord[], corpus: ReadonlyMap<string, CorpusRecord>, shard: string): TwinRecord[] {
   const seen = new Set<string>();
   for (const t of records) {
-    if (!corpus.has(t.id)) throw new InputError(`twins shard "${shard}": twin "${t.twin_id}" names document "${t.id}", which is not in the corpus`);
-    if (seen.has(t.id)) throw new InputError(`twins shard "${shard}": document "${t.id}" has a second twin`);
+    if (!corpus.has(t.id)) throw new AuditInputError(`twins shard "${shard}": twin "${t.twin_id}" names document "${t.id}", which is not in the corpus`);
+    if (seen.has(t.id)) throw new AuditInputError(`twins shard "${shard}": document "${t.id}" has a second twin`);
     seen.add(t.id);
   }
   return [...records];
 }
 
 /**
- * Reads the shards of the selected tasks (each verified, see readShard) and
- * builds one subset per twins task — or one subset without twins when the
- * retrieval task has none.
- * @throws {InputError} from readShard, or for a twin of a document outside the corpus.
+ * Reads the shards of the selected tasks and builds one subset per twins
+ * task — or one subset without twins when the retrieval task has none.
+ * Queries, documents and twins are put in identifier order, so the audit
+ * (and its bootstrap) sees the same input whatever order a store keeps.
+ * @throws {AuditInputError} from readShard, or for a twin of a document outside the corpus.
  */
-export async function loadRetrieval(folder: DatasetFolder, tasks: SelectedTasks): Promise<LoadedRetrieval> {
+export async function loadRetrieval(read: ShardReader, tasks: SelectedTasks): Promise<LoadedRetrieval> {
   const { retrieval } = tasks;
-  const corpus = await readShard(folder, retrieval.corpus, 'corpus');
-  const queries = await readShard(folder, retrieval.queries, 'queries');
-  const qrels = toQrels(await readShard(folder, retrieval.qrels, 'qrels'));
-  const byId = new Map(corpus.map((d) => [d._id, d]));
+  const corpus = byId(await read(retrieval.corpus, 'corpus'), (d) => d._id);
+  const queries = byId(await read(retrieval.queries, 'queries'), (q) => q._id);
+  const qrels = toQrels(await read(retrieval.qrels, 'qrels'));
+  const docsById = new Map(corpus.map((d) => [d._id, d]));
   const base = {
     task: retrieval.name,
     queries: queries.map((q) => ({ id: q._id, lang: q.lang })),
@@ -90,7 +104,7 @@ export async function loadRetrieval(folder: DatasetFolder, tasks: SelectedTasks)
   };
   const subsets: LoadedSubset[] = [];
   for (const t of tasks.twins) {
-    const twins = twinsOf(await readShard(folder, t.twins, 'twins'), byId, t.twins);
+    const twins = byId(twinsOf(await read(t.twins, 'twins'), docsById, t.twins), (r) => r.twin_id);
     subsets.push({
       subset: {
         ...base,
@@ -98,7 +112,7 @@ export async function loadRetrieval(folder: DatasetFolder, tasks: SelectedTasks)
         twins: twins.map((r) => ({ id: r.id, twinId: r.twin_id, group: r.group, twinGroup: r.twin_group, lang: r.lang })),
         groups: [t.groups[0], t.groups[1]],
       },
-      twinTexts: twins.map((r) => twinText(byId.get(r.id)!, r)),
+      twinTexts: twins.map((r) => twinText(docsById.get(r.id)!, r)),
       twinsShard: t.twins,
     });
   }

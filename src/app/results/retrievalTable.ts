@@ -1,0 +1,107 @@
+/**
+ * The results table of a retrieval-fairness subset: which numbers of the
+ * results object go in which column (the numbers themselves come from
+ * src/core/audit). Also the flat table used for CSV and JSON export.
+ */
+import type { Ci, SubsetResult, TwinMetrics } from '../../core/audit/results.ts';
+import type { PlotTable } from '../plots/index.ts';
+
+export interface TableColumn {
+  readonly key: string;
+  readonly label: string;
+  /** 'effectiveness' reads ModelResult.effectiveness, 'robustness' the overall TwinMetrics. */
+  readonly group: 'effectiveness' | 'robustness';
+  /** Larger is better (for sorting and the Pareto plot). */
+  readonly higherIsBetter: boolean;
+  /** A CI that excludes 0 is marked significant (signed effects only). */
+  readonly signed: boolean;
+  readonly help: string;
+}
+
+export function retrievalColumns(k: number): TableColumn[] {
+  return [
+    { key: `ndcg@${k}`, label: `NDCG@${k}`, group: 'effectiveness', higherIsBetter: true, signed: false, help: 'graded ranking quality (METRICS.md §1)' },
+    { key: `p@${k}`, label: `P@${k}`, group: 'effectiveness', higherIsBetter: true, signed: false, help: 'share of relevant profiles in the top k' },
+    { key: `mrr@${k}`, label: `MRR@${k}`, group: 'effectiveness', higherIsBetter: true, signed: false, help: 'reciprocal rank of the first relevant profile' },
+    { key: `iou@${k}`, label: `IoU@${k}`, group: 'robustness', higherIsBetter: true, signed: false, help: 'overlap of the top k before and after swapping every profile for its twin' },
+    { key: 'rank_shift', label: 'Rank shift', group: 'robustness', higherIsBetter: false, signed: false, help: 'mean absolute rank change of a profile replaced by its twin' },
+    { key: 'rbc', label: 'RBC', group: 'robustness', higherIsBetter: false, signed: true, help: 'rank-biserial correlation: > 0 favours the first group, < 0 the second' },
+    { key: 'kendall_tau', label: 'Kendall τ', group: 'robustness', higherIsBetter: true, signed: false, help: 'rank correlation of the original and twin worlds' },
+    { key: `dropout@${k}`, label: `Dropout@${k}`, group: 'robustness', higherIsBetter: false, signed: false, help: 'share of top-k profiles that leave the top k as twins' },
+  ];
+}
+
+export interface TableRow {
+  readonly id: string;
+  readonly label: string;
+  readonly device: string;
+  readonly dtype: string;
+  readonly wallMs: number;
+  readonly nQueries: number;
+  readonly cells: Readonly<Record<string, Ci>>;
+}
+
+export function retrievalRows(subset: SubsetResult, k: number): TableRow[] {
+  return subset.models.map((m) => {
+    const cells: Record<string, Ci> = {};
+    for (const c of retrievalColumns(k)) {
+      const v = c.group === 'effectiveness' ? (m.effectiveness as Record<string, Ci>)[c.key] : (m.robustness.overall as unknown as Record<string, Ci>)[c.key];
+      if (v) cells[c.key] = v;
+    }
+    return { id: m.model.id, label: m.model.label, device: m.model.device, dtype: m.model.dtype, wallMs: m.timing.wallMs, nQueries: m.nQueries, cells };
+  });
+}
+
+/** True when a signed effect's 95% CI lies wholly on one side of 0. */
+export function isSignificant(c: Ci | undefined): boolean {
+  return c !== undefined && Number.isFinite(c.ci[0]) && Number.isFinite(c.ci[1]) && (c.ci[0] > 0 || c.ci[1] < 0);
+}
+
+/** Sorts rows by a column's mean (NaN last); `descending` puts the largest first. */
+export function sortRows(rows: readonly TableRow[], key: string, descending: boolean): TableRow[] {
+  const v = (r: TableRow) => {
+    const x = key === 'model' ? NaN : (r.cells[key]?.mean ?? NaN);
+    return x;
+  };
+  if (key === 'model') return [...rows].sort((a, b) => (descending ? -1 : 1) * a.label.localeCompare(b.label));
+  return [...rows].sort((a, b) => {
+    const x = v(a);
+    const y = v(b);
+    if (Number.isNaN(x)) return Number.isNaN(y) ? 0 : 1;
+    if (Number.isNaN(y)) return -1;
+    return descending ? y - x : x - y;
+  });
+}
+
+/** The table for CSV/JSON export: one row per model, mean and CI bounds per metric. */
+export function exportTable(subset: SubsetResult, k: number): PlotTable {
+  const cols = retrievalColumns(k);
+  const columns = ['model', 'device', 'dtype', 'n_queries', 'wall_ms', ...cols.flatMap((c) => [c.key, `${c.key}_lo`, `${c.key}_hi`])];
+  const rows = retrievalRows(subset, k).map((r) => [
+    r.label,
+    r.device,
+    r.dtype,
+    r.nQueries,
+    Math.round(r.wallMs),
+    ...cols.flatMap((c) => {
+      const x = r.cells[c.key];
+      return x ? [x.mean, x.ci[0], x.ci[1]] : [null, null, null];
+    }),
+  ]);
+  return { columns, rows };
+}
+
+/** Twin metrics of one model per language, for the forest plot. */
+export function perLanguage(subset: SubsetResult, key: string): { model: string; group: string; estimate: number | null; ci?: [number, number] }[] {
+  const rows: { model: string; group: string; estimate: number | null; ci?: [number, number] }[] = [];
+  for (const m of subset.models) {
+    for (const [lang, metrics] of Object.entries(m.robustness.perLang)) {
+      const c = (metrics as unknown as Record<string, Ci | undefined>)[key] as Ci | undefined;
+      const ok = c && Number.isFinite(c.mean);
+      rows.push({ model: m.model.label, group: lang, estimate: ok ? c!.mean : null, ci: ok && Number.isFinite(c!.ci[0]) ? [c!.ci[0], c!.ci[1]] : undefined });
+    }
+  }
+  return rows;
+}
+
+export type { TwinMetrics };

@@ -1,0 +1,76 @@
+/**
+ * From a stored results object to a permalink and back: what goes in the
+ * payload (configuration and summary numbers only), the privacy check, and
+ * the run configuration a "Re-run" of a shared result uses.
+ */
+import { parseResults, summaryOf, type RetrievalFairnessResults } from '../../core/audit/results.ts';
+import { assertNoDatasetContent, decodePermalink, diffResults, encodePermalink, type PermalinkPayload } from '../../core/permalink/index.ts';
+import { findModel } from '../../models/registry.ts';
+import { customEmbeddingEntry } from '../../models/customModel.ts';
+import { DEFAULT_HUB_HOST } from '../../models/modelSource.ts';
+import type { RetrievalRunConfig, RunModel } from '../runs/runConfig.ts';
+
+/** The permalink payload of a results object: configuration, models and the summary, never data. */
+export function payloadOf(results: RetrievalFairnessResults) {
+  const models = results.subsets[0]?.models.map((m) => ({
+    id: m.model.id,
+    revision: m.model.revision === '-' ? null : m.model.revision,
+    dtype: m.model.dtype === '-' ? null : m.model.dtype,
+    device: m.model.device,
+  })) ?? [];
+  const { k, relevanceThreshold, bootstrap, seed, groups } = results.parameters;
+  return {
+    v: results.schema,
+    kind: results.kind,
+    dataset: { ...results.dataset },
+    models,
+    parameters: { k, relevanceThreshold, bootstrap, seed, groups: [...groups], tasks: [...new Set(results.subsets.map((s) => s.task))] },
+    results: JSON.parse(JSON.stringify(summaryOf(results))),
+  };
+}
+
+/**
+ * Encodes a permalink fragment (`r=…`) after checking that no record id or
+ * text of the dataset is in the payload.
+ * @throws {Error} naming the offending string when one is found.
+ */
+export async function fragmentOf(results: RetrievalFairnessResults, forbidden: Iterable<string>): Promise<string> {
+  const payload = payloadOf(results);
+  assertNoDatasetContent(payload, forbidden);
+  return encodePermalink(payload);
+}
+
+export type SharedResult = { ok: true; payload: PermalinkPayload; results: RetrievalFairnessResults } | { ok: false; error: string };
+
+/** Decodes a `#r=` fragment into results for the views; never throws. */
+export async function openShared(fragment: string): Promise<SharedResult> {
+  const decoded = await decodePermalink(fragment);
+  if (!decoded.ok) return decoded;
+  if (decoded.payload.kind !== 'retrieval-fairness') {
+    return { ok: false, error: `This link holds a “${decoded.payload.kind}” result, which this version of Fairground cannot show yet.` };
+  }
+  try {
+    return { ok: true, payload: decoded.payload, results: parseResults(decoded.payload.results) };
+  } catch (e) {
+    return { ok: false, error: `This link's results are damaged: ${(e as Error).message}` };
+  }
+}
+
+/** The run that reproduces a shared result on the user's own copy of the dataset. */
+export function rerunConfig(payload: PermalinkPayload): RetrievalRunConfig {
+  const p = payload.parameters as { k: number; bootstrap: number; seed: number; tasks?: string[] };
+  const models = payload.models.map((m): RunModel => {
+    if (m.id === 'bm25' || m.id === 'tfidf') return { kind: m.id };
+    const entry = findModel(m.id);
+    const e = entry && entry.kind === 'embedding' ? entry : customEmbeddingEntry(m.id, 'hub');
+    const source = e.source === 'bundled' ? { kind: 'bundled' as const, id: m.id } : { kind: 'hub' as const, id: m.id, revision: m.revision ?? 'main', host: DEFAULT_HUB_HOST };
+    return { kind: 'embedding', entry: e, source };
+  });
+  const tasks = p.tasks ?? [...new Set((payload.results as { subsets?: { task: string }[] }).subsets?.map((s) => s.task) ?? [])];
+  return { kind: 'retrieval-fairness', datasetId: payload.dataset.id, tasks, models, k: p.k, bootstrap: p.bootstrap, seed: p.seed };
+}
+
+/** Every summary number that differs between a shared result and its re-run (timings and environment aside). */
+export function differences(shared: PermalinkPayload, rerun: RetrievalFairnessResults) {
+  return diffResults(shared, payloadOf(rerun), 0, { ignoreKeys: ['timing', 'environment', 'createdAt'] });
+}

@@ -1,0 +1,133 @@
+/**
+ * Runs: starting, progress, cancel, resume after a reload, and the stored
+ * list for Results. A run and its per-model partial results live in
+ * IndexedDB (`runs`), the results object in `results`.
+ */
+import type { ModelResult, RetrievalFairnessResults } from '../../core/audit/results.ts';
+import { CancelledError } from '../../models/embeddingRunner.ts';
+import { EmbeddingCache, getResults, getRun, listRuns, putResults, putRun, type RunEntry } from '../../storage/index.ts';
+import { computeWorker } from '../runs/computeClient.ts';
+import { runRetrievalAudit, type ModelRunProgress } from '../runs/retrievalRun.ts';
+import { runModelKey, runModelLabel, type RetrievalRunConfig } from '../runs/runConfig.ts';
+import { database } from './database.ts';
+import { deviceState } from './device.svelte.ts';
+
+interface StoredProgress {
+  readonly status: ModelRunProgress['status'];
+  readonly results?: readonly ModelResult[];
+}
+
+export interface ActiveRun {
+  readonly id: string;
+  readonly config: RetrievalRunConfig;
+  progress: Record<string, ModelRunProgress>;
+  readonly controller: AbortController;
+  readonly startedAt: number;
+}
+
+function newRunId(): string {
+  return `run-${new Date().toISOString().replace(/[-:.TZ]/g, '').slice(0, 14)}-${crypto.randomUUID().slice(0, 8)}`;
+}
+
+export class RunsState {
+  active = $state<ActiveRun | undefined>(undefined);
+  list = $state<RunEntry[]>([]);
+  error = $state<string | undefined>(undefined);
+
+  async refresh(): Promise<void> {
+    this.list = await listRuns(await database());
+  }
+
+  /** Starts a run (or resumes `resumeId` with its finished models kept). Resolves to the run id when done. */
+  async start(config: RetrievalRunConfig, resumeId?: string): Promise<string | undefined> {
+    if (this.active) {
+      this.error = 'A run is in progress; cancel it or wait for it to finish.';
+      return undefined;
+    }
+    this.error = undefined;
+    const db = await database();
+    const probe = deviceState.probe ?? (await deviceState.start());
+    const id = resumeId ?? newRunId();
+    const previous = resumeId ? await getRun(db, resumeId) : undefined;
+    const stored: Record<string, StoredProgress> = { ...((previous?.progress as Record<string, { detail?: StoredProgress }> | undefined) ? Object.fromEntries(Object.entries(previous!.progress).map(([k, v]) => [k, v.detail as StoredProgress])) : {}) };
+    const controller = new AbortController();
+    const active: ActiveRun = $state({
+      id,
+      config,
+      progress: Object.fromEntries(config.models.map((m) => [runModelKey(m), { status: 'waiting', done: 0, total: 0 } as ModelRunProgress])),
+      controller,
+      startedAt: Date.now(),
+    });
+    this.active = active;
+    const createdAt = previous?.createdAt ?? Date.now();
+    const save = (status: RunEntry['status'], error?: string) =>
+      putRun(db, {
+        id,
+        createdAt,
+        updatedAt: Date.now(),
+        status,
+        config,
+        progress: Object.fromEntries(config.models.map((m) => {
+          const key = runModelKey(m);
+          const s = stored[key];
+          return [key, { done: s?.status === 'done' ? 1 : 0, total: 1, detail: s ?? { status: 'waiting' } }];
+        })),
+        error,
+      });
+    await save('running');
+    const finished = Object.fromEntries(Object.entries(stored).filter(([, s]) => s?.status === 'done' && s.results).map(([k, s]) => [k, s.results!]));
+    try {
+      const results = await runRetrievalAudit(
+        config,
+        { db, probe, compute: computeWorker(), cache: new EmbeddingCache(db) },
+        {
+          signal: controller.signal,
+          finished,
+          onProgress: (key, p) => (active.progress[key] = p),
+          onModelDone: async (key, r) => {
+            stored[key] = { status: 'done', results: r };
+            await save('running');
+          },
+        },
+      );
+      await putResults(db, id, results);
+      await save('done');
+      return id;
+    } catch (e) {
+      if (e instanceof CancelledError || controller.signal.aborted) {
+        await save('cancelled');
+      } else {
+        const message = e instanceof Error ? e.message : String(e);
+        this.error = `The run failed: ${message}`;
+        await save('failed', message);
+      }
+      return undefined;
+    } finally {
+      this.active = undefined;
+      await this.refresh();
+    }
+  }
+
+  cancel(): void {
+    this.active?.controller.abort();
+  }
+
+  /** After a reload: the newest run left `running` (the tab closed mid-run), if any. */
+  async interrupted(): Promise<RunEntry | undefined> {
+    await this.refresh();
+    return this.active ? undefined : this.list.find((r) => r.status === 'running');
+  }
+
+  async results(id: string): Promise<RetrievalFairnessResults | undefined> {
+    const entry = await getResults(await database(), id);
+    return entry?.results as RetrievalFairnessResults | undefined;
+  }
+
+  /** A human label for a stored run. */
+  static describe(run: RunEntry): string {
+    const c = run.config as RetrievalRunConfig;
+    return `${c.datasetId} · ${c.models.map(runModelLabel).join(', ')}`;
+  }
+}
+
+export const runsState = new RunsState();

@@ -1,0 +1,78 @@
+import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
+import { e2e, foreignRequests } from './browser.ts';
+import type { Page } from 'playwright-core';
+
+/** Every number of a JSON value by path, leaving out timings and environment. */
+function numbers(value: unknown, path = '', out = new Map<string, number | null>()): Map<string, number | null> {
+  if (value === null || typeof value === 'number') out.set(path, value as number | null);
+  else if (Array.isArray(value)) value.forEach((v, i) => numbers(v, `${path}[${i}]`, out));
+  else if (typeof value === 'object') {
+    for (const [k, v] of Object.entries(value as object)) {
+      if (k === 'timing' || k === 'environment' || k === 'createdAt') continue;
+      numbers(v, path ? `${path}.${k}` : k, out);
+    }
+  }
+  return out;
+}
+
+async function runDemo(page: Page, baseUrl: string): Promise<string> {
+  await page.goto(baseUrl);
+  await page.getByTestId('demo-run').click();
+  await page.getByTestId('run-progress').waitFor({ timeout: 60_000 });
+  await page.getByTestId('results-table').waitFor({ timeout: 400_000 });
+  const m = /#\/results\/(run-[\w-]+)/.exec(page.url());
+  assert.ok(m, `the demo opened its results (${page.url()})`);
+  return m[1];
+}
+
+let cliResults: unknown;
+function cli(): unknown {
+  cliResults ??= JSON.parse(
+    execFileSync(process.execPath, ['dist-cli/fairground.js', 'run', '--dataset', 'datasets/freelance-twins', '--task', 'briefs', '--model', 'fairground-glove-100d,bm25,tfidf', '--bootstrap', '1000', '--seed', '0'], {
+      encoding: 'utf8',
+      maxBuffer: 64 * 1024 * 1024,
+    }),
+  );
+  return cliResults;
+}
+
+e2e('the demo run ends in a results table and a Pareto plot of 3 models, matches the CLI to 1e-9, and its permalink reproduces it', async ({ page, baseUrl, requests, newContext, errors }) => {
+  const runId = await runDemo(page, baseUrl);
+  const points = page.locator('[data-testid="pareto-plot"] svg [data-point]');
+  assert.ok((await points.count()) >= 3, 'at least 3 points on the Pareto plot');
+  assert.equal(await page.locator('[data-testid="results-table"] tbody tr').count(), 3);
+  assert.deepEqual(foreignRequests(requests, new URL(baseUrl).origin), [], 'no request left the page origin');
+  assert.deepEqual(errors, []);
+
+  // The browser and the CLI agree on every metric of the briefs subset.
+  const browser = (await page.evaluate((id) => (window as any).fairground.results(id), runId)) as { subsets: { task: string }[] };
+  const cliRun = cli() as { subsets: { task: string }[] };
+  const b = numbers(browser.subsets.find((s) => s.task === 'briefs'));
+  const c = numbers(cliRun.subsets.find((s) => s.task === 'briefs'));
+  assert.ok(b.size > 100, `many numbers compared (${b.size})`);
+  assert.deepEqual([...b.keys()].sort(), [...c.keys()].sort());
+  for (const [path, x] of b) {
+    const y = c.get(path)!;
+    if (x === null || y === null) assert.equal(x, y, path);
+    else assert.ok(Math.abs(x - y) <= 1e-9, `${path}: browser ${x} vs CLI ${y}`);
+  }
+
+  // The permalink opens in a fresh context with empty storage and shows the same numbers.
+  const link = await page.getByTestId('permalink-input').inputValue();
+  assert.match(link, /#r=[A-Za-z0-9_-]+$/);
+  const table = async (p: Page) => p.locator('[data-testid="results-table"] td[data-metric]').evaluateAll((tds) => tds.map((td) => `${td.getAttribute('data-metric')}=${td.getAttribute('data-value')}`));
+  const mine = await table(page);
+  const fresh = await (await newContext()).newPage();
+  await fresh.goto(link);
+  await fresh.getByTestId('shared-result').waitFor({ timeout: 30_000 });
+  await fresh.getByTestId('results-table').waitFor();
+  assert.deepEqual(await table(fresh), mine);
+  assert.ok((await fresh.locator('[data-testid="pareto-plot"] svg [data-point]').count()) >= 3);
+
+  // Re-run there (importing the bundled dataset) and see no differences.
+  await fresh.getByTestId('rerun').click();
+  const diff = fresh.getByTestId('rerun-diff');
+  await diff.waitFor({ timeout: 400_000 });
+  assert.match((await diff.textContent()) ?? '', /No differences/);
+}, { timeout: 900_000 });

@@ -1,0 +1,62 @@
+import { describe, expect, it } from 'vitest';
+import { exportTable, isSignificant, perLanguage, retrievalRows, sortRows } from '../../../src/app/results/retrievalTable.ts';
+import type { Ci, ModelResult, SubsetResult, TwinMetrics } from '../../../src/core/audit/results.ts';
+
+const ci = (mean: number, lo: number, hi: number): Ci => ({ mean, ci: [lo, hi] });
+function twin(rbc: Ci): TwinMetrics {
+  return { 'iou@10': ci(0.9, 0.8, 1), 'dropout@10': ci(0.1, 0, 0.2), rank_shift: ci(2, 1, 3), rbc, rbc_abs: ci(Math.abs(rbc.mean), 0, 1), kendall_tau: ci(0.95, 0.9, 1), pearson: ci(0.99, 0.98, 1), n_pairs: 10, n_queries: 5 } as TwinMetrics;
+}
+function model(id: string, ndcg: number, rbc: Ci): ModelResult {
+  return {
+    model: { id, label: id.toUpperCase(), kind: 'bm25', revision: '-', dtype: '-', device: 'cpu' },
+    timing: { wallMs: 12.4, textsEmbedded: 1, textsCached: 0, textsPerSecond: 1 },
+    nQueries: 5,
+    nSkipped: 0,
+    effectiveness: { 'ndcg@10': ci(ndcg, ndcg - 0.1, ndcg + 0.1), 'p@10': ci(0.5, 0.4, 0.6), 'mrr@10': ci(0.7, 0.6, 0.8) },
+    robustness: { overall: twin(rbc), perLang: { en: twin(rbc), fr: twin(ci(NaN, NaN, NaN)) }, perDirection: {} },
+    rankShiftHistogram: [],
+  };
+}
+const subset: SubsetResult = { task: 'briefs', twinsTask: 'gender-briefs', groups: ['female', 'male'], models: [model('a', 0.5, ci(-0.2, -0.3, -0.1)), model('b', 0.7, ci(0.05, -0.1, 0.2))] };
+
+describe('retrievalRows(subset, k)', () => {
+  it('takes effectiveness and overall twin metrics per model', () => {
+    const rows = retrievalRows(subset, 10);
+    expect(rows.map((r) => r.label)).toEqual(['A', 'B']);
+    expect(rows[1].cells['ndcg@10'].mean).toBe(0.7);
+    expect(rows[0].cells.rbc.mean).toBe(-0.2);
+    expect(rows[0].cells['iou@10'].mean).toBe(0.9);
+  });
+});
+
+describe('sortRows(rows, key, descending)', () => {
+  it('orders by the mean of a column', () => {
+    expect(sortRows(retrievalRows(subset, 10), 'ndcg@10', true).map((r) => r.id)).toEqual(['b', 'a']);
+    expect(sortRows(retrievalRows(subset, 10), 'ndcg@10', false).map((r) => r.id)).toEqual(['a', 'b']);
+  });
+});
+
+describe('isSignificant(ci)', () => {
+  it('is true only when the CI excludes 0', () => {
+    expect(isSignificant(ci(-0.2, -0.3, -0.1))).toBe(true);
+    expect(isSignificant(ci(0.05, -0.1, 0.2))).toBe(false);
+    expect(isSignificant(ci(NaN, NaN, NaN))).toBe(false);
+  });
+});
+
+describe('exportTable(subset, k)', () => {
+  it('writes mean and CI bounds per metric, one row per model', () => {
+    const t = exportTable(subset, 10);
+    expect(t.columns.slice(0, 8)).toEqual(['model', 'device', 'dtype', 'n_queries', 'wall_ms', 'ndcg@10', 'ndcg@10_lo', 'ndcg@10_hi']);
+    expect(t.rows[0].slice(0, 8)).toEqual(['A', 'cpu', '-', 5, 12, 0.5, 0.4, 0.6]);
+  });
+});
+
+describe('perLanguage(subset, key)', () => {
+  it('gives one row per model and language, null where undefined', () => {
+    const rows = perLanguage(subset, 'rbc');
+    expect(rows).toHaveLength(4);
+    expect(rows[0]).toEqual({ model: 'A', group: 'en', estimate: -0.2, ci: [-0.3, -0.1] });
+    expect(rows[1]).toEqual({ model: 'A', group: 'fr', estimate: null, ci: undefined });
+  });
+});
