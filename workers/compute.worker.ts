@@ -12,6 +12,7 @@ import type { SubsetTexts, SubsetVectors } from '../src/core/audit/scoring.ts';
 import { evalCommands } from '../src/cli/eval/index.ts';
 import { parseArgs } from '../src/cli/args.ts';
 import { InputError } from '../src/cli/errors.ts';
+import { screeningAudit } from '../src/core/audit/screeningAudit.ts';
 
 /** How a model's scores are made: from vectors (dense) or from texts (lexical baselines). */
 export type ScoringInput =
@@ -50,9 +51,15 @@ async function runEval(name: string, argv: string[], files: Record<string, strin
     stderr: () => undefined,
     writeFile: async () => undefined,
   };
-  return command.run(parseArgs(argv), io);
+  try {
+    return await command.run(parseArgs(argv), io);
+  } catch (e) {
+    // Comlink passes only an error's message across: put the file and line into it.
+    if (e instanceof InputError) throw new Error(e.toLine().replace(/^fairground: /, ''));
+    throw e;
+  }
 }
 
-export const computeApi = { auditModel, runEval };
+export const computeApi = { auditModel, runEval, screeningAudit };
 export type ComputeApi = typeof computeApi;
 Comlink.expose(computeApi);

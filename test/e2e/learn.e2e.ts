@@ -1,4 +1,7 @@
 import assert from 'node:assert/strict';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { e2e } from './browser.ts';
 
 const LESSONS = ['ndcg', 'precision-mrr', 'iou-rank-shift', 'rbc', 'screening-bias', 'icc', 'balanced-accuracy', 'bootstrap', 'benjamini-hochberg', 'pareto'];
@@ -27,4 +30,22 @@ e2e('a lesson links to where its metric appears in a result, and #/learn/<id> op
   await page.getByTestId('lesson-rbc').waitFor();
   const link = page.getByTestId('lesson-rbc').locator('a[href*="#/results?metric="]').first();
   assert.match((await link.getAttribute('href')) ?? '', /metric=rbc/);
+});
+
+e2e('multi-task scoring of a predictions folder shows task, capability and Overall scores', async ({ page, baseUrl, errors }) => {
+  await page.goto(`${baseUrl}#/run/predictions`);
+  await page.getByTestId('predictions-example').click();
+  await page.getByTestId('tasks-table').waitFor({ timeout: 30_000 });
+  assert.equal(await page.locator('[data-testid="tasks-table"] tbody tr').count(), 7);
+  assert.equal(await page.locator('[data-testid="capabilities-table"] tr').count(), 6);
+  assert.match((await page.getByTestId('tasks-overall').textContent()) ?? '', /Overall \d+\.\d{3}/);
+  // A broken folder names the file and line.
+  const dir = mkdtempSync(join(tmpdir(), 'fairground-predictions-'));
+  writeFileSync(join(dir, 'tasks.json'), '{"tasks":[{"name":"fit","kind":"binary","capability":"Classification"}]}');
+  writeFileSync(join(dir, 'fit.jsonl'), '{"id":"a","prediction":1,"reference":1}\n{"id":"b","prediction":1,"reference":7}\n');
+  await page.getByTestId('predictions-input').setInputFiles(dir);
+  const banner = page.getByTestId('error-banner');
+  await banner.waitFor();
+  assert.match((await banner.textContent()) ?? '', /fit\.jsonl:2/);
+  assert.deepEqual(errors, []);
 });

@@ -1,0 +1,91 @@
+/**
+ * Writes public/examples/predictions/: a small, deterministic predictions
+ * folder in the multi-task format (docs/predictions-format.md), one task per
+ * kind across the six capabilities, so the Run view's multi-task scoring has
+ * something to show offline. The "model" is simulated: each prediction is the
+ * reference with seeded errors, at a per-task error rate.
+ * Run: npx tsx scripts/examples/predictions.ts
+ */
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { createRng } from '../../src/core/stats/rng.ts';
+
+const OUT = 'public/examples/predictions';
+const rng = createRng(20261130);
+const pick = <T>(xs: readonly T[]): T => xs[rng.int(xs.length)];
+
+const TITLES = ['backend developer', 'data engineer', 'nurse', 'chef de partie', 'accountant', 'project manager', 'UX designer', 'electrician', 'teacher', 'sales manager'];
+const SKILLS = ['Python', 'SQL', 'Kubernetes', 'pastry', 'IFRS', 'Scrum', 'Figma', 'wiring', 'curriculum design', 'negotiation'];
+const TAXONOMY: Record<string, string[]> = {
+  'backend developer': ['IT', 'Software', 'Backend'],
+  'data engineer': ['IT', 'Data', 'Engineering'],
+  nurse: ['Healthcare', 'Nursing', 'Clinical'],
+  'chef de partie': ['Hospitality', 'Kitchen', 'Chef'],
+  accountant: ['Finance', 'Accounting', 'Reporting'],
+  'project manager': ['Business', 'Management', 'Projects'],
+  'UX designer': ['IT', 'Design', 'UX'],
+  electrician: ['Construction', 'Trades', 'Electrical'],
+  teacher: ['Education', 'Schools', 'Secondary'],
+  'sales manager': ['Business', 'Sales', 'Management'],
+};
+
+/** Fisher–Yates shuffle with the seeded generator. */
+function shuffled<T>(xs: readonly T[]): T[] {
+  const a = [...xs];
+  for (let i = a.length - 1; i > 0; i--) {
+    const j = rng.int(i + 1);
+    [a[i], a[j]] = [a[j], a[i]];
+  }
+  return a;
+}
+
+function typo(text: string): string {
+  const i = rng.int(Math.max(1, text.length - 1));
+  return text.slice(0, i) + text.slice(i + 1);
+}
+
+const lines: Record<string, object[]> = { 'cv-summary': [], 'skill-spans': [], occupation: [], fit: [], 'job-search': [], shortlist: [], 'title-sim': [] };
+for (let i = 0; i < 24; i++) {
+  const title = pick(TITLES);
+  const skill = pick(SKILLS);
+  const years = 2 + rng.int(12);
+  const summary = `${title} with ${years} years of experience in ${skill}`;
+  lines['cv-summary'].push({ id: `g${i}`, reference: summary, prediction: rng.next() < 0.3 ? `${pick(TITLES)} with ${years} years` : typo(summary) });
+  const text = `Skilled in ${skill} and ${pick(SKILLS)}`;
+  const span = { type: 'SKILL', start: 11, end: 11 + skill.length };
+  lines['skill-spans'].push({ id: `s${i}`, text, reference: [span], prediction: rng.next() < 0.25 ? [{ ...span, end: span.end - 1 }] : [span] });
+  const path = TAXONOMY[title];
+  lines.occupation.push({ id: `p${i}`, reference: path, prediction: rng.next() < 0.3 ? [path[0], path[1], 'Other'] : rng.next() < 0.1 ? ['Other'] : path });
+  const label = rng.int(2);
+  lines.fit.push({ id: `b${i}`, reference: label, prediction: rng.next() < 0.2 ? 1 - label : rng.next() < 0.05 ? 'maybe' : label });
+  const candidates = Array.from({ length: 12 }, (_, j) => `j${i}-${j}`);
+  const relevant = [candidates[rng.int(12)], candidates[rng.int(12)]].filter((x, j, a) => a.indexOf(x) === j);
+  const ranked = shuffled(candidates);
+  if (rng.next() < 0.6) for (const r of relevant) ranked.splice(ranked.indexOf(r), 1), ranked.unshift(r);
+  lines['job-search'].push({ id: `r${i}`, reference: relevant, prediction: ranked.slice(0, 10), candidates });
+  const shortlist = Array.from({ length: 6 }, (_, j) => `c${i}-${j}`);
+  const positive = shortlist[rng.int(6)];
+  const order = shuffled(shortlist);
+  lines.shortlist.push({ id: `k${i}`, reference: positive, prediction: rng.next() < 0.1 ? order.slice(0, 5) : order, candidates: shortlist });
+  const same = rng.next() < 0.5;
+  lines['title-sim'].push({ id: `t${i}`, reference: same ? 'same' : 'different', prediction: rng.next() < 0.25 ? (same ? 'different' : 'same') : same ? 'same' : 'different' });
+}
+
+const tasks = {
+  tasks: [
+    { name: 'cv-summary', kind: 'generation', capability: 'Generation' },
+    { name: 'skill-spans', kind: 'span', capability: 'Extraction' },
+    { name: 'occupation', kind: 'path', capability: 'Classification' },
+    { name: 'fit', kind: 'binary', capability: 'Classification' },
+    { name: 'job-search', kind: 'retrieval', capability: 'Retrieval' },
+    { name: 'shortlist', kind: 'ranking', capability: 'Ranking' },
+    { name: 'title-sim', kind: 'similarity', capability: 'STS' },
+  ],
+};
+mkdirSync(OUT, { recursive: true });
+writeFileSync(`${OUT}/tasks.json`, `${JSON.stringify(tasks, null, 2)}\n`);
+for (const [name, rows] of Object.entries(lines)) writeFileSync(`${OUT}/${name}.jsonl`, rows.map((r) => JSON.stringify(r)).join('\n') + '\n');
+writeFileSync(
+  `${OUT}/README.md`,
+  '# Example predictions\n\nA simulated model\'s predictions for seven recruitment tasks, one per kind, generated by\n`scripts/examples/predictions.ts` (seeded, deterministic). Synthetic: for trying the multi-task\nscoring, not a benchmark. Format: docs/predictions-format.md.\n',
+);
+console.log(`wrote ${OUT}`);
