@@ -69,8 +69,15 @@ function flat(vectors: readonly Float32Array[], dim: number): Float32Array {
   return out;
 }
 
+/** Texts embedded so far and in all, across the jobs of one model; the runner's batch events add to it. */
+interface EmbedTally {
+  before: number;
+  total: number;
+  readonly t0: number;
+}
+
 /** Embeds every text a model needs once (corpus, each task's queries, each twins shard), with progress over all of them. */
-async function embedAll(runner: EmbeddingRunner, loaded: Loaded, hooks: RetrievalRunHooks, report: (p: ModelRunProgress) => void) {
+async function embedAll(runner: EmbeddingRunner, loaded: Loaded, hooks: RetrievalRunHooks, tally: EmbedTally) {
   const queryTexts = loaded.tasks.map((t) => t.data.queryTexts);
   const twinShards = new Map<string, readonly string[]>();
   for (const s of loaded.subsets) if (s.twinsShard && !twinShards.has(s.twinsShard)) twinShards.set(s.twinsShard, s.twinTexts);
@@ -79,11 +86,9 @@ async function embedAll(runner: EmbeddingRunner, loaded: Loaded, hooks: Retrieva
     ...queryTexts.map((texts) => ({ texts, role: 'query' as const })),
     ...[...twinShards.values()].map((texts) => ({ texts, role: 'document' as const })),
   ];
-  const total = jobs.reduce((n, j) => n + j.texts.length, 0);
-  let before = 0;
+  tally.total = jobs.reduce((n, j) => n + j.texts.length, 0);
   let computed = 0;
   let cached = 0;
-  const t0 = performance.now();
   const outputs: Float32Array[][] = [];
   let dim = 0;
   for (const job of jobs) {
@@ -92,14 +97,12 @@ async function embedAll(runner: EmbeddingRunner, loaded: Loaded, hooks: Retrieva
     dim = r.dims;
     computed += r.computed;
     cached += r.cached;
-    before += job.texts.length;
-    const elapsed = performance.now() - t0;
-    report({ status: 'embedding', done: before, total, device: r.device, dtype: r.dtype, etaSeconds: before > 0 ? ((total - before) * elapsed) / before / 1000 : undefined });
+    tally.before += job.texts.length;
   }
   const corpus = flat(outputs[0], dim);
   const queries = outputs.slice(1, 1 + queryTexts.length).map((v) => flat(v, dim));
   const twinsByShard = new Map([...twinShards.keys()].map((shard, i) => [shard, flat(outputs[1 + queryTexts.length + i], dim)]));
-  return { corpus, queries, twinsByShard, dim, computed, cached, total };
+  return { corpus, queries, twinsByShard, dim, computed, cached };
 }
 
 async function runModel(m: RunModel, config: RetrievalRunConfig, loaded: Loaded, deps: RetrievalRunDeps, hooks: RetrievalRunHooks): Promise<ModelResult[]> {
@@ -123,6 +126,7 @@ async function runModel(m: RunModel, config: RetrievalRunConfig, loaded: Loaded,
     return out;
   }
   report({ status: 'loading', done: 0, total: 0 });
+  const tally: EmbedTally = { before: 0, total: 0, t0: performance.now() };
   const runner = new EmbeddingRunner({
     entry: m.entry,
     source: m.source,
@@ -132,11 +136,17 @@ async function runModel(m: RunModel, config: RetrievalRunConfig, loaded: Loaded,
     onProgress: (p: ModelProgress) => {
       if (p.status === 'progress') report({ status: 'loading', done: p.loaded, total: p.total, message: `downloading ${Math.round(p.percent)}%` });
       if (p.status === 'fallback') report({ status: 'loading', done: 0, total: 0, message: `falling back to WASM: ${p.reason}` });
+      if (p.status === 'batch') {
+        const done = tally.before + p.cached + p.done;
+        const elapsed = performance.now() - tally.t0;
+        const etaSeconds = done > 0 ? ((tally.total - done) * elapsed) / done / 1000 : undefined;
+        report({ status: 'embedding', done, total: tally.total, etaSeconds, device: runner.device, dtype: runner.dtype });
+      }
     },
   });
   try {
     await runner.load();
-    const v = await embedAll(runner, loaded, hooks, report);
+    const v = await embedAll(runner, loaded, hooks, tally);
     const embedMs = performance.now() - t0;
     const descriptor: ModelDescriptor = {
       id: m.entry.id,

@@ -8,18 +8,21 @@ import { CancelledError } from '../../models/embeddingRunner.ts';
 import { EmbeddingCache, getResults, getRun, listRuns, putResults, putRun, type RunEntry } from '../../storage/index.ts';
 import { computeWorker } from '../runs/computeClient.ts';
 import { runRetrievalAudit, type ModelRunProgress } from '../runs/retrievalRun.ts';
-import { runModelKey, runModelLabel, type RetrievalRunConfig } from '../runs/runConfig.ts';
+import { runModelKey, runModelLabel, type RetrievalRunConfig, type RunConfig } from '../runs/runConfig.ts';
+import { runScreeningAudit, type ScreeningRunResults } from '../runs/screeningRun.ts';
+import type { ScreeningModelScores } from '../../core/audit/screeningInput.ts';
 import { database } from './database.ts';
 import { deviceState } from './device.svelte.ts';
 
 interface StoredProgress {
   readonly status: ModelRunProgress['status'];
-  readonly results?: readonly ModelResult[];
+  /** A finished model's results (retrieval) or scores (screening). */
+  readonly results?: readonly ModelResult[] | ScreeningModelScores;
 }
 
 export interface ActiveRun {
   readonly id: string;
-  readonly config: RetrievalRunConfig;
+  readonly config: RunConfig;
   progress: Record<string, ModelRunProgress>;
   readonly controller: AbortController;
   readonly startedAt: number;
@@ -39,7 +42,7 @@ export class RunsState {
   }
 
   /** Starts a run (or resumes `resumeId` with its finished models kept). Resolves to the run id when done. */
-  async start(config: RetrievalRunConfig, resumeId?: string): Promise<string | undefined> {
+  async start(config: RunConfig, resumeId?: string): Promise<string | undefined> {
     if (this.active) {
       this.error = 'A run is in progress; cancel it or wait for it to finish.';
       return undefined;
@@ -49,7 +52,9 @@ export class RunsState {
     const probe = deviceState.probe ?? (await deviceState.start());
     const id = resumeId ?? newRunId();
     const previous = resumeId ? await getRun(db, resumeId) : undefined;
-    const stored: Record<string, StoredProgress> = { ...((previous?.progress as Record<string, { detail?: StoredProgress }> | undefined) ? Object.fromEntries(Object.entries(previous!.progress).map(([k, v]) => [k, v.detail as StoredProgress])) : {}) };
+    // A resumed run keeps the results of the models it had finished.
+    const stored: Record<string, StoredProgress> = {};
+    for (const [key, p] of Object.entries(previous?.progress ?? {})) if (p.detail) stored[key] = p.detail as StoredProgress;
     const controller = new AbortController();
     const active: ActiveRun = $state({
       id,
@@ -77,19 +82,19 @@ export class RunsState {
     await save('running');
     const finished = Object.fromEntries(Object.entries(stored).filter(([, s]) => s?.status === 'done' && s.results).map(([k, s]) => [k, s.results!]));
     try {
-      const results = await runRetrievalAudit(
-        config,
-        { db, probe, compute: computeWorker(), cache: new EmbeddingCache(db) },
-        {
-          signal: controller.signal,
-          finished,
-          onProgress: (key, p) => (active.progress[key] = p),
-          onModelDone: async (key, r) => {
-            stored[key] = { status: 'done', results: r };
-            await save('running');
-          },
+      const deps = { db, probe, compute: computeWorker(), cache: new EmbeddingCache(db) };
+      const hooks = {
+        signal: controller.signal,
+        onProgress: (key: string, p: ModelRunProgress) => (active.progress[key] = p),
+        onModelDone: async (key: string, r: readonly ModelResult[] | ScreeningModelScores) => {
+          stored[key] = { status: 'done', results: r };
+          await save('running');
         },
-      );
+      };
+      const results =
+        config.kind === 'screening'
+          ? await runScreeningAudit(config, deps, { ...hooks, finished: finished as Record<string, ScreeningModelScores> })
+          : await runRetrievalAudit(config, deps, { ...hooks, finished: finished as Record<string, readonly ModelResult[]> });
       await putResults(db, id, results);
       await save('done');
       return id;
@@ -118,14 +123,14 @@ export class RunsState {
     return this.active ? undefined : this.list.find((r) => r.status === 'running');
   }
 
-  async results(id: string): Promise<RetrievalFairnessResults | undefined> {
+  async results(id: string): Promise<RetrievalFairnessResults | ScreeningRunResults | undefined> {
     const entry = await getResults(await database(), id);
-    return entry?.results as RetrievalFairnessResults | undefined;
+    return entry?.results as RetrievalFairnessResults | ScreeningRunResults | undefined;
   }
 
   /** A human label for a stored run. */
   static describe(run: RunEntry): string {
-    const c = run.config as RetrievalRunConfig;
+    const c = run.config as RunConfig;
     return `${c.datasetId} · ${c.models.map(runModelLabel).join(', ')}`;
   }
 }

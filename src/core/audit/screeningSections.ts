@@ -21,10 +21,10 @@ import {
   tuneThreshold,
   type ConfusionCounts,
 } from '../metrics/classification.ts';
-import { bootstrapCi, percentileInterval } from '../stats/bootstrap.ts';
+import { percentileInterval } from '../stats/bootstrap.ts';
 import { pairedBootstrap } from '../stats/pairedBootstrap.ts';
 import { benjaminiHochberg } from '../stats/multipleTesting.ts';
-import { fullSampleStatistic } from '../stats/bootstrapResamples.ts';
+import { forEachResample } from '../stats/bootstrapResamples.ts';
 import { meanAt } from '../stats/meanCi.ts';
 import { percentile } from '../stats/percentile.ts';
 import type { Ci } from './results.ts';
@@ -46,11 +46,28 @@ export interface Resampling {
   readonly seed: number;
 }
 
-/** The statistic on all n units, with its percentile bootstrap CI over them. */
+/**
+ * Several statistics on all n units, each with its percentile bootstrap CI,
+ * from ONE set of resamples (forEachResample, as summarize.ts does): each
+ * resample calls `statistics` once. NaN resample values are skipped, as
+ * bootstrapCi skips them; B = 0 gives ci [NaN, NaN].
+ */
+export function cisOver(n: number, statistics: (indices: Uint32Array) => readonly number[], r: Resampling): Ci[] {
+  const full = statistics(Uint32Array.from({ length: n }, (_, i) => i));
+  const resampled = full.map(() => [] as number[]);
+  if (r.bootstrap > 0) {
+    forEachResample(n, { resamples: r.bootstrap, seed: r.seed }, (indices) => {
+      statistics(indices).forEach((v, j) => {
+        if (!Number.isNaN(v)) resampled[j].push(v);
+      });
+    });
+  }
+  return full.map((mean, j) => ({ mean, ci: percentileInterval(Float64Array.from(resampled[j]).sort(), 0.95) }));
+}
+
+/** One statistic with its CI (cisOver). */
 export function ciOver(n: number, statistic: (indices: Uint32Array) => number, r: Resampling): Ci {
-  if (r.bootstrap === 0) return { mean: fullSampleStatistic(n, statistic), ci: [NaN, NaN] };
-  const { mean, ci } = bootstrapCi(n, statistic, { resamples: r.bootstrap, seed: r.seed });
-  return { mean, ci };
+  return cisOver(n, (idx) => [statistic(idx)], r)[0];
 }
 
 /**
@@ -61,13 +78,21 @@ export function ciOver(n: number, statistic: (indices: Uint32Array) => number, r
 export function consistencySection(pools: readonly ConsistencyPool[], runs: number, cutoff: number, r: Resampling): ScreeningConsistency {
   const units = consistencyUnits(pools, runs, cutoff, SHORTLIST_K);
   const n = units.sdScore.length;
-  const stat = (key: keyof ConsistencySummary) => ciOver(n, (idx) => summarizeConsistency(units, idx)[key] ?? NaN, r);
+  const keys = ['icc', 'sigmaScore', 'sigmaRank', 'labelFlipPct', 'disag'] as const satisfies readonly (keyof ConsistencySummary)[];
+  const [icc, sigmaScore, sigmaRank, labelFlipPct, disag] = cisOver(
+    n,
+    (idx) => {
+      const s = summarizeConsistency(units, idx);
+      return keys.map((k) => s[k] ?? NaN);
+    },
+    r,
+  );
   return {
-    icc: stat('icc'),
-    sigma_score: stat('sigmaScore'),
-    sigma_rank: stat('sigmaRank'),
-    label_flip_pct: stat('labelFlipPct'),
-    'disag@5': stat('disag'),
+    icc,
+    sigma_score: sigmaScore,
+    sigma_rank: sigmaRank,
+    label_flip_pct: labelFlipPct,
+    'disag@5': disag,
     flip_by_cutoff: flipByCutoff(units).map((f) => ({ cutoff: f.cutoff, label_flip_pct: f.labelFlipPct })),
   };
 }
@@ -108,7 +133,8 @@ function effectCis(e: EffectUnits, n: number, r: Resampling) {
     },
     { resamples: r.bootstrap, seed: r.seed },
   );
-  // the last call was the full sample; the ones before, the resamples
+  // pairedBootstrap calls the statistic for each resample, then on the full sample
+  if (ranks.length !== r.bootstrap + 1) throw new Error('pairedBootstrap changed its call order; effectCis relies on it');
   const interval = (values: number[]): Ci => ({
     mean: values[values.length - 1],
     ci: percentileInterval(

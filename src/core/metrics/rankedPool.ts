@@ -50,9 +50,7 @@ export function rankPool(scores: ArrayLike<number>, keys: ArrayLike<number>): Ra
   const n = scores.length;
   const s = Float64Array.from(scores);
   const k = Uint32Array.from(keys);
-  const order = new Uint32Array(n);
-  for (let i = 0; i < n; i++) order[i] = i;
-  order.sort((a, b) => (s[a] !== s[b] ? s[b] - s[a] : k[b] - k[a]));
+  const order = rankOrder(s, k);
   const sortedScores = new Float64Array(n);
   const sortedKeys = new Uint32Array(n);
   const rankOf = new Uint32Array(n);
@@ -65,20 +63,126 @@ export function rankPool(scores: ArrayLike<number>, keys: ArrayLike<number>): Ra
   return { order, sortedScores, sortedKeys, rankOf, keys: k, scores: s };
 }
 
+/** Whether the platform stores a float64's low 32-bit word first (all current JS engines do). */
+const LITTLE_ENDIAN = new Uint8Array(new Uint32Array([1]).buffer)[0] === 1;
+
+/**
+ * Indices 0..n−1 in rank order under the tie rule: score descending, then
+ * key descending; stable (items equal in both keep index order). Scores are
+ * finite; -0 and 0 tie, as under `===`.
+ *
+ * An LSD radix sort (8-bit digits) on a 96-bit unsigned sort key per item:
+ * the float64 bits of the score mapped so that unsigned order is descending
+ * score, then the complemented key. It replaced
+ * `order.sort((a, b) => (s[a] !== s[b] ? s[b] - s[a] : k[b] - k[a]))`,
+ * then a merge sort, because every comparison sort here pays a mispredicted
+ * branch per comparison on random scores; the radix passes have no
+ * data-dependent branch, and a digit that is the same for every item is
+ * skipped (scores on a grid or of float32 precision leave several low bytes
+ * constant, small keys the high bytes): about 4x faster than the comparator
+ * sort on 5,000-item pools. A test pins it to `compareRanked`.
+ */
+export function rankOrder(score: Float64Array, key: ArrayLike<number>): Uint32Array {
+  const n = score.length;
+  // The three 32-bit words of each sort key, most significant last.
+  const words = [new Uint32Array(n), new Uint32Array(n), new Uint32Array(n)];
+  const [kw, lo, hi] = words;
+  const normalised = new Float64Array(n);
+  for (let i = 0; i < n; i++) normalised[i] = score[i] + 0; // turns -0 into 0 (a loop: .from with a map function is ~10x slower)
+  const bits = new Uint32Array(normalised.buffer);
+  const loAt = LITTLE_ENDIAN ? 0 : 1;
+  for (let i = 0; i < n; i++) {
+    const l = bits[2 * i + loAt];
+    const h = bits[2 * i + 1 - loAt];
+    kw[i] = ~key[i] >>> 0;
+    if (h >>> 31) {
+      // negative: a larger magnitude ranks lower, so the bits order as they are
+      hi[i] = h;
+      lo[i] = l;
+    } else {
+      // positive: flip all bits but the sign, so a larger score sorts first
+      hi[i] = (h ^ 0x7fffffff) >>> 0;
+      lo[i] = ~l >>> 0;
+    }
+  }
+  // One histogram per digit, all filled in one pass.
+  const counts = new Uint32Array(12 * 256);
+  for (let w = 0; w < 3; w++) {
+    const word = words[w];
+    for (let i = 0; i < n; i++) {
+      const v = word[i];
+      const c = w * 1024;
+      counts[c + (v & 255)]++;
+      counts[c + 256 + ((v >>> 8) & 255)]++;
+      counts[c + 512 + ((v >>> 16) & 255)]++;
+      counts[c + 768 + (v >>> 24)]++;
+    }
+  }
+  let src = new Uint32Array(n);
+  for (let i = 0; i < n; i++) src[i] = i;
+  let dst = new Uint32Array(n);
+  const offset = new Uint32Array(256);
+  for (let d = 0; d < 12; d++) {
+    const word = words[d >> 2];
+    const shift = (d & 3) * 8;
+    const base = d * 256;
+    if (n === 0 || counts[base + ((word[0] >>> shift) & 255)] === n) continue; // same digit everywhere
+    let sum = 0;
+    for (let b = 0; b < 256; b++) {
+      offset[b] = sum;
+      sum += counts[base + b];
+    }
+    for (let i = 0; i < n; i++) {
+      const idx = src[i];
+      dst[offset[(word[idx] >>> shift) & 255]++] = idx;
+    }
+    const t = src;
+    src = dst;
+    dst = t;
+  }
+  return src;
+}
+
 /**
  * Number of pool items ranking strictly above a (score, key) pair:
  * #{x : s(x) > score, or s(x) = score and key(x) > key}. Binary search, O(log n).
  */
 export function countAbove(pool: RankedPool, score: number, key: number): number {
   const { sortedScores: s, sortedKeys: k } = pool;
-  let lo = 0;
-  let hi = s.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >>> 1;
-    if (s[mid] > score || (s[mid] === score && k[mid] > key)) lo = mid + 1;
-    else hi = mid;
+  const n = s.length;
+  // Two steps instead of one binary search on (score, key): the two-field
+  // compare ran in every probe with an unpredictable branch, yet only items
+  // with exactly this score need their key looked at (about 7% of lookups
+  // in the twins benchmark). About 20–25% faster per lookup.
+  // 1. Items with a higher score, by halving with a trip count fixed by n
+  //    (⌈log2 n⌉ probes; the loop-exit branch is predictable). Invariant:
+  //    the first `base` items score higher; the answer lies in [base, base + len].
+  let base = 0;
+  let len = n;
+  while (len > 1) {
+    const half = len >>> 1;
+    if (s[base + half - 1] > score) base += half;
+    len -= half;
   }
-  return lo;
+  if (len === 1 && s[base] > score) base++;
+  // 2. Items with an equal score and a larger key: they follow from `base`
+  //    (keys descend within a tie run). Galloping keeps this O(log run).
+  if (base < n && s[base] === score && k[base] > key) {
+    let lo = base + 1; // items before lo rank above
+    let step = 1;
+    while (lo + step <= n && s[lo + step - 1] === score && k[lo + step - 1] > key) {
+      lo += step;
+      step *= 2;
+    }
+    let hi = Math.min(lo + step - 1, n); // the answer lies in [lo, hi]
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      if (s[mid] === score && k[mid] > key) lo = mid + 1;
+      else hi = mid;
+    }
+    base = lo;
+  }
+  return base;
 }
 
 /**

@@ -34,7 +34,9 @@ export function forEachResample(
   const rng = createRng(seed);
   const indices = new Uint32Array(n);
   for (let b = 0; b < resamples; b++) {
-    for (let i = 0; i < n; i++) indices[i] = rng.int(n);
+    // fillInt draws the same stream as n calls of rng.int(n), ~10x faster
+    // (state in locals, no float modulo; see rng.ts).
+    rng.fillInt(indices, n);
     visit(indices, b);
   }
 }
