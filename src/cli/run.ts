@@ -16,6 +16,7 @@ import { AuditInputError, loadRetrieval, selectTasks, type LoadedRetrieval } fro
 import { readShard } from './node/datasetFolder.ts';
 import { resolveModel, type ModelChoice } from './node/modelChoice.ts';
 import { loadNodeEmbedder, type NodeEmbedder } from './node/nodeEmbedder.ts';
+import { runScreeningAudit, screeningTaskRequested } from './runScreening.ts';
 
 /** An integer option ≥ min. @throws {InputError} otherwise. */
 function integerOption(value: string | undefined, name: string, fallback: number, min: number): number {
@@ -129,7 +130,9 @@ export async function runAudit(args: Parameters<Command['run']>[0]): Promise<Ret
 
 export const runCommand: Command = {
   name: 'run',
-  usage: 'run --dataset DIR --task NAME --model ID [--model ID2 …|--model a,b] [--device cpu] [--bootstrap 1000] [--seed 0] [--k 10] [--out F]',
-  summary: 'retrieval-fairness audit of a dataset package: effectiveness, twin robustness with bootstrap CIs, test time',
-  run: (args) => runAudit(args),
+  usage:
+    'run --dataset DIR --task NAME --model ID [--model ID2 …|--model a,b] [--device cpu] [--bootstrap 1000] [--seed 0] [--k 10] [--out F]\n' +
+    '    screening task: --model calibrated:fairground-glove-100d,DIR|ID [--runs 7] [--bootstrap 2000] [--seed 0] [--reference-model ID|none] [--sample-cvs N --sample-seed S]',
+  summary: 'retrieval-fairness audit (retrieval/twins task) or decision-model screening audit (screening task) of a dataset package',
+  run: async (args) => ((await screeningTaskRequested(args)) ? runScreeningAudit(args) : runAudit(args)),
 };

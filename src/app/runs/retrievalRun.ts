@@ -9,6 +9,7 @@ import type * as Comlink from 'comlink';
 import type { ComputeApi, ScoringInput } from '../../../workers/compute.worker.ts';
 import { loadRetrieval, selectTasks, type LoadedRetrieval } from '../../core/audit/retrievalData.ts';
 import { retrievalFairnessResults } from '../../core/audit/retrievalFairness.ts';
+import { BASELINE_DESCRIPTORS } from '../../core/audit/scoring.ts';
 import type { ModelDescriptor, ModelResult, RetrievalFairnessResults, SubsetResult } from '../../core/audit/results.ts';
 import type { ShardKind } from '../../core/formats/manifest.ts';
 import type { RecordOfKind } from '../../core/formats/records.ts';
@@ -16,7 +17,7 @@ import type { DeviceProbe } from '../../models/device.ts';
 import { CancelledError, EmbeddingRunner, type VectorCache } from '../../models/embeddingRunner.ts';
 import type { ModelProgress } from '../../models/loadProgress.ts';
 import { getDataset, readShard, type FairgroundDb } from '../../storage/index.ts';
-import { runModelKey, runModelLabel, type RetrievalRunConfig, type RunModel } from './runConfig.ts';
+import { runModelKey, type RetrievalRunConfig, type RunModel } from './runConfig.ts';
 
 /** Where one model of a run stands, for run-progress. */
 export interface ModelRunProgress {
@@ -112,7 +113,7 @@ async function runModel(m: RunModel, config: RetrievalRunConfig, loaded: Loaded,
   const t0 = performance.now();
   if (m.kind !== 'embedding') {
     report({ status: 'scoring', done: 0, total: loaded.subsets.length });
-    const descriptor: ModelDescriptor = { id: m.kind, label: runModelLabel(m), kind: m.kind, revision: '-', dtype: '-', device: 'cpu' };
+    const descriptor: ModelDescriptor = { ...BASELINE_DESCRIPTORS[m.kind] };
     const out: ModelResult[] = [];
     for (const [ti, t] of loaded.tasks.entries()) {
       for (const s of t.data.subsets) {
@@ -208,7 +209,7 @@ export async function runRetrievalAudit(config: RetrievalRunConfig, deps: Retrie
       relevanceThreshold: loaded.subsets[0]?.subset.relevanceThreshold ?? 1,
       options: { k: config.k, bootstrap: config.bootstrap, seed: config.seed },
       createdAt: new Date().toISOString(),
-      environment: { runtime: 'browser', userAgent: navigator.userAgent },
+      environment: { runtime: 'browser', userAgent: globalThis.navigator?.userAgent },
     },
     subsets,
   );

@@ -6,6 +6,9 @@ import { BUNDLED_EMBEDDING_MODEL_ID, findModel } from '../../models/registry.ts'
 import type { EmbeddingModelEntry } from '../../models/modelSpec.ts';
 import type { ModelSource } from '../../models/modelSource.ts';
 import type { Device, Dtype } from '../../models/device.ts';
+import { screeningModelKey, screeningModelLabel, type ScreeningRunConfig, type ScreeningRunModel } from './screeningConfig.ts';
+
+export type { ScreeningRunConfig, ScreeningRunModel } from './screeningConfig.ts';
 
 export type RunModel =
   | { readonly kind: 'bm25' }
@@ -25,12 +28,17 @@ export interface RetrievalRunConfig {
   readonly dtype?: Dtype;
 }
 
+/** Any run: a retrieval-fairness audit or a decision-model screening audit. */
+export type RunConfig = RetrievalRunConfig | ScreeningRunConfig;
+
 /** A stable key per model of a run (progress and partial results are kept under it). */
-export function runModelKey(m: RunModel): string {
+export function runModelKey(m: RunModel | ScreeningRunModel): string {
+  if (m.kind === 'calibrated' || m.kind === 'decision') return screeningModelKey(m);
   return m.kind === 'embedding' ? `${m.source.kind}:${m.source.id}` : m.kind;
 }
 
-export function runModelLabel(m: RunModel): string {
+export function runModelLabel(m: RunModel | ScreeningRunModel): string {
+  if (m.kind === 'calibrated' || m.kind === 'decision') return screeningModelLabel(m);
   return m.kind === 'bm25' ? 'BM25' : m.kind === 'tfidf' ? 'Char-bigram TF-IDF' : m.entry.label;
 }
 

@@ -3,6 +3,7 @@
  * (`bm25`, `tfidf`), a registry embedding model (bundled, or on the Hub), a
  * local model folder, or any other Hub repo id.
  */
+import { BASELINE_DESCRIPTORS } from '../../core/audit/scoring.ts';
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { basename, dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -23,8 +24,8 @@ export type ModelChoice =
     };
 
 const BASELINES: Readonly<Record<'bm25' | 'tfidf', ModelDescriptor>> = Object.freeze({
-  bm25: { id: 'bm25', label: 'BM25 (k1 1.2, b 0.75)', kind: 'bm25', revision: 'builtin', dtype: 'fp64', device: 'cpu' },
-  tfidf: { id: 'tfidf', label: 'TF-IDF (character bigrams)', kind: 'tfidf', revision: 'builtin', dtype: 'fp64', device: 'cpu' },
+  bm25: BASELINE_DESCRIPTORS.bm25,
+  tfidf: BASELINE_DESCRIPTORS.tfidf,
 });
 
 /**

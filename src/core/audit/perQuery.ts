@@ -40,7 +40,9 @@ export interface PreparedSubset {
 
 /**
  * Chooses the units and places the twin pairs. Units are the qrels' queries
- * with a judged document of grade ≥ τ (as evaluateRetrieval), in qrels order;
+ * with a judged document of grade ≥ τ (as evaluateRetrieval), in identifier
+ * order (code units) — not the qrels' order, which depends on how a store
+ * returns them, so the bootstrap draws the same units in the browser and the CLI;
  * the others are counted in nSkipped. Every metric — effectiveness and twins —
  * is over these units, so one bootstrap resample serves them all.
  * @throws {RangeError} for a twin whose original is not in the corpus, a
@@ -53,7 +55,8 @@ export function prepareSubset(subset: AuditSubset, k: number): PreparedSubset {
   const unitQuery: number[] = [];
   const unitJudgments: ReadonlyMap<string, number>[] = [];
   let nSkipped = 0;
-  for (const [queryId, judgments] of subset.qrels) {
+  const byId = [...subset.qrels].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  for (const [queryId, judgments] of byId) {
     let relevant = false;
     for (const g of judgments.values()) if (g >= kernel.threshold) relevant = true;
     if (!relevant) {

@@ -173,3 +173,12 @@ export function tfidfScorer(texts: SubsetTexts): QueryScorer {
 export function timingOf(wallMs: number, textsEmbedded: number, textsCached = 0): ModelTiming {
   return { wallMs, textsEmbedded, textsCached, textsPerSecond: wallMs > 0 ? textsEmbedded / (wallMs / 1000) : 0 };
 }
+
+/**
+ * How the lexical baselines are described in results, by the CLI and the
+ * browser alike (so their results objects are equal).
+ */
+export const BASELINE_DESCRIPTORS = Object.freeze({
+  bm25: Object.freeze({ id: 'bm25', label: 'BM25 (k1 1.2, b 0.75)', kind: 'bm25', revision: 'builtin', dtype: 'fp64', device: 'cpu' } as const),
+  tfidf: Object.freeze({ id: 'tfidf', label: 'TF-IDF (character bigrams)', kind: 'tfidf', revision: 'builtin', dtype: 'fp64', device: 'cpu' } as const),
+});

@@ -1,0 +1,201 @@
+/**
+ * The tables of a screening results object: which numbers go in which
+ * column (the numbers themselves come from src/core/audit), the flat tables
+ * for CSV and JSON export, and the plots' specs. Pure: no DOM.
+ */
+import type { Ci } from '../../core/audit/results.ts';
+import type { ScreeningModelResult, ScreeningResults } from '../../core/audit/screeningResults.ts';
+import type { ConfusionSpec, ForestSpec, LatencyQualitySpec, PlotTable, TableCell, ThresholdCurveSpec } from '../plots/index.ts';
+
+/** A cell: a statistic with its CI, a plain number, or text. */
+export type ScreeningCell = { readonly ci: Ci; readonly significant?: boolean } | { readonly value: number; readonly percent?: boolean } | { readonly text: string };
+
+export interface ScreeningColumn {
+  readonly key: string;
+  readonly label: string;
+  readonly help: string;
+}
+
+export interface ScreeningRow {
+  readonly id: string;
+  /** The row's header (model, or model · attribute · group). */
+  readonly label: string;
+  readonly cells: Readonly<Record<string, ScreeningCell>>;
+}
+
+export interface ScreeningTable {
+  readonly columns: readonly ScreeningColumn[];
+  readonly rows: readonly ScreeningRow[];
+}
+
+const ci = (c: Ci, significant?: boolean): ScreeningCell => ({ ci: c, significant });
+const value = (v: number, percent?: boolean): ScreeningCell => ({ value: v, percent });
+const text = (t: string): ScreeningCell => ({ text: t });
+
+/** Validity (METRICS.md §2): one row per model. */
+export function validityTable(results: ScreeningResults): ScreeningTable {
+  const columns: ScreeningColumn[] = [
+    { key: 'auc', label: 'AUC', help: 'P(score of a FIT CV > score of a NOT FIT CV), test split' },
+    { key: 'balanced_accuracy', label: 'Balanced accuracy', help: '(TPR + TNR) / 2 at the tuned threshold' },
+    { key: 'macro_f1', label: 'Macro-F1', help: 'mean F1 of FIT and NOT FIT at the tuned threshold' },
+    { key: 'precision@5', label: 'Precision@5', help: 'share of FIT among the 5 best-scored CVs per job' },
+    { key: 'random_baseline', label: 'Random P@5', help: 'Precision@5 of a random order: the share of FIT per job' },
+    { key: 'threshold', label: 'Threshold', help: 'tuned on the tune split (maximum balanced accuracy)' },
+    { key: 'delta_auc', label: 'ΔAUC', help: 'AUC − AUC of the reference model, paired bootstrap over test jobs' },
+  ];
+  const rows = results.models.map((m): ScreeningRow => {
+    const v = m.validity;
+    if (!v) return { id: m.model.id, label: m.model.label, cells: { auc: text('no labelled test rows') } };
+    return {
+      id: m.model.id,
+      label: m.model.label,
+      cells: {
+        auc: ci(v.auc),
+        balanced_accuracy: ci(v.balanced_accuracy),
+        macro_f1: ci(v.macro_f1),
+        'precision@5': ci(v['precision@5']),
+        random_baseline: ci(v.random_baseline),
+        threshold: v.threshold_source === 'tuned' ? value(v.threshold) : text(`${v.threshold} (default)`),
+        delta_auc: v.delta_auc ? ci(v.delta_auc, v.delta_auc.p < 0.05) : text(m.model.id === results.parameters.referenceModel ? 'reference' : '—'),
+      },
+    };
+  });
+  return { columns, rows };
+}
+
+/** Bias (METRICS.md §4): every attribute × group × signal of every model, then its noise floor. */
+export function biasTable(results: ScreeningResults): ScreeningTable {
+  const columns: ScreeningColumn[] = [
+    { key: 'kind', label: 'Row', help: 'a demographic effect, or a noise-floor perturbation' },
+    { key: 'delta_score', label: 'ΔScore', help: 'mean score change against the reference group (0–100 scale)' },
+    { key: 'delta_rank', label: 'ΔRank', help: 'original rank − variant rank; negative: the variant moved down' },
+    { key: 'excl@5', label: 'Excl@5 %', help: 'share of top-5 CVs pushed out of the top 5' },
+    { key: 'q', label: 'q', help: 'Benjamini–Hochberg q of ΔScore over the model’s effects' },
+    { key: 'n_cvs', label: 'CVs', help: 'CVs with both variants scored' },
+  ];
+  const rows: ScreeningRow[] = [];
+  for (const m of results.models) {
+    for (const e of m.bias.effects) {
+      rows.push({
+        id: `${m.model.id}|effect|${e.attribute}|${e.group}|${e.signal}`,
+        label: `${m.model.label} · ${e.attribute} · ${e.group} · ${e.signal}`,
+        cells: { kind: text(e.significant ? 'effect (q < 0.05)' : 'effect'), delta_score: ci(e.delta_score, e.significant), delta_rank: ci(e.delta_rank), 'excl@5': ci(e['excl@5']), q: value(e.q), n_cvs: value(e.n_cvs) },
+      });
+    }
+    for (const e of m.bias.noise_floor) {
+      rows.push({
+        id: `${m.model.id}|${e.kind}|${e.attribute}|${e.group}|${e.signal}`,
+        label: `${m.model.label} · ${e.kind === 'noise' ? 'noise' : `${e.attribute} second name`} · ${e.group} · ${e.signal}`,
+        cells: { kind: text(`noise floor (${e.kind})`), delta_score: ci(e.delta_score), delta_rank: ci(e.delta_rank), 'excl@5': ci(e['excl@5']), n_cvs: value(e.n_cvs) },
+      });
+    }
+  }
+  return { columns, rows };
+}
+
+/** The sentence shown for a model without a consistency row. */
+export function consistencyNote(m: ScreeningModelResult): string | undefined {
+  if (m.consistency) return undefined;
+  const f = m.bias.noise_floor_max;
+  const floor = `noise floor: |ΔScore| ≤ ${fmt(f.delta_score)}, |ΔRank| ≤ ${fmt(f.delta_rank)}, Excl@5 ≤ ${fmt(f['excl@5'])}%`;
+  if (m.deterministic) return `${m.model.label} is deterministic (${m.runs === 1 ? 'by construction, scored once' : `every pair scored identically in ${m.runs} runs`}): run-to-run variation is 0 and ICC undefined; ${floor}.`;
+  return `${m.model.label} was scored in one run only: nothing to measure; ${floor}.`;
+}
+
+function fmt(v: number): string {
+  return Number.isFinite(v) ? v.toFixed(2) : 'n/a';
+}
+
+/** Consistency (METRICS.md §5): one row per model with repeated, varying runs. */
+export function consistencyTable(results: ScreeningResults): ScreeningTable {
+  const columns: ScreeningColumn[] = [
+    { key: 'runs', label: 'Runs', help: 'T runs of the originals' },
+    { key: 'icc', label: 'ICC(2,1)', help: 'absolute agreement across runs' },
+    { key: 'sigma_score', label: 'σScore', help: 'mean within-CV standard deviation of the score' },
+    { key: 'sigma_rank', label: 'σRank', help: 'mean within-CV standard deviation of the rank in its pool' },
+    { key: 'label_flip_pct', label: 'Label flips %', help: 'share of (CV, run) labels unlike the CV’s majority label (cut-off 50)' },
+    { key: 'disag@5', label: 'Disag@5 %', help: 'how often a reference-shortlist CV misses a run’s top 5' },
+  ];
+  const rows = results.models.flatMap((m): ScreeningRow[] => {
+    const c = m.consistency;
+    if (!c) return [];
+    return [{ id: m.model.id, label: m.model.label, cells: { runs: value(m.runs), icc: ci(c.icc), sigma_score: ci(c.sigma_score), sigma_rank: ci(c.sigma_rank), label_flip_pct: ci(c.label_flip_pct), 'disag@5': ci(c['disag@5']) } }];
+  });
+  return { columns, rows };
+}
+
+/** Latency per scoring call. */
+export function latencyTable(results: ScreeningResults): ScreeningTable {
+  const columns: ScreeningColumn[] = [
+    { key: 'device', label: 'Device', help: 'the device that finished the scoring' },
+    { key: 'median_ms', label: 'Median ms / call', help: 'median wall time of one scoring call (a batch)' },
+    { key: 'p95_ms', label: 'P95 ms / call', help: '95th percentile of the call time' },
+    { key: 'calls', label: 'Calls', help: 'scoring calls' },
+    { key: 'mean_ms_per_pair', label: 'ms / pair', help: 'Σ call time / pairs scored' },
+  ];
+  const rows = results.models.map((m): ScreeningRow => ({
+    id: m.model.id,
+    label: m.model.label,
+    cells: { device: text(`${m.model.device} · ${m.model.dtype}`), median_ms: value(m.latency.median_ms), p95_ms: value(m.latency.p95_ms), calls: value(m.latency.calls), mean_ms_per_pair: value(m.latency.mean_ms_per_pair) },
+  }));
+  return { columns, rows };
+}
+
+/** A table for CSV/JSON export: a `row` column, then mean, lo and hi per statistic. */
+export function exportScreeningTable(table: ScreeningTable): PlotTable {
+  const columns = ['row', ...table.columns.flatMap((c) => [c.key, `${c.key}_lo`, `${c.key}_hi`])];
+  const rows = table.rows.map((r) => [
+    r.label,
+    ...table.columns.flatMap((c): TableCell[] => {
+      const x = r.cells[c.key];
+      if (!x) return [null, null, null];
+      if ('ci' in x) return [x.ci.mean, x.ci.ci[0], x.ci.ci[1]];
+      if ('value' in x) return [x.value, null, null];
+      return [x.text, null, null];
+    }),
+  ]);
+  return { columns, rows };
+}
+
+/** The confusion matrix of one model at its tuned threshold (rows: true class). */
+export function confusionSpec(m: ScreeningModelResult): ConfusionSpec | undefined {
+  const v = m.validity;
+  if (!v) return undefined;
+  // Results hold [class 0, class 1]; the plot shows FIT first.
+  const [[tn, fp], [fn, tp]] = v.confusion.counts;
+  return { labels: ['FIT', 'NOT FIT'], counts: [[tp, fn], [fp, tn]], rowLabel: 'true label', columnLabel: `predicted at threshold ${fmt(v.threshold)}`, title: m.model.label };
+}
+
+/** Label flip % against the cut-off, one series per model with a consistency section. */
+export function thresholdSpec(results: ScreeningResults): ThresholdCurveSpec {
+  return {
+    series: results.models.filter((m) => m.consistency).map((m) => ({ model: m.model.label, points: m.consistency!.flip_by_cutoff.map((p) => ({ cutoff: p.cutoff, flipPct: p.label_flip_pct })) })),
+    marker: results.parameters.cutoff,
+  };
+}
+
+/** ΔScore per attribute · group · signal, one row per model. */
+export function forestSpec(results: ScreeningResults): ForestSpec {
+  return {
+    xLabel: 'ΔScore against the reference group (0–100 scale)',
+    groupLabel: 'attribute · group · signal',
+    reference: 0,
+    rows: results.models.flatMap((m) =>
+      m.bias.effects.map((e) => {
+        const ok = Number.isFinite(e.delta_score.mean);
+        return { model: m.model.label, group: `${e.attribute} · ${e.group} · ${e.signal}`, estimate: ok ? e.delta_score.mean : null, ci: ok && Number.isFinite(e.delta_score.ci[0]) ? ([e.delta_score.ci[0], e.delta_score.ci[1]] as [number, number]) : null };
+      }),
+    ),
+  };
+}
+
+/** Median latency per call against AUC. */
+export function latencyQualitySpec(results: ScreeningResults): LatencyQualitySpec {
+  return {
+    qualityLabel: 'AUC (test split)',
+    latencyLabel: 'median time per scoring call (ms, log scale)',
+    points: results.models
+      .filter((m) => m.validity && Number.isFinite(m.validity.auc.mean) && m.latency.median_ms > 0)
+      .map((m) => ({ id: m.model.id, label: m.model.label, latencyMs: m.latency.median_ms, quality: m.validity!.auc.mean, qualityCi: Number.isFinite(m.validity!.auc.ci[0]) ? ([m.validity!.auc.ci[0], m.validity!.auc.ci[1]] as [number, number]) : null })),
+  };
+}
