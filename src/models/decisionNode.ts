@@ -49,6 +49,10 @@ export async function loadDecisionModelNode(spec: NodeDecisionSpec): Promise<Nod
     env.localModelPath = spec.localModelPath.endsWith('/') ? spec.localModelPath : `${spec.localModelPath}/`;
     env.allowLocalModels = true;
     env.allowRemoteModels = false;
+  } else {
+    // A Hub model: undo a previous local load's settings (the env is global).
+    env.allowLocalModels = false;
+    env.allowRemoteModels = true;
   }
   const dtype = spec.dtype ?? 'fp32';
   const tokenizer = await AutoTokenizer.from_pretrained(spec.id, { revision: spec.revision });

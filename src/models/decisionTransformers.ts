@@ -61,6 +61,10 @@ async function logitsOf(tokenizer: PreTrainedTokenizer, model: PreTrainedModel, 
  */
 export function transformersDecisionScorer(tokenizer: PreTrainedTokenizer, model: PreTrainedModel, options: TransformersDecisionOptions): PairScorer {
   const labels = modelLabels(model);
+  // A registry or typed entry may allow more tokens than the model has positions (a typed Hub
+  // id defaults to 512; the tiny test fixture has 128): never feed more than the model can embed.
+  const positions = (model.config as unknown as { max_position_embeddings?: number }).max_position_embeddings;
+  options = { ...options, maxLength: positions !== undefined && positions > 0 ? Math.min(options.maxLength, positions) : options.maxLength };
   if (options.kind !== 'zero-shot-nli') {
     const column = labels.length > 0 ? fitColumn(labels, labels.length, options.fitLabel) : 0;
     return async (pairs) => {
