@@ -1,0 +1,106 @@
+/**
+ * Browser side of the browser benchmarks: Debian's Chromium through
+ * playwright-core with the e2e harness's flags (test/e2e/browser.ts), the
+ * site built when stale and served like `npm start`, and CDP samplers for
+ * the page's JS heap and the CPU time of Chromium's processes.
+ */
+import { spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { chromium, type Browser, type BrowserContext, type CDPSession, type Page } from 'playwright-core';
+
+// Plain-JS helpers shared with `npm start` and the e2e harness (typed here by hand).
+const freshness: { buildIsStale(root?: string): boolean } = await import('../../lib/freshness.mjs' as string);
+const serving: { serveSite(o?: { port?: number }): Promise<{ url: string; close(): Promise<void> }> } = await import('../../lib/serve.mjs' as string);
+
+export type DevicePath = 'webgpu' | 'wasm';
+
+export const BASE_FLAGS = [
+  '--no-sandbox',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+export function chromiumPath(): string {
+  const path = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+  if (!existsSync(path)) throw new Error(`No Chromium at ${path}: sudo apt-get install -y chromium (or set CHROMIUM_PATH).`);
+  return path;
+}
+
+export function flagsFor(path: DevicePath): string[] {
+  return [...BASE_FLAGS, ...(path === 'webgpu' ? ['--enable-unsafe-webgpu'] : [])];
+}
+
+export function launch(path: DevicePath): Promise<Browser> {
+  return chromium.launch({ executablePath: chromiumPath(), headless: true, args: flagsFor(path) });
+}
+
+/** A persistent context on a fresh profile folder: IndexedDB on disk, as for a user (an incognito context keeps it in memory). */
+export function launchPersistent(userDataDir: string, path: DevicePath): Promise<BrowserContext> {
+  return chromium.launchPersistentContext(userDataDir, { executablePath: chromiumPath(), headless: true, args: flagsFor(path) });
+}
+
+/** Builds the site (and CLI) when dist/ is older than its sources (BENCH_NO_BUILD=1 skips); returns the build time in ms or undefined. */
+export function buildIfStale(): number | undefined {
+  if (process.env.BENCH_NO_BUILD === '1' || !freshness.buildIsStale()) return undefined;
+  console.log('building the site (dist/ is stale) …');
+  const t0 = performance.now();
+  const r = spawnSync('npm', ['run', 'build'], { stdio: 'inherit' });
+  if (r.status !== 0) throw new Error(`npm run build failed (exit ${r.status ?? r.signal})`);
+  return performance.now() - t0;
+}
+
+export async function serve(): Promise<{ url: string; close: () => Promise<void> }> {
+  return serving.serveSite({ port: 0 });
+}
+
+/** Samples the page's main-thread JS heap (Runtime.getHeapUsage) every `everyMs`; `stop()` returns the peak and samples. */
+export async function sampleHeap(page: Page, everyMs = 250) {
+  const cdp = await page.context().newCDPSession(page);
+  const read = async () => ((await cdp.send('Runtime.getHeapUsage')) as { usedSize: number }).usedSize;
+  const samples: number[] = [];
+  let peak = 0;
+  let busy = false;
+  const tick = async () => {
+    if (busy) return;
+    busy = true;
+    try {
+      const used = await read();
+      samples.push(used);
+      peak = Math.max(peak, used);
+    } catch {
+      // page navigating or closing: skip this sample
+    } finally {
+      busy = false;
+    }
+  };
+  await tick();
+  const timer = setInterval(() => void tick(), everyMs);
+  return {
+    cdp,
+    async stop() {
+      clearInterval(timer);
+      await tick();
+      return { peak, samples: [...samples] };
+    },
+  };
+}
+
+/** CPU seconds used so far by each kind of Chromium process (browser, renderer, GPU, utility…), via SystemInfo.getProcessInfo. */
+export async function processCpu(session: CDPSession): Promise<Map<string, number>> {
+  const { processInfo } = (await session.send('SystemInfo.getProcessInfo')) as { processInfo: { type: string; id: number; cpuTime: number }[] };
+  const byType = new Map<string, number>();
+  for (const p of processInfo) byType.set(p.type, (byType.get(p.type) ?? 0) + p.cpuTime);
+  return byType;
+}
+
+/** The difference of two processCpu readings, per process type. */
+export function cpuDelta(after: Map<string, number>, before: Map<string, number>): Map<string, number> {
+  const out = new Map<string, number>();
+  for (const [k, v] of after) out.set(k, v - (before.get(k) ?? 0));
+  return out;
+}
+
+export const mib = (bytes: number) => bytes / 2 ** 20;

@@ -1,0 +1,141 @@
+/**
+ * Time to results of the demo audit in headless Chromium, on each device
+ * path: `webgpu` (--enable-unsafe-webgpu; in headless Chromium on a machine
+ * without a GPU this is SwiftShader, a CPU emulation of a GPU: it shows the
+ * path works, not a GPU's speed) and `wasm` (no flag: the WASM fallback).
+ *
+ * Per path, one fresh browser and context (empty storage): the home page,
+ * `demo-run` clicked, time until `[data-testid="results-table"]` is shown
+ * (the first run imports the bundled dataset, loads the models, embeds and
+ * scores). Then, in the same context, the home page again and a second
+ * demo run (dataset already imported, embeddings cached).
+ *
+ * Run: npm run bench -- demo   (BENCH_NO_BUILD=1 skips the stale-build check)
+ */
+import type { Browser, Page } from 'playwright-core';
+import { buildIfStale, launch, serve, type DevicePath } from './browser/chromium.ts';
+import { emitSection, machine, machineMarkdown } from './lib/section.ts';
+
+const m0 = machine();
+const PATHS: readonly DevicePath[] = ['webgpu', 'wasm'];
+const TIMEOUT_MS = 400_000;
+const failures: string[] = [];
+let chromiumVersion = 'unknown';
+
+const buildMs = buildIfStale();
+const site = await serve();
+console.log(`site ${site.url}`);
+
+/** page.goto, retried a few times: another process may be rebuilding dist/ under the preview server. */
+async function open(page: Page, url: string): Promise<void> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      await page.goto(url);
+      return;
+    } catch (e) {
+      if (attempt >= 4) throw e;
+      console.log(`  goto failed (${(e as Error).message.split('\n')[0]}); retrying in 10 s`);
+      await new Promise((r) => setTimeout(r, 10_000));
+    }
+  }
+}
+
+/** Clicks demo-run on the home page; seconds until the results table shows, and the run id. */
+async function demo(page: Page, previous?: string): Promise<{ seconds: number; runId: string }> {
+  await open(page, site.url);
+  const button = page.getByTestId('demo-run');
+  await button.waitFor();
+  await page.waitForFunction(() => !(document.querySelector('[data-testid="demo-run"]') as HTMLButtonElement | null)?.disabled);
+  const t0 = performance.now();
+  await button.click();
+  await page.waitForFunction(
+    (prev) => {
+      const m = /#\/results\/(run-[\w-]+)/.exec(location.hash);
+      return m !== null && m[1] !== prev && document.querySelector('[data-testid="results-table"]') !== null;
+    },
+    previous ?? null,
+    { timeout: TIMEOUT_MS, polling: 100 },
+  );
+  const seconds = (performance.now() - t0) / 1000;
+  const runId = /#\/results\/(run-[\w-]+)/.exec(page.url())![1];
+  const rows = await page.locator('[data-testid="results-table"] tbody tr').count();
+  if (rows !== 3) failures.push(`results table has ${rows} rows, expected 3`);
+  return { seconds, runId };
+}
+
+interface PathResult {
+  path: DevicePath;
+  adapter: string;
+  first?: number;
+  second?: number;
+  error?: string;
+}
+
+const results: PathResult[] = [];
+try {
+  for (const path of PATHS) {
+    let browser: Browser | undefined;
+    const r: PathResult = { path, adapter: '—' };
+    results.push(r);
+    try {
+      browser = await launch(path);
+      chromiumVersion = browser.version();
+      const context = await browser.newContext();
+      // tsx (esbuild keepNames) wraps named functions in __name(), which the page lacks.
+      await context.addInitScript('globalThis.__name ??= (f) => f');
+      const page = await context.newPage();
+      const errors: string[] = [];
+      page.on('pageerror', (e) => errors.push(e.message));
+      await open(page, site.url);
+      r.adapter = await page.evaluate(async () => {
+        const gpu = (navigator as unknown as { gpu?: { requestAdapter(): Promise<{ info?: { vendor?: string; architecture?: string; description?: string } } | null> } }).gpu;
+        if (!gpu) return 'no navigator.gpu';
+        const a = await gpu.requestAdapter();
+        if (!a) return 'no adapter';
+        const i = a.info ?? {};
+        return [i.vendor, i.architecture, i.description].filter(Boolean).join(' ') || 'adapter (no info)';
+      });
+      const first = await demo(page);
+      r.first = first.seconds;
+      console.log(`  ${path}: first demo ${first.seconds.toFixed(1)} s (adapter: ${r.adapter})`);
+      const second = await demo(page, first.runId);
+      r.second = second.seconds;
+      console.log(`  ${path}: second demo ${second.seconds.toFixed(1)} s`);
+      if (errors.length) failures.push(`${path}: page errors: ${errors.join(' | ').slice(0, 300)}`);
+    } catch (e) {
+      r.error = (e as Error).message.split('\n')[0];
+      failures.push(`${path}: ${r.error}`);
+      console.error(`  ${path}: ${r.error}`);
+    } finally {
+      await browser?.close();
+    }
+  }
+} finally {
+  await site.close();
+}
+
+const fmt = (x: number | undefined) => (x === undefined ? '—' : x.toFixed(1));
+const section = `## Demo audit: time to results per device path (headless Chromium)
+
+${machineMarkdown(m0, 'npm run bench -- demo', { Chromium: chromiumVersion })}
+- File: \`scripts/bench/demo.bench.ts\`${buildMs !== undefined ? `\n- The site was rebuilt first (dist/ was stale): ${(buildMs / 1000).toFixed(0)} s, not counted.` : ''}
+
+Per path, a fresh headless Chromium and context (empty storage) on \`dist/\` served by Vite preview
+with COOP/COEP: the home page, "Run the demo audit" (\`demo-run\`) clicked, wall time until the
+results table (\`[data-testid="results-table"]\`, 3 model rows) is shown. The **first run** imports the
+bundled freelance-twins dataset, loads the models, embeds and scores; the **second run**, in the same
+context from the home page again, finds the dataset imported and the embeddings cached. One run each.
+
+**WebGPU here is SwiftShader**: this machine has no GPU, so \`--enable-unsafe-webgpu\` gets Chromium's
+CPU emulation of a GPU. That row shows the WebGPU path works end to end; it is not a GPU's speed (a
+real GPU would be faster, SwiftShader is usually slower than the WASM path).
+
+| Path | Chromium flags beyond the e2e base | WebGPU adapter | First run s (import + models + embed + score) | Second run s (cached) |
+| --- | --- | --- | ---: | ---: |
+${results.map((r) => `| ${r.path} | ${r.path === 'webgpu' ? '`--enable-unsafe-webgpu`' : '—'} | ${r.adapter} | ${fmt(r.first)} | ${fmt(r.second)} |`).join('\n')}
+${failures.length ? `\n**Checks failed:** ${failures.join('; ')}\n` : ''}`;
+emitSection(section);
+if (failures.length) {
+  console.error(failures.join('\n'));
+  process.exit(1);
+}
