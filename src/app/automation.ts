@@ -19,11 +19,19 @@ export interface EmbedRequest {
   readonly batchSize?: number;
   readonly simulateDeviceLossAfterBatch?: number;
   readonly useCache?: boolean;
+  /** WASM threads (capped by the cores; 1 without cross-origin isolation). */
+  readonly threads?: number;
 }
 
 export interface AutomationDeps {
   /** The embedding cache (IndexedDB), when storage is available. */
   cache?: () => Promise<VectorCache>;
+}
+
+/** The page's IndexedDB embedding cache (the one the views use), opened on first use. */
+async function pageCache(): Promise<VectorCache> {
+  const [{ database }, { EmbeddingCache }] = await Promise.all([import('./state/database.ts'), import('../storage/embeddingCache.ts')]);
+  return new EmbeddingCache(await database());
 }
 
 export function installAutomation(deps: AutomationDeps = {}): void {
@@ -37,20 +45,26 @@ export function installAutomation(deps: AutomationDeps = {}): void {
     /** Embeds texts; returns plain arrays so the result survives structured cloning. */
     async embed(req: EmbedRequest) {
       const probe = await probeDevice();
-      const cache = req.useCache && deps.cache ? await deps.cache() : undefined;
+      const cache = req.useCache ? await (deps.cache ?? pageCache)() : undefined;
       const events: string[] = [];
+      const t0 = performance.now();
+      let readyAt: number | undefined;
       const runner = new EmbeddingRunner({
         entry: req.entry,
         source: req.source,
         probe,
-        override: { device: req.device, dtype: req.dtype },
+        override: { device: req.device, dtype: req.dtype, threads: req.threads },
         batchSize: req.batchSize,
         cache,
         simulateDeviceLossAfterBatch: req.simulateDeviceLossAfterBatch,
-        onProgress: (p) => events.push(p.status),
+        onProgress: (p) => {
+          events.push(p.status);
+          if (p.status === 'ready') readyAt = performance.now();
+        },
       });
       try {
         const r = await runner.embed(req.texts, req.role ?? 'document');
+        const tEnd = performance.now();
         return {
           vectors: r.vectors.map((v) => Array.from(v)),
           dims: r.dims,
@@ -60,6 +74,9 @@ export function installAutomation(deps: AutomationDeps = {}): void {
           cached: r.cached,
           fallbacks: r.fallbacks,
           ms: r.ms,
+          /** Time to the model's `ready` (undefined when every text came from the cache) and after it. */
+          loadMs: readyAt === undefined ? undefined : readyAt - t0,
+          embedMs: tEnd - (readyAt ?? t0),
           events,
         };
       } finally {

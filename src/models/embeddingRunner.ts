@@ -119,7 +119,8 @@ export class EmbeddingRunner {
       normalize: this.#o.entry.normalize,
       maxLength: this.#o.entry.maxLength,
     };
-    const { dims } = await api.load(
+    // A failed load must not leave a worker behind that load() would take for a loaded one.
+    const loading = api.load(
       spec,
       Comlink.proxy((p: FileProgress) => {
         if (p.status === 'initiate') this.#o.onProgress?.({ status: 'initiate', file: p.file });
@@ -130,6 +131,13 @@ export class EmbeddingRunner {
         }
       }),
     );
+    let dims: number;
+    try {
+      ({ dims } = await loading);
+    } catch (error) {
+      this.#stop();
+      throw error;
+    }
     const t = tracker.finish();
     this.#o.onProgress?.({ status: 'progress', ...t });
     this.#device = device;

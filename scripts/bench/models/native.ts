@@ -39,6 +39,8 @@ export async function nativeSession(m: BenchModel, threads: number): Promise<Nat
       for (let i = 0; i < texts.length; i += batchSize) vectors.push(...(await batch(texts.slice(i, i + batchSize))));
       return vectors;
     },
-    dispose: () => model.dispose(),
+    dispose: async () => {
+      await model.dispose();
+    },
   };
 }
