@@ -7,6 +7,8 @@ import { ProgressTracker } from './importProgress.ts';
 import type { ImportProgress } from './importProgress.ts';
 import { prefixRange } from './keyRanges.ts';
 import type { DatasetEntry, ImportStatus, ShardStateEntry } from './schema.ts';
+import { CHUNK_RECORDS } from './chunks.ts';
+import { IdHashTable } from './idTable.ts';
 import { importShard } from './shardImporter.ts';
 import type { DatasetSource } from './sources.ts';
 import { defaultStorage, estimateStoredBytes, prepareStorage } from './storageQuota.ts';
@@ -17,7 +19,7 @@ export interface ImportOptions {
   readonly onProgress?: (progress: ImportProgress) => void;
   /** `navigator.storage` by default; `null` skips the quota check and persist request. */
   readonly storage?: StorageLike | null;
-  /** Records per transaction (1,000). */
+  /** Records per chunk row, one chunk per transaction (1,000); a chunk also ends at ~1 MiB of text. */
   readonly batchSize?: number;
   /** Least time between two progress reports (200 ms). */
   readonly progressIntervalMs?: number;
@@ -119,16 +121,16 @@ async function importManifest(
   await db.put('datasets', { id, manifest, status });
 
   const progress = new ProgressTracker(id, bytesTotal, options.onProgress, options.progressIntervalMs, options.now);
-  const seen = new Map<string, Set<string>>();
+  const seen = new Map<string, IdHashTable>();
   try {
     for (const entry of pending) {
       progress.startShard(entry.name);
-      const seenIds = seen.get(entry.name) ?? (await idsOf(db, id, entry.name));
+      const seenIds = seen.get(entry.name) ?? (await idHashesOf(db, id, entry.name));
       seen.set(entry.name, seenIds);
       const known = entry.kind === 'qrels' ? await knownIdsFor(db, manifest, entry.name) : undefined;
       const outcome = await importShard({
         db, datasetId: id, entry, source, seenIds, known, signal,
-        batchSize: options.batchSize ?? 1000,
+        batchSize: options.batchSize ?? CHUNK_RECORDS,
         onBytes: (n) => progress.addBytes(n),
         onRecords: (n) => progress.addRecords(n),
       });
@@ -186,22 +188,39 @@ function orderForImport(shards: readonly ShardEntry[]): ShardEntry[] {
 }
 
 async function clearUnfinishedParts(db: FairgroundDb, datasetId: string, donePaths: ReadonlySet<string>): Promise<void> {
-  const tx = db.transaction(['records', 'shardState'], 'readwrite');
-  const records = tx.objectStore('records');
+  const tx = db.transaction(['chunks', 'chunkIds', 'shardState'], 'readwrite');
   const states = tx.objectStore('shardState');
   const ops: Promise<unknown>[] = [];
   for (const s of await states.getAll(prefixRange(datasetId))) {
-    if (donePaths.has(s.path)) continue;
-    ops.push(states.delete([datasetId, s.path]));
-    for (const key of await records.index('byPart').getAllKeys([datasetId, s.path])) ops.push(records.delete(key));
+    if (!donePaths.has(s.path)) ops.push(states.delete([datasetId, s.path]));
+  }
+  // Chunk keys hold the shard name, which a state row lacks: find the parts not done from the keys.
+  const parts = new Map<string, string>();
+  for (const [, shard, path] of await tx.objectStore('chunkIds').getAllKeys(prefixRange(datasetId))) {
+    if (!donePaths.has(path)) parts.set(`${shard}\u0000${path}`, shard);
+  }
+  for (const [key, shard] of parts) {
+    const path = key.slice(shard.length + 1);
+    ops.push(tx.objectStore('chunks').delete(prefixRange(datasetId, shard, path)));
+    ops.push(tx.objectStore('chunkIds').delete(prefixRange(datasetId, shard, path)));
   }
   await Promise.all([...ops, tx.done]);
 }
 
-/** The record keys already stored under a shard name (its finished parts). */
-async function idsOf(db: FairgroundDb, datasetId: string, shard: string): Promise<Set<string>> {
-  const keys = await db.getAllKeysFromIndex('records', 'byShard', [datasetId, shard]);
-  return new Set(keys.map((k) => k[2]));
+/** Calls `see` with every stored id of a shard name (its finished parts), one chunk row at a time. */
+async function forEachStoredId(db: FairgroundDb, datasetId: string, shard: string, see: (id: string) => void): Promise<void> {
+  let cursor = await db.transaction('chunkIds').store.openCursor(prefixRange(datasetId, shard));
+  while (cursor) {
+    for (const id of cursor.value.ids) see(id);
+    cursor = await cursor.continue();
+  }
+}
+
+/** The hashes of the record ids already stored under a shard name, for the duplicate check. */
+async function idHashesOf(db: FairgroundDb, datasetId: string, shard: string): Promise<IdHashTable> {
+  const table = new IdHashTable();
+  await forEachStoredId(db, datasetId, shard, (id) => table.addOrHit(id));
+  return table;
 }
 
 /**
@@ -216,7 +235,7 @@ async function knownIdsFor(db: FairgroundDb, manifest: Manifest, qrels: string) 
       : [...new Set(manifest.shards.filter((s) => s.kind === kind).map((s) => s.name))];
   const union = async (shards: string[]) => {
     const all = new Set<string>();
-    for (const s of new Set(shards)) for (const id of await idsOf(db, manifest.id, s)) all.add(id);
+    for (const s of new Set(shards)) await forEachStoredId(db, manifest.id, s, (id) => all.add(id));
     return all;
   };
   return { queries: await union(names('queries')), corpus: await union(names('corpus')) };

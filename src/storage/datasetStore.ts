@@ -1,8 +1,9 @@
-import type { IDBPObjectStore } from 'idb';
+import type { IDBPTransaction } from 'idb';
 import type { Task } from '../core/formats/manifest.ts';
 import type { FairgroundDb } from './db.ts';
 import { prefixRange } from './keyRanges.ts';
-import type { DatasetEntry, FairgroundDB, ImportState, StoredImportError, StoredRecord } from './schema.ts';
+import { compareIds, recordOfChunk, recordsOfChunk } from './chunks.ts';
+import type { ChunkEntry, DatasetEntry, FairgroundDB, ImportState, StoredImportError, StoredRecord } from './schema.ts';
 import type { StorageLike } from './storageQuota.ts';
 import { defaultStorage } from './storageQuota.ts';
 
@@ -63,7 +64,7 @@ export function getDataset(db: FairgroundDb, datasetId: string): Promise<Dataset
 }
 
 /**
- * Deletes a dataset: its records, shard states and manifest, in one
+ * Deletes a dataset: its chunks, shard states and manifest, in one
  * transaction. Embeddings stay: they are keyed by text hash and model, and
  * serve any dataset holding the same text.
  */
@@ -73,42 +74,92 @@ export async function deleteDataset(db: FairgroundDb, datasetId: string): Promis
 
 /** Deletes everything stored for a dataset id (used by delete and by a re-import of another manifest). */
 export async function removeDatasetData(db: FairgroundDb, datasetId: string): Promise<void> {
-  const tx = db.transaction(['datasets', 'records', 'shardState'], 'readwrite');
+  const tx = db.transaction(['datasets', 'chunks', 'chunkIds', 'shardState'], 'readwrite');
   await Promise.all([
-    tx.objectStore('records').delete(prefixRange(datasetId)),
+    tx.objectStore('chunks').delete(prefixRange(datasetId)),
+    tx.objectStore('chunkIds').delete(prefixRange(datasetId)),
     tx.objectStore('shardState').delete(prefixRange(datasetId)),
     tx.objectStore('datasets').delete(datasetId),
     tx.done,
   ]);
 }
 
+type ReadTx = IDBPTransaction<FairgroundDB, ['datasets', 'chunks', 'chunkIds'], 'readonly'>;
+
 /**
- * Opens a read transaction over datasets and records and checks, inside
+ * Opens a read transaction over datasets and chunks and checks, inside
  * it, that the dataset is ready; `read` then uses the same transaction, so
  * a concurrent delete cannot slip in between.
  */
-async function readReady<T>(db: FairgroundDb, datasetId: string, read: (records: ReadRecords) => Promise<T>): Promise<T> {
-  const tx = db.transaction(['datasets', 'records'], 'readonly');
+async function readReady<T>(db: FairgroundDb, datasetId: string, read: (tx: ReadTx, entry: DatasetEntry) => Promise<T>): Promise<T> {
+  const tx = db.transaction(['datasets', 'chunks', 'chunkIds'], 'readonly');
   const entry = await tx.objectStore('datasets').get(datasetId);
   if (!entry) throw new DatasetNotReadyError(datasetId, 'missing');
   if (entry.status.state !== 'ready') throw new DatasetNotReadyError(datasetId, entry.status.state);
-  const result = await read(tx.objectStore('records'));
+  const result = await read(tx, entry);
   await tx.done;
   return result;
 }
-type ReadRecords = IDBPObjectStore<FairgroundDB, ['datasets', 'records'], 'records', 'readonly'>;
 
 /**
- * All records of a shard (every part), in key (identifier) order — what an
+ * All records of a shard (every part), in identifier order — what an
  * audit reads: corpus, queries, qrels, twins, jobs, CVs, pools and so on.
+ * Chunk rows are read in key order (part by part) and the records sorted by id.
  * @throws {DatasetNotReadyError} unless the dataset is ready.
  */
 export function readShard(db: FairgroundDb, datasetId: string, shard: string): Promise<StoredRecord[]> {
-  return readReady(db, datasetId, (records) => records.getAll(prefixRange(datasetId, shard)));
+  return readReady(db, datasetId, async (tx) => {
+    const range = prefixRange(datasetId, shard);
+    const [chunks, idRows] = await Promise.all([tx.objectStore('chunks').getAll(range), tx.objectStore('chunkIds').getAll(range)]);
+    const out: StoredRecord[] = [];
+    for (let i = 0; i < chunks.length; i++) for (const r of recordsOfChunk(chunks[i], idRows[i].ids)) out.push(r);
+    return out.sort((a, b) => compareIds(a.id, b.id));
+  });
 }
 
 /**
- * One page of a shard's records in identifier order, for the record browser.
+ * The identifier order of a shard, sorted on read from its `chunkIds` rows and kept per
+ * connection for the dataset as imported (the record browser pages through it): for each
+ * position, the chunk row index and the slot in it.
+ */
+interface ShardOrder {
+  readonly stamp: string;
+  readonly keys: readonly [string, string, string, number][];
+  readonly ids: readonly string[];
+  /** Positions in identifier order: chunk index × 2^16 + slot is too narrow for large chunks, so two arrays. */
+  readonly chunkOf: Uint32Array;
+  readonly slotOf: Uint32Array;
+}
+const orders = new WeakMap<FairgroundDb, Map<string, ShardOrder>>();
+
+async function shardOrder(db: FairgroundDb, tx: ReadTx, entry: DatasetEntry, shard: string): Promise<ShardOrder> {
+  const stamp = `${entry.status.manifestSha256}/${entry.status.importedAt}`;
+  let byShard = orders.get(db);
+  if (!byShard) orders.set(db, (byShard = new Map()));
+  const key = `${entry.id}\u0000${shard}`;
+  const cached = byShard.get(key);
+  if (cached?.stamp === stamp) return cached;
+  const rows = await tx.objectStore('chunkIds').getAll(prefixRange(entry.id, shard));
+  const ids: string[] = [];
+  const chunkOf: number[] = [];
+  const slotOf: number[] = [];
+  rows.forEach((row, c) => row.ids.forEach((id, s) => (ids.push(id), chunkOf.push(c), slotOf.push(s))));
+  const order = Array.from(ids.keys()).sort((a, b) => compareIds(ids[a], ids[b]));
+  const result: ShardOrder = {
+    stamp,
+    keys: rows.map((r) => [r.datasetId, r.shard, r.path, r.chunk] as [string, string, string, number]),
+    ids: order.map((i) => ids[i]),
+    chunkOf: Uint32Array.from(order, (i) => chunkOf[i]),
+    slotOf: Uint32Array.from(order, (i) => slotOf[i]),
+  };
+  byShard.set(key, result);
+  return result;
+}
+
+/**
+ * One page of a shard's records in identifier order, for the record browser. The order is
+ * sorted on read from the shard's id rows (kept for the next page), then only the chunks
+ * holding the page are read.
  * @throws {DatasetNotReadyError} unless the dataset is ready.
  */
 export function pageRecords(
@@ -118,34 +169,51 @@ export function pageRecords(
   offset: number,
   limit: number,
 ): Promise<StoredRecord[]> {
-  return readReady(db, datasetId, async (records) => {
-    const page: StoredRecord[] = [];
-    let cursor = await records.openCursor(prefixRange(datasetId, shard));
-    if (cursor && offset > 0) cursor = await cursor.advance(offset);
-    while (cursor && page.length < limit) {
-      page.push(cursor.value);
-      cursor = await cursor.continue();
+  return readReady(db, datasetId, async (tx, entry) => {
+    const order = await shardOrder(db, tx, entry, shard);
+    const end = Math.min(order.ids.length, Math.max(0, offset) + Math.max(0, limit));
+    const chunks = new Map<number, Promise<ChunkEntry | undefined>>();
+    const page: Promise<StoredRecord>[] = [];
+    for (let i = Math.max(0, offset); i < end; i++) {
+      const c = order.chunkOf[i];
+      if (!chunks.has(c)) chunks.set(c, tx.objectStore('chunks').get(order.keys[c]));
+      const id = order.ids[i], slot = order.slotOf[i];
+      page.push(chunks.get(c)!.then((chunk) => recordOfChunk(chunk!, id, slot)));
     }
-    return page;
+    return Promise.all(page);
   });
 }
 
 /**
  * A record by shard and identifier (for qrels `query_id<TAB>corpus_id`, for labels `job_id<TAB>cv_id`).
+ * Scans the shard's id rows (small: the ids alone), then reads the one chunk that holds it.
  * @throws {DatasetNotReadyError} unless the dataset is ready.
  */
 export function findRecord(db: FairgroundDb, datasetId: string, shard: string, id: string): Promise<StoredRecord | undefined> {
-  return readReady(db, datasetId, (records) => records.get([datasetId, shard, id]));
+  return readReady(db, datasetId, async (tx) => {
+    let cursor = await tx.objectStore('chunkIds').openCursor(prefixRange(datasetId, shard));
+    while (cursor) {
+      const slot = cursor.value.ids.indexOf(id);
+      if (slot >= 0) {
+        const chunk = await tx.objectStore('chunks').get(cursor.primaryKey);
+        return recordOfChunk(chunk!, id, slot);
+      }
+      cursor = await cursor.continue();
+    }
+    return undefined;
+  });
 }
 
 /**
- * Records of a shard, or of the whole dataset when `shard` is omitted.
+ * Records of a shard, or of the whole dataset when `shard` is omitted: the counts of its
+ * finished parts, as stored with the ready dataset.
  * @throws {DatasetNotReadyError} unless the dataset is ready.
  */
 export function countRecords(db: FairgroundDb, datasetId: string, shard?: string): Promise<number> {
-  return readReady(db, datasetId, (records) =>
-    shard === undefined ? records.index('byDataset').count(datasetId) : records.index('byShard').count([datasetId, shard]),
-  );
+  return readReady(db, datasetId, async (_tx, entry) => {
+    const counts = entry.status.records;
+    return shard === undefined ? Object.values(counts).reduce((a, b) => a + b, 0) : (counts[shard] ?? 0);
+  });
 }
 
 /** Usage and quota of the site's storage, when the browser tells. */

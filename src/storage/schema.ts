@@ -1,9 +1,15 @@
 import type { DBSchema } from 'idb';
 import type { Manifest, ShardKind } from '../core/formats/manifest.ts';
-import type { RecordOfKind } from '../core/formats/records.ts';
+import type { LineFormat, RecordOfKind } from '../core/formats/records.ts';
 
-/** Version of the IndexedDB schema; `upgrade` in db.ts switches on the old one. */
-export const DB_VERSION = 1;
+/**
+ * Version of the IndexedDB schema; `upgrade` in db.ts switches on the old one.
+ * 1: one `records` row per record (3 indexes). 2: `chunks` + `chunkIds`, one row per ~1,000 records.
+ */
+export const DB_VERSION = 2;
+
+/** The error message a dataset stored under schema v1 carries after the upgrade: its records were dropped. */
+export const REIMPORT_MESSAGE = 'stored by an older version of Fairground, whose records could not be kept: import it again';
 
 export type ImportState = 'importing' | 'ready' | 'failed';
 
@@ -38,7 +44,7 @@ export interface DatasetEntry {
   readonly status: ImportStatus;
 }
 
-/** A row of `records`, one per record; `shard` is the shard name, `path` the part file. */
+/** A record as the readers return it; `shard` is the shard name, `path` the part file. */
 export type StoredRecord = {
   [K in ShardKind]: {
     readonly datasetId: string;
@@ -49,6 +55,33 @@ export type StoredRecord = {
     readonly data: RecordOfKind[K];
   };
 }[ShardKind];
+
+/**
+ * A row of `chunks`: up to `batchSize` (1,000) records or ~1 MiB of text of one part file, as
+ * the raw source lines of those records (validated when imported, parsed again when read), joined
+ * by LF; line i is the record whose id is `ids[i]` of the `chunkIds` row with the same key.
+ * Key [datasetId, shard, path, chunk]: every prefix (dataset, shard, part) is a key range.
+ */
+export interface ChunkEntry {
+  readonly datasetId: string;
+  readonly shard: string;
+  readonly path: string;
+  readonly chunk: number;
+  readonly kind: ShardKind;
+  readonly format: LineFormat;
+  readonly lines: string;
+}
+
+/** A row of `chunkIds`, same key as its `chunks` row: the record ids of that chunk, in line order. */
+export interface ChunkIdsEntry {
+  readonly datasetId: string;
+  readonly shard: string;
+  readonly path: string;
+  readonly chunk: number;
+  readonly ids: readonly string[];
+}
+
+export type ChunkKey = [string, string, string, number];
 
 /**
  * A row of `shardState`, one per part file (`path`). `partial` means writing
@@ -91,11 +124,8 @@ export interface ResultsEntry {
 /** The whole database, typed for idb. */
 export interface FairgroundDB extends DBSchema {
   datasets: { key: string; value: DatasetEntry };
-  records: {
-    key: [string, string, string];
-    value: StoredRecord;
-    indexes: { byShard: [string, string]; byDataset: string; byPart: [string, string] };
-  };
+  chunks: { key: ChunkKey; value: ChunkEntry };
+  chunkIds: { key: ChunkKey; value: ChunkIdsEntry };
   shardState: { key: [string, string]; value: ShardStateEntry };
   embeddings: { key: string; value: EmbeddingEntry; indexes: { byModel: string } };
   runs: { key: string; value: RunEntry };

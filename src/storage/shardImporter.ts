@@ -6,7 +6,10 @@ import type { QrelsRecord } from '../core/formats/records.ts';
 import { Sha256 } from '../core/sha256.ts';
 import type { FairgroundDb } from './db.ts';
 import { ImportError, isAbort } from './importError.ts';
-import type { ShardStateEntry, StoredRecord } from './schema.ts';
+import { CHUNK_CHARS } from './chunks.ts';
+import type { IdHashTable } from './idTable.ts';
+import { prefixRange } from './keyRanges.ts';
+import type { ChunkEntry, ChunkIdsEntry, ShardStateEntry } from './schema.ts';
 import type { DatasetSource } from './sources.ts';
 import { writeAll } from './writeAll.ts';
 
@@ -16,16 +19,20 @@ export interface ShardImportContext {
   readonly datasetId: string;
   readonly entry: ShardEntry;
   readonly source: DatasetSource;
-  /** Keys already used in this shard name (by its other parts); this part adds its own. */
-  readonly seenIds: Set<string>;
+  /**
+   * Hashes of the keys already used in this shard name (by its other parts); this part adds its
+   * own. A hit is confirmed against the stored `chunkIds` rows of the shard and the chunk being
+   * filled, so only a true duplicate is refused.
+   */
+  readonly seenIds: IdHashTable;
   /** For a qrels part: the ids a judgment may name; others are counted, not refused. */
   readonly known?: { readonly queries: ReadonlySet<string>; readonly corpus: ReadonlySet<string> };
-  /** Records per IndexedDB transaction. */
+  /** Records per chunk row (one chunk per IndexedDB transaction); a chunk also ends at ~1 MiB of text. */
   readonly batchSize: number;
   readonly signal?: AbortSignal;
   /** Called with each chunk's size as raw (compressed) bytes are read. */
   readonly onBytes: (bytes: number) => void;
-  /** Called with the number of records of each batch once it is written. */
+  /** Called with the number of records of each chunk once it is written. */
   readonly onRecords: (records: number) => void;
 }
 
@@ -41,10 +48,11 @@ class SourceReadError extends Error {}
 
 /**
  * Imports one part file: raw bytes → SHA-256 and byte count → gunzip (for
- * .gz) → lines → records → batches of `batchSize` records, each written
- * in its own transaction together with the part's `partial` state.
+ * .gz) → lines → records → chunks of `batchSize` records (or ~1 MiB of
+ * text), each written as one `chunks` row (the raw lines) and one `chunkIds`
+ * row in its own transaction together with the part's `partial` state.
  *
- * The part is marked `done` only after its last batch and after the
+ * The part is marked `done` only after its last chunk and after the
  * SHA-256, byte size and record count match the manifest (when it gives
  * them). On any failure its records and state are deleted, so no
  * half-written part is ever counted; an abort leaves them as they are (like
@@ -65,7 +73,7 @@ export async function importShard(ctx: ShardImportContext): Promise<ShardOutcome
   let lastLine = 0;
   try {
     signal?.throwIfAborted();
-    await removePart(db, datasetId, entry.path, { datasetId, path: entry.path, state: 'partial', offsetBytes: 0, lines: 0 });
+    await removePart(db, datasetId, entry.name, entry.path, { datasetId, path: entry.path, state: 'partial', offsetBytes: 0, lines: 0 });
     let raw: ReadableStream<Uint8Array>;
     try {
       raw = await ctx.source.openShard(entry.path, signal);
@@ -79,31 +87,56 @@ export async function importShard(ctx: ShardImportContext): Promise<ShardOutcome
     });
     const decoded = gzip ? tapped.pipeThrough(new DecompressionStream('gzip') as ReadableWritablePair<Uint8Array, Uint8Array>) : tapped;
     const format = lineFormatOf(entry.path);
-    let batch: StoredRecord[] = [];
-    const flush = async (lines: number) => {
-      await writeBatch(db, batch, { datasetId, path: entry.path, state: 'partial', offsetBytes: bytes, lines });
-      records += batch.length;
-      ctx.onRecords(batch.length);
-      batch = [];
-    };
-    for await (const numbered of splitLines(readDecoded(decoded, gzip))) {
+    let chunk = 0;
+    let ids: string[] = [];
+    let lines: string[] = [];
+    let chars = 0;
+    // One chunk is written while the next is parsed: `inflight` is the previous write, awaited
+    // before the next one starts (so at most one is pending) and before the part is marked done.
+    let inflight: Promise<void> | undefined;
+    const flush = async (lastLine: number) => {
+      const row: ChunkEntry = { datasetId, shard: entry.name, path: entry.path, chunk, kind: entry.kind, format, lines: lines.join('\n') };
+      const idRow: ChunkIdsEntry = { datasetId, shard: entry.name, path: entry.path, chunk, ids };
+      const n = ids.length;
+      const state: ShardStateEntry = { datasetId, path: entry.path, state: 'partial', offsetBytes: bytes, lines: lastLine };
+      chunk++;
+      ids = [];
+      lines = [];
+      chars = 0;
+      await inflight;
       signal?.throwIfAborted();
-      line = lastLine = numbered.line;
-      const record = parseRecordLine(entry.kind, format, numbered.text, line);
-      if (!record) continue;
-      if (ctx.seenIds.has(record.id)) {
-        throw new ImportError('duplicate', `duplicate identifier "${record.id.replace('\t', '" / "')}"`, { ...where, line });
+      inflight = writeChunk(db, row, idRow, state).then(() => {
+        records += n;
+        ctx.onRecords(n);
+      });
+      // A failure is seen at the next flush or at the end; until then it must not go unhandled.
+      inflight.catch(() => undefined);
+    };
+    try {
+      for await (const numbered of splitLines(readDecoded(decoded, gzip))) {
+        signal?.throwIfAborted();
+        line = lastLine = numbered.line;
+        const record = parseRecordLine(entry.kind, format, numbered.text, line);
+        if (!record) continue;
+        if (ctx.seenIds.addOrHit(record.id) && (ids.includes(record.id) || (await storedIdsHold(db, datasetId, entry.name, record.id, inflight)))) {
+          throw new ImportError('duplicate', `duplicate identifier "${record.id.replace('\t', '" / "')}"`, { ...where, line });
+        }
+        if (ctx.known) {
+          const q = record.data as QrelsRecord;
+          if (!ctx.known.queries.has(q.query_id) || !ctx.known.corpus.has(q.corpus_id)) unknownQrels++;
+        }
+        ids.push(record.id);
+        lines.push(numbered.text);
+        chars += numbered.text.length + 1;
+        if (ids.length >= ctx.batchSize || chars >= CHUNK_CHARS) await flush(line);
       }
-      ctx.seenIds.add(record.id);
-      if (ctx.known) {
-        const q = record.data as QrelsRecord;
-        if (!ctx.known.queries.has(q.query_id) || !ctx.known.corpus.has(q.corpus_id)) unknownQrels++;
-      }
-      batch.push({ datasetId, shard: entry.name, path: entry.path, id: record.id, kind: entry.kind, data: record.data } as StoredRecord);
-      if (batch.length >= ctx.batchSize) await flush(line);
+      line = undefined;
+      if (ids.length > 0) await flush(lastLine);
+      await inflight;
+    } finally {
+      // Nothing of this part may still be written once importShard returns or throws.
+      await inflight?.catch(() => undefined);
     }
-    line = undefined;
-    if (batch.length > 0) await flush(lastLine);
     if (records === 0) throw new ImportError('empty', 'empty shard: no records', where);
     const sha256 = hasher.digestHex();
     if (entry.sha256 !== undefined && sha256 !== entry.sha256) {
@@ -121,7 +154,7 @@ export async function importShard(ctx: ShardImportContext): Promise<ShardOutcome
     if (signal?.aborted) throw signal.reason;
     if (isAbort(e)) throw e;
     const error = toImportError(e, where, line);
-    await removePart(db, datasetId, entry.path).catch(() => undefined);
+    await removePart(db, datasetId, entry.name, entry.path).catch(() => undefined);
     throw error;
   }
 }
@@ -174,26 +207,40 @@ function tap(raw: ReadableStream<Uint8Array>, see: (chunk: Uint8Array) => void):
   });
 }
 
-/** Writes one batch and the part's progress in a single transaction. */
-async function writeBatch(db: FairgroundDb, batch: readonly StoredRecord[], state: ShardStateEntry): Promise<void> {
-  const tx = db.transaction(['records', 'shardState'], 'readwrite');
-  const store = tx.objectStore('records');
+/** Writes one chunk (its lines and its ids) and the part's progress in a single transaction. */
+async function writeChunk(db: FairgroundDb, row: ChunkEntry, ids: ChunkIdsEntry, state: ShardStateEntry): Promise<void> {
+  const tx = db.transaction(['chunks', 'chunkIds', 'shardState'], 'readwrite');
   await writeAll(tx, (push) => {
-    for (const r of batch) push(store.put(r));
+    push(tx.objectStore('chunks').put(row));
+    push(tx.objectStore('chunkIds').put(ids));
     push(tx.objectStore('shardState').put(state));
   });
 }
 
 /**
- * Deletes a part's records in one transaction, then either deletes its
+ * The exact check behind a hash hit: whether `id` is among the stored ids of the shard (its
+ * finished parts and the chunks of this part written so far). Rare: a true duplicate, or a
+ * 64-bit hash collision.
+ */
+async function storedIdsHold(db: FairgroundDb, datasetId: string, shard: string, id: string, inflight: Promise<void> | undefined): Promise<boolean> {
+  await inflight;
+  let cursor = await db.transaction('chunkIds').store.openCursor(prefixRange(datasetId, shard));
+  while (cursor) {
+    if (cursor.value.ids.includes(id)) return true;
+    cursor = await cursor.continue();
+  }
+  return false;
+}
+
+/**
+ * Deletes a part's chunks in one transaction, then either deletes its
  * state or replaces it with `state`.
  */
-export async function removePart(db: FairgroundDb, datasetId: string, path: string, state?: ShardStateEntry): Promise<void> {
-  const tx = db.transaction(['records', 'shardState'], 'readwrite');
-  const records = tx.objectStore('records');
-  const keys = await records.index('byPart').getAllKeys([datasetId, path]);
+export async function removePart(db: FairgroundDb, datasetId: string, shard: string, path: string, state?: ShardStateEntry): Promise<void> {
+  const tx = db.transaction(['chunks', 'chunkIds', 'shardState'], 'readwrite');
   await Promise.all([
-    ...keys.map((k) => records.delete(k)),
+    tx.objectStore('chunks').delete(prefixRange(datasetId, shard, path)),
+    tx.objectStore('chunkIds').delete(prefixRange(datasetId, shard, path)),
     state ? tx.objectStore('shardState').put(state) : tx.objectStore('shardState').delete([datasetId, path]),
     tx.done,
   ]);

@@ -7,13 +7,14 @@ import { prefixRange } from '../../../src/storage/keyRanges.ts';
 describe('openFairgroundDb', () => {
   it('openFairgroundDb(name, factory) creates every store with its key path and indexes', async () => {
     const db = await openFairgroundDb('schema', new IDBFactory());
-    expect([...db.objectStoreNames].sort()).toEqual(['datasets', 'embeddings', 'records', 'results', 'runs', 'shardState']);
-    const tx = db.transaction(['records', 'embeddings', 'shardState'], 'readonly');
-    expect(tx.objectStore('records').keyPath).toEqual(['datasetId', 'shard', 'id']);
-    expect([...tx.objectStore('records').indexNames].sort()).toEqual(['byDataset', 'byPart', 'byShard']);
+    expect([...db.objectStoreNames].sort()).toEqual(['chunkIds', 'chunks', 'datasets', 'embeddings', 'results', 'runs', 'shardState']);
+    const tx = db.transaction(['chunks', 'chunkIds', 'embeddings', 'shardState'], 'readonly');
+    expect(tx.objectStore('chunks').keyPath).toEqual(['datasetId', 'shard', 'path', 'chunk']);
+    expect(tx.objectStore('chunkIds').keyPath).toEqual(['datasetId', 'shard', 'path', 'chunk']);
+    expect([...tx.objectStore('chunks').indexNames]).toEqual([]);
     expect([...tx.objectStore('embeddings').indexNames]).toEqual(['byModel']);
     expect(tx.objectStore('shardState').keyPath).toEqual(['datasetId', 'path']);
-    expect(db.version).toBe(1);
+    expect(db.version).toBe(2);
     db.close();
   });
 

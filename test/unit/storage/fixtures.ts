@@ -3,7 +3,10 @@ import 'fake-indexeddb/auto';
 import { IDBFactory } from 'fake-indexeddb';
 import { createHash } from 'node:crypto';
 import { gzipSync } from 'node:zlib';
+import { expect } from 'vitest';
+import { recordsOfChunk } from '../../../src/storage/chunks.ts';
 import { openFairgroundDb } from '../../../src/storage/db.ts';
+import type { StoredRecord } from '../../../src/storage/schema.ts';
 import type { FairgroundDb } from '../../../src/storage/db.ts';
 import { filesSource } from '../../../src/storage/sources.ts';
 import type { DatasetSource } from '../../../src/storage/sources.ts';
@@ -106,7 +109,10 @@ export function failingSource(inner: DatasetSource, path: string, afterBytes: nu
   };
 }
 
-/** Every row of a store, for checks that bypass the readers. */
-export async function rawRecords(db: FairgroundDb, datasetId: string) {
-  return (await db.getAll('records')).filter((r) => r.datasetId === datasetId);
+/** Every stored record of a dataset, decoded from its chunk rows (in key order), for checks that bypass the readers. */
+export async function rawRecords(db: FairgroundDb, datasetId: string): Promise<StoredRecord[]> {
+  const chunks = (await db.getAll('chunks')).filter((r) => r.datasetId === datasetId);
+  const ids = (await db.getAll('chunkIds')).filter((r) => r.datasetId === datasetId);
+  expect(ids.map((r) => [r.shard, r.path, r.chunk])).toEqual(chunks.map((r) => [r.shard, r.path, r.chunk]));
+  return chunks.flatMap((c, i) => recordsOfChunk(c, ids[i].ids));
 }

@@ -1,0 +1,38 @@
+import { parseRecordLine } from '../core/formats/records.ts';
+import type { ChunkEntry, StoredRecord } from './schema.ts';
+
+/** Records per chunk row unless ImportOptions.batchSize says otherwise. */
+export const CHUNK_RECORDS = 1000;
+/** A chunk is also closed once its lines hold this many UTF-16 code units (~1 MB of JSON Lines). */
+export const CHUNK_CHARS = 1 << 20;
+
+/**
+ * The records of a chunk row, in line order, with the ids of its `chunkIds` row.
+ * The lines were validated when imported, so parsing them again does not throw.
+ */
+export function recordsOfChunk(chunk: ChunkEntry, ids: readonly string[]): StoredRecord[] {
+  const lines = chunk.lines.split('\n');
+  if (lines.length !== ids.length) throw new Error(`chunk ${chunk.chunk} of ${chunk.path}: ${lines.length} lines for ${ids.length} ids`);
+  const { datasetId, shard, path, kind, format } = chunk;
+  const out: StoredRecord[] = new Array(lines.length);
+  for (let i = 0; i < lines.length; i++) {
+    const data = parseRecordLine(kind, format, lines[i], 0)!.data;
+    out[i] = { datasetId, shard, path, id: ids[i], kind, data } as StoredRecord;
+  }
+  return out;
+}
+
+/** One record of a chunk, by its slot. */
+export function recordOfChunk(chunk: ChunkEntry, id: string, slot: number): StoredRecord {
+  let start = 0;
+  for (let i = 0; i < slot; i++) start = chunk.lines.indexOf('\n', start) + 1;
+  const end = chunk.lines.indexOf('\n', start);
+  const line = chunk.lines.slice(start, end === -1 ? undefined : end);
+  const { datasetId, shard, path, kind, format } = chunk;
+  return { datasetId, shard, path, id, kind, data: parseRecordLine(kind, format, line, 0)!.data } as StoredRecord;
+}
+
+/** Identifier order: IndexedDB's order of string keys (UTF-16 code units), as the old `records` key gave. */
+export function compareIds(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
+}
