@@ -34,8 +34,13 @@ export function envForSource(source: ModelSource, sitePath: string): Pick<Transf
  * A fetch that answers requests for a picked folder's files from the Blobs
  * the user chose (no network), and passes everything else to `base`.
  */
-export function folderFetch(source: ModelSource, sitePath: string, origin: string, base: typeof fetch): (input: string | URL, init?: RequestInit) => Promise<Response> {
-  if (source.kind !== 'folder') return (input, init) => base(input, init);
+export function folderFetch(source: ModelSource, sitePath: string, origin: string, fetchFn: typeof fetch): (input: string | URL, init?: RequestInit) => Promise<Response> {
+  // Model files bypass the browser's HTTP cache: transformers.js probes a file
+  // (a Range request) while it downloads it, and Chromium then fails the
+  // download with ERR_CACHE_WRITE_FAILURE ("network error"). Hub files are
+  // kept in transformers.js' own Cache Storage instead; bundled ones are local.
+  const base = (input: string | URL, init?: RequestInit) => fetchFn(input, { ...init, cache: 'no-store' });
+  if (source.kind !== 'folder') return base;
   const prefix = new URL(`${sitePath}${FOLDER_PREFIX.slice(1)}${source.id}/`, origin).href;
   return async (input, init) => {
     const url = typeof input === 'string' ? new URL(input, origin).href : input.href;

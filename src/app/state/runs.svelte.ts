@@ -59,7 +59,8 @@ export class RunsState {
     const active: ActiveRun = $state({
       id,
       config,
-      progress: Object.fromEntries(config.models.map((m) => [runModelKey(m), { status: 'waiting', done: 0, total: 0 } as ModelRunProgress])),
+      // Models a resumed run had finished show as done at once.
+      progress: Object.fromEntries(config.models.map((m) => [runModelKey(m), { status: stored[runModelKey(m)]?.status === 'done' ? 'done' : 'waiting', done: 0, total: 0 } as ModelRunProgress])),
       controller,
       startedAt: Date.now(),
     });
