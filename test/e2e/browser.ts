@@ -4,33 +4,14 @@
  * `webgpu` (--enable-unsafe-webgpu: SwiftShader gives a real adapter) and
  * `wasm` (no adapter: the WASM fallback).
  */
-import { existsSync } from 'node:fs';
 import { after, test } from 'node:test';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { BASE_FLAGS, WEBGPU_FLAGS, chromiumPath } from './chromium.ts';
+
+export { chromiumPath };
 
 export type DevicePath = 'webgpu' | 'wasm';
 export const DEVICE_PATHS: readonly DevicePath[] = ['webgpu', 'wasm'];
-
-const BASE_FLAGS = [
-  '--no-sandbox',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
-
-/** The Chromium binary: CHROMIUM_PATH or Debian's /usr/bin/chromium. Throws with install help when absent. */
-export function chromiumPath(): string {
-  const path = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-  if (!existsSync(path)) {
-    throw new Error(
-      `No Chromium at ${path}. Install Debian's: sudo apt-get install -y chromium ` +
-        '(or set CHROMIUM_PATH to a Chromium/Chrome binary). The e2e tests never skip.',
-    );
-  }
-  return path;
-}
 
 /** The site under test, started by test/e2e/run.mjs. */
 export function baseUrl(): string {
@@ -54,7 +35,7 @@ function browserFor(path: DevicePath): Promise<Browser> {
     b = chromium.launch({
       executablePath: chromiumPath(),
       headless: true,
-      args: [...BASE_FLAGS, ...(path === 'webgpu' ? ['--enable-unsafe-webgpu'] : [])],
+      args: [...BASE_FLAGS, ...(path === 'webgpu' ? WEBGPU_FLAGS : [])],
     });
     browsers.set(path, b);
   }

@@ -5,7 +5,6 @@
  * the page's JS heap and the CPU time of Chromium's processes.
  */
 import { spawnSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
 import { chromium, type Browser, type BrowserContext, type CDPSession, type Page } from 'playwright-core';
 
 // Plain-JS helpers shared with `npm start` and the e2e harness (typed here by hand).
@@ -14,23 +13,13 @@ const serving: { serveSite(o?: { port?: number }): Promise<{ url: string; close(
 
 export type DevicePath = 'webgpu' | 'wasm';
 
-export const BASE_FLAGS = [
-  '--no-sandbox',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
+import { BASE_FLAGS, WEBGPU_FLAGS, chromiumPath } from '../../../test/e2e/chromium.ts';
 
-export function chromiumPath(): string {
-  const path = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-  if (!existsSync(path)) throw new Error(`No Chromium at ${path}: sudo apt-get install -y chromium (or set CHROMIUM_PATH).`);
-  return path;
-}
+export { BASE_FLAGS, chromiumPath };
+
 
 export function flagsFor(path: DevicePath): string[] {
-  return [...BASE_FLAGS, ...(path === 'webgpu' ? ['--enable-unsafe-webgpu'] : [])];
+  return [...BASE_FLAGS, ...(path === 'webgpu' ? WEBGPU_FLAGS : [])];
 }
 
 export function launch(path: DevicePath): Promise<Browser> {
