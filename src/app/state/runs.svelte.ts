@@ -42,7 +42,9 @@ export class RunsState {
   }
 
   /** Starts a run (or resumes `resumeId` with its finished models kept). Resolves to the run id when done. */
-  async start(config: RunConfig, resumeId?: string): Promise<string | undefined> {
+  async start(reactiveConfig: RunConfig, resumeId?: string): Promise<string | undefined> {
+    // Views build configs from their $state (proxies), which IndexedDB cannot clone: store a plain copy.
+    const config = $state.snapshot(reactiveConfig) as RunConfig;
     if (this.active) {
       this.error = 'A run is in progress; cancel it or wait for it to finish.';
       return undefined;
