@@ -4,7 +4,7 @@
  * 32-bit integer arithmetic (Math.imul, >>> 0), so a seed gives the same
  * stream in every browser and in Node.
  *
- * Randomness is always passed in as an `Rng`; `Math.random` is never used in
+ * Randomness is always passed in as an `Rng`; the platform's unseeded generator is never used in
  * src/core.
  */
 
