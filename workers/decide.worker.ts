@@ -16,7 +16,8 @@ import { modelLabels, transformersDecisionScorer, type PairScorer } from '../src
 import { onnxDecisionScorer, type OrtLike, type OrtSessionLike } from '../src/models/decisionOnnx.ts';
 
 export type { DecisionLoadSpec, DecisionPair, DecisionScores } from '../src/models/decisionSpec.ts';
-export type FileProgress = { file: string; status: 'initiate' | 'download' | 'progress' | 'done'; loaded: number; total: number };
+import type { FileProgress } from '../src/models/deviceWorker.ts';
+export type { FileProgress };
 
 let scorer: PairScorer | undefined;
 let model: PreTrainedModel | undefined;

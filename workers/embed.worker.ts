@@ -23,7 +23,8 @@ export interface EmbedLoadSpec {
   readonly maxLength: number;
 }
 
-export type FileProgress = { file: string; status: 'initiate' | 'download' | 'progress' | 'done'; loaded: number; total: number };
+import type { FileProgress } from '../src/models/deviceWorker.ts';
+export type { FileProgress };
 
 let model: PreTrainedModel | undefined;
 let tokenizer: PreTrainedTokenizer | undefined;

@@ -12,10 +12,10 @@
  *   device reported is the one that finished, and `fallbacks` says when.
  * - Scores are 0–100: the worker's fit probability p becomes 100p (METRICS.md §8).
  */
-import * as Comlink from 'comlink';
-import type { DecideApi, FileProgress } from '../../workers/decide.worker.ts';
+import type { DecideApi } from '../../workers/decide.worker.ts';
+import { DeviceWorker } from './deviceWorker.ts';
 import { selectDevice, type Device, type DeviceProbe, type Dtype } from './device.ts';
-import { etaSeconds, LoadProgressTracker, type ModelProgress } from './loadProgress.ts';
+import { etaSeconds, type ModelProgress } from './loadProgress.ts';
 import type { DecisionModelEntry } from './modelSpec.ts';
 import type { ModelSource } from './modelSource.ts';
 import { wasmThreads } from './onnxEnv.ts';
@@ -67,19 +67,11 @@ export interface DecisionRunsResult extends Omit<DecisionRunResult, 'scores'> {
 
 const defaultWorker = () => new Worker(new URL('../../workers/decide.worker.ts', import.meta.url), { type: 'module' });
 
-function message(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
-}
 
 export class DecisionRunner {
   readonly #o: DecisionRunnerOptions;
-  #worker: Worker | undefined;
-  #api: Comlink.Remote<DecideApi> | undefined;
-  #device: Device;
+  readonly #worker: DeviceWorker<DecideApi, { labels: string[] }>;
   #dtype: Dtype;
-  #batches = 0;
-  #labels: string[] = [];
-  readonly #fallbacks: string[] = [];
 
   constructor(options: DecisionRunnerOptions) {
     if (options.entry.decision === 'calibrated-similarity') {
@@ -88,33 +80,34 @@ export class DecisionRunner {
     this.#o = options;
     const supported = Object.keys(options.entry.sizeMb) as Dtype[];
     const choice = selectDevice(options.probe, options.override, supported);
-    this.#device = choice.device;
     this.#dtype = choice.dtype;
+    this.#worker = new DeviceWorker<DecideApi, { labels: string[] }>({
+      createWorker: options.createWorker ?? defaultWorker,
+      device: choice.device,
+      dtype: choice.dtype,
+      onProgress: options.onProgress,
+      simulateDeviceLossAfterCall: options.simulateDeviceLossAfterBatch,
+      load: (api, device, onFile) => api.load(this.#spec(device), onFile),
+    });
   }
 
   get device(): Device {
-    return this.#device;
+    return this.#worker.device;
   }
   get dtype(): Dtype {
     return this.#dtype;
   }
   /** The model's labels (config.id2label order) once loaded. */
   get labels(): readonly string[] {
-    return this.#labels;
+    return this.#worker.loaded?.labels ?? [];
   }
 
   get #kind(): WorkerDecisionKind {
     return this.#o.entry.decision as WorkerDecisionKind;
   }
 
-  async #start(device: Device): Promise<void> {
-    this.#stop();
-    const worker = (this.#o.createWorker ?? defaultWorker)();
-    const api = Comlink.wrap<DecideApi>(worker);
-    this.#worker = worker;
-    this.#api = api;
-    const tracker = new LoadProgressTracker();
-    const spec: DecisionLoadSpec = {
+  #spec(device: Device): DecisionLoadSpec {
+    return {
       source: this.#o.source,
       kind: this.#kind,
       device,
@@ -126,53 +119,15 @@ export class DecisionRunner {
       jobChars: this.#o.jobChars,
       onnx: this.#o.onnx,
     };
-    const { labels } = await api.load(
-      spec,
-      Comlink.proxy((p: FileProgress) => {
-        if (p.status === 'initiate') this.#o.onProgress?.({ status: 'initiate', file: p.file });
-        else if (p.status === 'progress' || p.status === 'download') {
-          this.#o.onProgress?.({ status: 'download', file: p.file, loaded: p.loaded, total: p.total });
-          this.#o.onProgress?.({ status: 'progress', ...tracker.update(p.file, p.loaded, p.total) });
-        }
-      }),
-    );
-    this.#o.onProgress?.({ status: 'progress', ...tracker.finish() });
-    this.#device = device;
-    this.#labels = labels;
-    this.#o.onProgress?.({ status: 'ready', device, dtype: this.#dtype });
-  }
-
-  async #fallBack(reason: string): Promise<void> {
-    this.#fallbacks.push(`webgpu → wasm: ${reason}`);
-    this.#o.onProgress?.({ status: 'fallback', from: 'webgpu', to: 'wasm', reason });
-    await this.#start('wasm');
   }
 
   /** Loads the model on the chosen device, falling back to WASM in a fresh worker. */
-  async load(): Promise<void> {
-    if (this.#api) return;
-    try {
-      await this.#start(this.#device);
-    } catch (error) {
-      if (this.#device !== 'webgpu') throw error;
-      await this.#fallBack(`WebGPU start failed: ${message(error)}`);
-    }
+  load(): Promise<void> {
+    return this.#worker.load();
   }
 
-  async #scoreBatch(pairs: DecisionPair[]): Promise<{ probabilities: Float32Array; ms: number }> {
-    await this.load();
-    try {
-      const out = await this.#api!.score(pairs);
-      this.#batches++;
-      if (this.#device === 'webgpu' && this.#o.simulateDeviceLossAfterBatch === this.#batches) await this.#api!.loseDevice();
-      return out;
-    } catch (error) {
-      if (this.#device !== 'webgpu') throw error;
-      await this.#fallBack(`batch failed on WebGPU: ${message(error)}`);
-      const out = await this.#api!.score(pairs);
-      this.#batches++;
-      return out;
-    }
+  #scoreBatch(pairs: DecisionPair[]): Promise<{ probabilities: Float32Array; ms: number }> {
+    return this.#worker.call((api) => api.score(pairs));
   }
 
   /**
@@ -199,7 +154,7 @@ export class DecisionRunner {
       const done = b + batch.length;
       this.#o.onProgress?.({ status: 'batch', done, total: pairs.length, cached: 0, etaSeconds: etaSeconds(done, pairs.length, performance.now() - t0) });
     }
-    return { scores, callsMs, device: this.#device, dtype: this.#dtype, fallbacks: [...this.#fallbacks], ms: performance.now() - t0 };
+    return { scores, callsMs, device: this.#worker.device, dtype: this.#dtype, fallbacks: [...this.#worker.fallbacks], ms: performance.now() - t0 };
   }
 
   /**
@@ -218,17 +173,10 @@ export class DecisionRunner {
       out.push(r.scores);
       callsMs.push(...r.callsMs);
     }
-    return { runs: out, callsMs, device: this.#device, dtype: this.#dtype, fallbacks: [...this.#fallbacks], ms: performance.now() - t0 };
-  }
-
-  #stop(): void {
-    this.#api?.[Comlink.releaseProxy]();
-    this.#worker?.terminate();
-    this.#api = undefined;
-    this.#worker = undefined;
+    return { runs: out, callsMs, device: this.#worker.device, dtype: this.#dtype, fallbacks: [...this.#worker.fallbacks], ms: performance.now() - t0 };
   }
 
   dispose(): void {
-    this.#stop();
+    this.#worker.stop();
   }
 }

@@ -9,10 +9,10 @@
  *   fresh WASM worker; finished batches are kept, so the run resumes from the
  *   last finished batch. The fallback keeps the dtype, so vectors stay comparable.
  */
-import * as Comlink from 'comlink';
-import type { EmbedApi, EmbedLoadSpec, FileProgress } from '../../workers/embed.worker.ts';
+import type { EmbedApi, EmbedLoadSpec } from '../../workers/embed.worker.ts';
+import { DeviceWorker } from './deviceWorker.ts';
 import { selectDevice, type Device, type DeviceProbe, type Dtype } from './device.ts';
-import { etaSeconds, LoadProgressTracker, type ModelProgress } from './loadProgress.ts';
+import { etaSeconds, type ModelProgress } from './loadProgress.ts';
 import type { EmbeddingModelEntry } from './modelSpec.ts';
 import { sourceKey, type ModelSource } from './modelSource.ts';
 import { wasmThreads } from './onnxEnv.ts';
@@ -74,24 +74,26 @@ export function embeddingKey(modelKey: string, dtype: Dtype, prefix: string, tex
 
 export class EmbeddingRunner {
   readonly #o: EmbeddingRunnerOptions;
-  #worker: Worker | undefined;
-  #api: Comlink.Remote<EmbedApi> | undefined;
-  #device: Device;
+  readonly #worker: DeviceWorker<EmbedApi, { dims: number }>;
   #dtype: Dtype;
-  #dims = 0;
-  #batches = 0;
-  readonly #fallbacks: string[] = [];
 
   constructor(options: EmbeddingRunnerOptions) {
     this.#o = options;
     const supported = Object.keys(options.entry.sizeMb) as Dtype[];
     const choice = selectDevice(options.probe, options.override, supported);
-    this.#device = choice.device;
     this.#dtype = choice.dtype;
+    this.#worker = new DeviceWorker<EmbedApi, { dims: number }>({
+      createWorker: options.createWorker ?? defaultWorker,
+      device: choice.device,
+      dtype: choice.dtype,
+      onProgress: options.onProgress,
+      simulateDeviceLossAfterCall: options.simulateDeviceLossAfterBatch,
+      load: (api, device, onFile) => api.load(this.#spec(device), onFile),
+    });
   }
 
   get device(): Device {
-    return this.#device;
+    return this.#worker.device;
   }
   get dtype(): Dtype {
     return this.#dtype;
@@ -103,79 +105,25 @@ export class EmbeddingRunner {
     return `${sourceKey(this.#o.source)}@${revision}|${this.#o.entry.pooling}`;
   }
 
-  async #start(device: Device): Promise<void> {
-    this.#stop();
-    const worker = (this.#o.createWorker ?? defaultWorker)();
-    const api = Comlink.wrap<EmbedApi>(worker);
-    this.#worker = worker;
-    this.#api = api;
-    const tracker = new LoadProgressTracker();
-    const spec: EmbedLoadSpec = {
+  #spec(device: Device): EmbedLoadSpec {
+    return {
       source: this.#o.source,
       device,
       dtype: this.#dtype,
-      threads: wasmThreads(globalThis.crossOriginIsolated === true, navigator.hardwareConcurrency, this.#o.override?.threads),
+      threads: wasmThreads(globalThis.crossOriginIsolated === true, globalThis.navigator?.hardwareConcurrency ?? 1, this.#o.override?.threads),
       pooling: this.#o.entry.pooling,
       normalize: this.#o.entry.normalize,
       maxLength: this.#o.entry.maxLength,
     };
-    // A failed load must not leave a worker behind that load() would take for a loaded one.
-    const loading = api.load(
-      spec,
-      Comlink.proxy((p: FileProgress) => {
-        if (p.status === 'initiate') this.#o.onProgress?.({ status: 'initiate', file: p.file });
-        else if (p.status === 'progress' || p.status === 'download') {
-          this.#o.onProgress?.({ status: 'download', file: p.file, loaded: p.loaded, total: p.total });
-          const t = tracker.update(p.file, p.loaded, p.total);
-          this.#o.onProgress?.({ status: 'progress', ...t });
-        }
-      }),
-    );
-    let dims: number;
-    try {
-      ({ dims } = await loading);
-    } catch (error) {
-      this.#stop();
-      throw error;
-    }
-    const t = tracker.finish();
-    this.#o.onProgress?.({ status: 'progress', ...t });
-    this.#device = device;
-    this.#dims = dims;
-    this.#o.onProgress?.({ status: 'ready', device, dtype: this.#dtype });
-  }
-
-  async #fallBack(reason: string): Promise<void> {
-    this.#fallbacks.push(`webgpu → wasm: ${reason}`);
-    this.#o.onProgress?.({ status: 'fallback', from: 'webgpu', to: 'wasm', reason });
-    await this.#start('wasm');
   }
 
   /** Loads the model on the chosen device, falling back to WASM in a fresh worker. */
-  async load(): Promise<void> {
-    if (this.#api) return;
-    try {
-      await this.#start(this.#device);
-    } catch (error) {
-      if (this.#device !== 'webgpu') throw error;
-      await this.#fallBack(`WebGPU start failed: ${error instanceof Error ? error.message : String(error)}`);
-    }
+  load(): Promise<void> {
+    return this.#worker.load();
   }
 
-  async #embedBatch(texts: string[]): Promise<Float32Array> {
-    await this.load();
-    try {
-      const out = await this.#api!.embed(texts);
-      this.#batches++;
-      if (this.#device === 'webgpu' && this.#o.simulateDeviceLossAfterBatch === this.#batches) await this.#api!.loseDevice();
-      return out;
-    } catch (error) {
-      if (this.#device !== 'webgpu') throw error;
-      await this.#fallBack(`batch failed on WebGPU: ${error instanceof Error ? error.message : String(error)}`);
-      const out = await this.#api!.embed(texts);
-      this.#batches++;
-      return out;
-    }
+  #embedBatch(texts: string[]): Promise<Float32Array> {
+    return this.#worker.call((api) => api.embed(texts));
   }
 
   /**
@@ -212,27 +160,20 @@ export class EmbeddingRunner {
       const done = Math.min(missing.length, b + batchSize);
       this.#o.onProgress?.({ status: 'batch', done, total: missing.length, cached, etaSeconds: etaSeconds(done, missing.length, performance.now() - tStart) });
     }
-    const dims = vectors[0]?.length ?? this.#dims;
+    const dims = vectors[0]?.length ?? this.#worker.loaded?.dims ?? 0;
     return {
       vectors: vectors as Float32Array[],
       dims,
-      device: this.#device,
+      device: this.#worker.device,
       dtype: this.#dtype,
       computed: missing.length,
       cached,
-      fallbacks: [...this.#fallbacks],
+      fallbacks: [...this.#worker.fallbacks],
       ms: performance.now() - t0,
     };
   }
 
-  #stop(): void {
-    this.#api?.[Comlink.releaseProxy]();
-    this.#worker?.terminate();
-    this.#api = undefined;
-    this.#worker = undefined;
-  }
-
   dispose(): void {
-    this.#stop();
+    this.#worker.stop();
   }
 }

@@ -1,0 +1,128 @@
+/**
+ * One model worker on one device, with the fallback every model runner
+ * shares (embedding and decision models alike):
+ * - a WebGPU start that fails is given up with its worker, and a fresh WASM
+ *   worker loads the model (a failed WebGPU start leaves ONNX Runtime unable
+ *   to start WASM in the same worker);
+ * - a call that fails on WebGPU (e.g. the device was lost) is retried once on
+ *   a fresh WASM worker, so a run resumes at the batch that failed;
+ * - a failed load never leaves a worker behind that would pass for loaded.
+ * File progress from the worker becomes the runner's ModelProgress, with one
+ * monotone total across files.
+ */
+import * as Comlink from 'comlink';
+import type { Device, Dtype } from './device.ts';
+import { LoadProgressTracker, type ModelProgress } from './loadProgress.ts';
+
+/** What a model worker reports while it loads files. */
+export type FileProgress = { file: string; status: 'initiate' | 'download' | 'progress' | 'done'; loaded: number; total: number };
+
+/** The part of a model worker's API this module needs. */
+export interface DeviceWorkerApi {
+  loseDevice(): Promise<boolean>;
+}
+
+export interface DeviceWorkerOptions<Api, Loaded> {
+  readonly createWorker: () => Worker;
+  readonly device: Device;
+  readonly dtype: Dtype;
+  /** Loads the model in a fresh worker on `device`, reporting files through `onFile`. */
+  readonly load: (api: Comlink.Remote<Api>, device: Device, onFile: (p: FileProgress) => void) => Promise<Loaded>;
+  readonly onProgress?: (p: ModelProgress) => void;
+  /** Destroys the GPU device after this many calls (tests of the fallback). */
+  readonly simulateDeviceLossAfterCall?: number;
+}
+
+const reason = (e: unknown) => (e instanceof Error ? e.message : String(e));
+
+export class DeviceWorker<Api extends DeviceWorkerApi, Loaded> {
+  readonly #o: DeviceWorkerOptions<Api, Loaded>;
+  #worker: Worker | undefined;
+  #api: Comlink.Remote<Api> | undefined;
+  #device: Device;
+  #calls = 0;
+  #loaded: Loaded | undefined;
+  readonly fallbacks: string[] = [];
+
+  constructor(options: DeviceWorkerOptions<Api, Loaded>) {
+    this.#o = options;
+    this.#device = options.device;
+  }
+
+  /** The device that runs (after any fallback). */
+  get device(): Device {
+    return this.#device;
+  }
+
+  /** What the last successful load returned. */
+  get loaded(): Loaded | undefined {
+    return this.#loaded;
+  }
+
+  async #start(device: Device): Promise<void> {
+    this.stop();
+    const worker = this.#o.createWorker();
+    const api = Comlink.wrap<Api>(worker);
+    this.#worker = worker;
+    this.#api = api;
+    const tracker = new LoadProgressTracker();
+    const report = this.#o.onProgress;
+    const onFile = Comlink.proxy((p: FileProgress) => {
+      if (p.status === 'initiate') report?.({ status: 'initiate', file: p.file });
+      else if (p.status === 'progress' || p.status === 'download') {
+        report?.({ status: 'download', file: p.file, loaded: p.loaded, total: p.total });
+        report?.({ status: 'progress', ...tracker.update(p.file, p.loaded, p.total) });
+      }
+    });
+    try {
+      this.#loaded = await this.#o.load(api, device, onFile);
+    } catch (error) {
+      this.stop();
+      throw error;
+    }
+    report?.({ status: 'progress', ...tracker.finish() });
+    this.#device = device;
+    report?.({ status: 'ready', device, dtype: this.#o.dtype });
+  }
+
+  async #fallBack(why: string): Promise<void> {
+    this.fallbacks.push(`webgpu → wasm: ${why}`);
+    this.#o.onProgress?.({ status: 'fallback', from: 'webgpu', to: 'wasm', reason: why });
+    await this.#start('wasm');
+  }
+
+  /** Loads the model on the chosen device, falling back to WASM in a fresh worker. */
+  async load(): Promise<void> {
+    if (this.#api) return;
+    try {
+      await this.#start(this.#device);
+    } catch (error) {
+      if (this.#device !== 'webgpu') throw error;
+      await this.#fallBack(`WebGPU start failed: ${reason(error)}`);
+    }
+  }
+
+  /** Runs one call on the loaded worker; a failure on WebGPU is retried once on WASM. */
+  async call<R>(fn: (api: Comlink.Remote<Api>) => Promise<R>): Promise<R> {
+    await this.load();
+    try {
+      const out = await fn(this.#api!);
+      this.#calls++;
+      if (this.#device === 'webgpu' && this.#o.simulateDeviceLossAfterCall === this.#calls) await this.#api!.loseDevice();
+      return out;
+    } catch (error) {
+      if (this.#device !== 'webgpu') throw error;
+      await this.#fallBack(`batch failed on WebGPU: ${reason(error)}`);
+      const out = await fn(this.#api!);
+      this.#calls++;
+      return out;
+    }
+  }
+
+  stop(): void {
+    this.#api?.[Comlink.releaseProxy]();
+    this.#worker?.terminate();
+    this.#api = undefined;
+    this.#worker = undefined;
+  }
+}
