@@ -10,6 +10,7 @@ import type { DatasetEntry, ImportStatus, ShardStateEntry } from './schema.ts';
 import { CHUNK_RECORDS } from './chunks.ts';
 import { IdHashTable } from './idTable.ts';
 import { importShard } from './shardImporter.ts';
+import type { ShardReader } from './inflate.ts';
 import type { DatasetSource } from './sources.ts';
 import { defaultStorage, estimateStoredBytes, prepareStorage } from './storageQuota.ts';
 import type { StorageLike } from './storageQuota.ts';
@@ -24,6 +25,8 @@ export interface ImportOptions {
   /** Least time between two progress reports (200 ms). */
   readonly progressIntervalMs?: number;
   readonly now?: () => number;
+  /** Where each part's raw bytes are read, hashed and gunzipped: this thread unless given (`workerShardReader`). */
+  readonly shardReader?: ShardReader;
 }
 
 export interface ImportResult {
@@ -129,7 +132,7 @@ async function importManifest(
       seen.set(entry.name, seenIds);
       const known = entry.kind === 'qrels' ? await knownIdsFor(db, manifest, entry.name) : undefined;
       const outcome = await importShard({
-        db, datasetId: id, entry, source, seenIds, known, signal,
+        db, datasetId: id, entry, source, seenIds, known, signal, shardReader: options.shardReader,
         batchSize: options.batchSize ?? CHUNK_RECORDS,
         onBytes: (n) => progress.addBytes(n),
         onRecords: (n) => progress.addRecords(n),

@@ -6,6 +6,7 @@ export { importDataset } from './datasetImporter.ts';
 export type { ImportOptions, ImportResult } from './datasetImporter.ts';
 export type { ImportProgress } from './importProgress.ts';
 export { ImportError } from './importError.ts';
+export { workerShardReader } from './inflateWorker.ts';
 export type { ImportErrorCode } from './importError.ts';
 export { urlSource, filesSource, pickedFiles } from './sources.ts';
 export type { DatasetSource, PickedFile, SourceManifest } from './sources.ts';

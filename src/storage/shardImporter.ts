@@ -1,13 +1,14 @@
 import { FormatError } from '../core/formats/formatError.ts';
-import { splitLines, streamChunks } from '../core/formats/lineSplitter.ts';
+import { splitLineBatches } from '../core/formats/lineSplitter.ts';
 import type { ShardEntry } from '../core/formats/manifest.ts';
 import { lineFormatOf, parseRecordLine } from '../core/formats/records.ts';
 import type { QrelsRecord } from '../core/formats/records.ts';
-import { Sha256 } from '../core/sha256.ts';
 import type { FairgroundDb } from './db.ts';
 import { ImportError, isAbort } from './importError.ts';
 import { CHUNK_CHARS } from './chunks.ts';
 import type { IdHashTable } from './idTable.ts';
+import { GzipError, readShardHere, SourceReadError } from './inflate.ts';
+import type { ShardReader } from './inflate.ts';
 import { prefixRange } from './keyRanges.ts';
 import type { ChunkEntry, ChunkIdsEntry, ShardStateEntry } from './schema.ts';
 import type { DatasetSource } from './sources.ts';
@@ -30,6 +31,8 @@ export interface ShardImportContext {
   /** Records per chunk row (one chunk per IndexedDB transaction); a chunk also ends at ~1 MiB of text. */
   readonly batchSize: number;
   readonly signal?: AbortSignal;
+  /** Where the raw bytes are read, hashed and gunzipped: this thread unless given (inflateWorker.ts). */
+  readonly shardReader?: ShardReader;
   /** Called with each chunk's size as raw (compressed) bytes are read. */
   readonly onBytes: (bytes: number) => void;
   /** Called with the number of records of each chunk once it is written. */
@@ -42,9 +45,6 @@ export interface ShardOutcome {
   readonly bytes: number;
   readonly unknownQrels: number;
 }
-
-/** A read error of the source itself, told apart from a gzip error downstream. */
-class SourceReadError extends Error {}
 
 /**
  * Imports one part file: raw bytes → SHA-256 and byte count → gunzip (for
@@ -65,7 +65,6 @@ export async function importShard(ctx: ShardImportContext): Promise<ShardOutcome
   const { db, datasetId, entry, signal } = ctx;
   const where = { shard: entry.name, path: entry.path };
   const gzip = entry.path.endsWith('.gz');
-  const hasher = new Sha256();
   let bytes = 0;
   let records = 0;
   let unknownQrels = 0;
@@ -74,18 +73,10 @@ export async function importShard(ctx: ShardImportContext): Promise<ShardOutcome
   try {
     signal?.throwIfAborted();
     await removePart(db, datasetId, entry.name, entry.path, { datasetId, path: entry.path, state: 'partial', offsetBytes: 0, lines: 0 });
-    let raw: ReadableStream<Uint8Array>;
-    try {
-      raw = await ctx.source.openShard(entry.path, signal);
-    } catch (e) {
-      throw new SourceReadError((e as Error).message, { cause: e });
-    }
-    const tapped = tap(raw, (chunk) => {
-      hasher.update(chunk);
-      bytes += chunk.length;
-      ctx.onBytes(chunk.length);
+    const inflated = await (ctx.shardReader ?? readShardHere)(ctx.source, entry.path, gzip, signal, (n) => {
+      bytes += n;
+      ctx.onBytes(n);
     });
-    const decoded = gzip ? tapped.pipeThrough(new DecompressionStream('gzip') as ReadableWritablePair<Uint8Array, Uint8Array>) : tapped;
     const format = lineFormatOf(entry.path);
     let chunk = 0;
     let ids: string[] = [];
@@ -113,22 +104,24 @@ export async function importShard(ctx: ShardImportContext): Promise<ShardOutcome
       inflight.catch(() => undefined);
     };
     try {
-      for await (const numbered of splitLines(readDecoded(decoded, gzip))) {
+      for await (const batch of splitLineBatches(inflated.chunks)) {
         signal?.throwIfAborted();
-        line = lastLine = numbered.line;
-        const record = parseRecordLine(entry.kind, format, numbered.text, line);
-        if (!record) continue;
-        if (ctx.seenIds.addOrHit(record.id) && (ids.includes(record.id) || (await storedIdsHold(db, datasetId, entry.name, record.id, inflight)))) {
-          throw new ImportError('duplicate', `duplicate identifier "${record.id.replace('\t', '" / "')}"`, { ...where, line });
+        for (const numbered of batch) {
+          line = lastLine = numbered.line;
+          const record = parseRecordLine(entry.kind, format, numbered.text, line);
+          if (!record) continue;
+          if (ctx.seenIds.addOrHit(record.id) && (ids.includes(record.id) || (await storedIdsHold(db, datasetId, entry.name, record.id, inflight)))) {
+            throw new ImportError('duplicate', `duplicate identifier "${record.id.replace('\t', '" / "')}"`, { ...where, line });
+          }
+          if (ctx.known) {
+            const q = record.data as QrelsRecord;
+            if (!ctx.known.queries.has(q.query_id) || !ctx.known.corpus.has(q.corpus_id)) unknownQrels++;
+          }
+          ids.push(record.id);
+          lines.push(numbered.text);
+          chars += numbered.text.length + 1;
+          if (ids.length >= ctx.batchSize || chars >= CHUNK_CHARS) await flush(line);
         }
-        if (ctx.known) {
-          const q = record.data as QrelsRecord;
-          if (!ctx.known.queries.has(q.query_id) || !ctx.known.corpus.has(q.corpus_id)) unknownQrels++;
-        }
-        ids.push(record.id);
-        lines.push(numbered.text);
-        chars += numbered.text.length + 1;
-        if (ids.length >= ctx.batchSize || chars >= CHUNK_CHARS) await flush(line);
       }
       line = undefined;
       if (ids.length > 0) await flush(lastLine);
@@ -138,7 +131,7 @@ export async function importShard(ctx: ShardImportContext): Promise<ShardOutcome
       await inflight?.catch(() => undefined);
     }
     if (records === 0) throw new ImportError('empty', 'empty shard: no records', where);
-    const sha256 = hasher.digestHex();
+    const { sha256 } = inflated.result();
     if (entry.sha256 !== undefined && sha256 !== entry.sha256) {
       throw new ImportError('checksum', `SHA-256 mismatch: the manifest says ${entry.sha256}, the file has ${sha256}`, where);
     }
@@ -171,40 +164,6 @@ function toImportError(e: unknown, where: { shard: string; path: string }, line:
     return new ImportError('quota', 'storage quota exceeded while writing: free space or delete a dataset, then import again', where, e);
   }
   return new ImportError('storage', `could not write: ${(e as Error)?.message ?? String(e)}`, where, e);
-}
-
-class GzipError extends Error {}
-
-/** The decoded chunks; an error of the gunzip step (not of the source) becomes a GzipError. */
-async function* readDecoded(stream: ReadableStream<Uint8Array>, gzip: boolean): AsyncGenerator<Uint8Array> {
-  try {
-    yield* streamChunks(stream);
-  } catch (e) {
-    if (!gzip || e instanceof SourceReadError || isAbort(e)) throw e;
-    throw new GzipError((e as Error)?.message ?? String(e), { cause: e });
-  }
-}
-
-/** The same stream, calling `see` with each chunk; a read error becomes a SourceReadError. */
-function tap(raw: ReadableStream<Uint8Array>, see: (chunk: Uint8Array) => void): ReadableStream<Uint8Array> {
-  const reader = raw.getReader();
-  return new ReadableStream<Uint8Array>({
-    async pull(controller) {
-      let result: ReadableStreamReadResult<Uint8Array>;
-      try {
-        result = await reader.read();
-      } catch (e) {
-        throw isAbort(e) ? e : new SourceReadError((e as Error)?.message ?? String(e), { cause: e });
-      }
-      if (result.done) {
-        controller.close();
-        return;
-      }
-      see(result.value);
-      controller.enqueue(result.value);
-    },
-    cancel: (reason) => reader.cancel(reason),
-  });
 }
 
 /** Writes one chunk (its lines and its ids) and the part's progress in a single transaction. */

@@ -20,6 +20,34 @@ export interface DatasetSource {
   openShard(path: string, signal?: AbortSignal): Promise<ReadableStream<Uint8Array>>;
   /** The file's size in bytes, when it can be known without reading it. */
   shardSize(path: string): Promise<number | undefined>;
+  /**
+   * A structured-cloneable way to open the same file in another thread (the
+   * inflate worker), or undefined when there is none (a custom fetch).
+   */
+  shardHandle?(path: string): ShardHandle | undefined;
+}
+
+/** A part file another thread can open with `openShardHandle`: an absolute URL, or the picked file itself. */
+export type ShardHandle = { readonly kind: 'url'; readonly url: string; readonly path: string } | { readonly kind: 'blob'; readonly blob: Blob };
+
+/** The raw bytes of a shard from its handle, as the source's `openShard` gives them. */
+export async function openShardHandle(handle: ShardHandle, signal?: AbortSignal): Promise<ReadableStream<Uint8Array>> {
+  if (handle.kind === 'blob') return handle.blob.stream() as ReadableStream<Uint8Array>;
+  const response = await fetch(handle.url, { signal });
+  if (!response.ok) throw new Error(`HTTP ${response.status} ${response.statusText} for ${handle.url}`);
+  return shardBody(response, handle.path);
+}
+
+/** A shard's response body, refused when the browser has already unzipped a .gz file. */
+function shardBody(response: Response, path: string): ReadableStream<Uint8Array> {
+  if (!response.body) throw new Error(`empty response for ${path}`);
+  if (path.endsWith('.gz') && /gzip/i.test(response.headers.get('content-encoding') ?? '')) {
+    // fetch() has already unzipped it, so the bytes (and their SHA-256) are not the file's.
+    throw new Error(
+      `the server sent ${path} with "Content-Encoding: gzip", so the browser unzipped it; serve .gz files as application/gzip without a Content-Encoding header`,
+    );
+  }
+  return response.body;
 }
 
 function manifestFromBytes(bytes: Uint8Array): SourceManifest {
@@ -37,12 +65,13 @@ function manifestFromBytes(bytes: Uint8Array): SourceManifest {
  * A relative base (e.g. `datasets/freelance-twins/`, the bundled datasets)
  * resolves against the page address.
  */
-export function urlSource(base: string | URL, fetchFn: typeof fetch = (...a) => fetch(...a)): DatasetSource {
+export function urlSource(base: string | URL, fetchFn?: typeof fetch): DatasetSource {
+  const fetchWith: typeof fetch = fetchFn ?? ((...a) => fetch(...a));
   const href = String(base);
   const root = new URL(href.endsWith('/') ? href : href + '/', (globalThis as { location?: { href: string } }).location?.href);
   const get = async (path: string, init?: RequestInit) => {
     const url = new URL(path, root);
-    const response = await fetchFn(url, init);
+    const response = await fetchWith(url, init);
     if (!response.ok) throw new Error(`HTTP ${response.status} ${response.statusText} for ${url.href}`);
     return response;
   };
@@ -58,16 +87,10 @@ export function urlSource(base: string | URL, fetchFn: typeof fetch = (...a) => 
       return manifestFromBytes(new Uint8Array(await response.arrayBuffer()));
     },
     async openShard(path, signal) {
-      const response = await get(path, { signal });
-      if (!response.body) throw new Error(`empty response for ${path}`);
-      if (path.endsWith('.gz') && /gzip/i.test(response.headers.get('content-encoding') ?? '')) {
-        // fetch() has already unzipped it, so the bytes (and their SHA-256) are not the file's.
-        throw new Error(
-          `the server sent ${path} with "Content-Encoding: gzip", so the browser unzipped it; serve .gz files as application/gzip without a Content-Encoding header`,
-        );
-      }
-      return response.body;
+      return shardBody(await get(path, { signal }), path);
     },
+    // Another thread can fetch the same URL, unless a custom fetch must be used.
+    shardHandle: fetchFn ? undefined : (path) => ({ kind: 'url', url: new URL(path, root).href, path }),
     async shardSize(path) {
       try {
         const length = (await get(path, { method: 'HEAD' })).headers.get('content-length');
@@ -127,6 +150,7 @@ export function filesSource(files: readonly PickedFile[], name?: string): Datase
     async openShard(path) {
       return fileAt(path).stream() as ReadableStream<Uint8Array>;
     },
+    shardHandle: (path) => ({ kind: 'blob', blob: fileAt(path) }),
     async shardSize(path) {
       return byPath.get(path)?.size;
     },

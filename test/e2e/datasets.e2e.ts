@@ -15,7 +15,15 @@ function row(page: Page, id: string) {
   return page.locator(`[data-testid="dataset-list"] tr[data-dataset-id="${id}"]`);
 }
 
+/** The URLs of the dedicated workers the page starts from now on. */
+function watchWorkers(page: Page): string[] {
+  const urls: string[] = [];
+  page.on('worker', (w) => urls.push(w.url()));
+  return urls;
+}
+
 e2e('the bundled datasets import from the Datasets view', async ({ page, baseUrl, errors, requests }) => {
+  const workers = watchWorkers(page);
   await openDatasets(page, baseUrl);
   await page.getByTestId('import-bundled-freelance-twins').click();
   await row(page, 'freelance-twins').and(page.locator('[data-state="ready"]')).waitFor({ timeout: 60_000 });
@@ -23,6 +31,7 @@ e2e('the bundled datasets import from the Datasets view', async ({ page, baseUrl
   await row(page, 'cv-screening').and(page.locator('[data-state="ready"]')).waitFor({ timeout: 90_000 });
   const text = (await row(page, 'freelance-twins').textContent()) ?? '';
   assert.match(text.replace(/,/g, ''), new RegExp(String(twinsRecords)));
+  assert.ok(workers.some((u) => /inflate\.worker/.test(u)), `the shards were read in the inflate worker (workers: ${workers.join(', ')})`);
   // Browse a record by id.
   await row(page, 'freelance-twins').getByRole('button', { name: 'Browse' }).click();
   await page.getByPlaceholder('e.g. en-p0001').fill('en-p0001');
@@ -80,6 +89,7 @@ e2e('a malformed file shows the error banner with its line, and the other datase
 });
 
 e2e('a plain MTEB folder (BEIR dbpedia-entity subset) imports without a manifest', async ({ page, baseUrl }) => {
+  const workers = watchWorkers(page);
   await openDatasets(page, baseUrl);
   await page.getByTestId('dataset-folder-input').setInputFiles('../shared/external/beir-dbpedia-entity-subset');
   await page.locator('[data-testid="dataset-list"] tr[data-state="ready"]').first().waitFor({ timeout: 90_000 });
@@ -88,4 +98,5 @@ e2e('a plain MTEB folder (BEIR dbpedia-entity subset) imports without a manifest
   const expected = lines('corpus.jsonl') + lines('queries.jsonl') + lines('qrels/test.tsv') - 1; // qrels header
   const text = (await page.getByTestId('dataset-list').textContent()) ?? '';
   assert.match(text.replace(/,/g, ''), new RegExp(`${expected}`), `corpus, queries and qrels records (${expected}) are counted`);
+  assert.ok(workers.some((u) => /inflate\.worker/.test(u)), 'the picked files were read in the inflate worker');
 }, { timeout: 180_000 });

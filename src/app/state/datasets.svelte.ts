@@ -11,6 +11,7 @@ import {
   pickedFiles,
   storageEstimate,
   urlSource,
+  workerShardReader,
   type DatasetSource,
   type DatasetSummary,
   type ImportProgress,
@@ -103,11 +104,14 @@ export class DatasetsState {
     const active: ActiveImport = $state({ label, progress: undefined, controller });
     this.active = active;
     if (resumeFrom) localStorage.setItem(RESUME_KEY, resumeFrom);
+    // Hashing and gunzip run in a worker, beside the parsing and writing done here.
+    const reader = workerShardReader();
     try {
       const db = await database();
       const result = await importDataset(db, source, {
         signal: controller.signal,
         onProgress: (p) => (active.progress = p),
+        shardReader: reader.read,
       });
       localStorage.removeItem(RESUME_KEY);
       const unknown = result.unknownQrels > 0 ? ` ${result.unknownQrels} relevance judgments name ids that are not in the dataset; they were kept and are ignored by audits.` : '';
@@ -122,6 +126,7 @@ export class DatasetsState {
       }
       return false;
     } finally {
+      reader.dispose();
       this.active = undefined;
       await this.refresh();
     }

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { importDataset } from '../../../src/storage/datasetImporter.ts';
 import { countRecords, getDataset, readShard } from '../../../src/storage/datasetStore.ts';
 import type { ImportProgress } from '../../../src/storage/importProgress.ts';
-import { freshDb, gzip, memorySource, packageFiles, rawRecords, retrievalPackage, utf8, jsonl } from './fixtures.ts';
+import { channelReader, freshDb, gzip, memorySource, packageFiles, rawRecords, retrievalPackage, utf8, jsonl } from './fixtures.ts';
 
 describe('importDataset', () => {
   it('importDataset(db, source) stores every shard, checks hashes and marks the dataset ready', async () => {
@@ -23,6 +23,24 @@ describe('importDataset', () => {
     expect(qrels.map((r) => r.data)).toContainEqual({ query_id: 'q2', corpus_id: 'd2', score: 3 });
     const states = await db.getAll('shardState');
     expect(states.map((s) => s.state)).toEqual(['done', 'done', 'done', 'done', 'done']);
+  });
+
+  it('importDataset through the inflate channel stores the same records, progress and result as in this thread', async () => {
+    const files = retrievalPackage('demo', 300);
+    const runs = [];
+    for (const reader of [undefined, channelReader()]) {
+      const db = await freshDb();
+      let bytes = 0;
+      const result = await importDataset(db, memorySource(files), {
+        storage: null, batchSize: 7, shardReader: reader?.read, progressIntervalMs: 0,
+        onProgress: (p) => (bytes = p.bytesDone),
+      });
+      runs.push({ result, bytes, records: await rawRecords(db, 'demo'), served: reader?.served() });
+    }
+    expect(runs[1].served).toBe(5); // every part went through the channel
+    expect(runs[1].result).toEqual(runs[0].result);
+    expect(runs[1].bytes).toBe(runs[0].bytes);
+    expect(runs[1].records).toEqual(runs[0].records);
   });
 
   it('importDataset reports progress whose bytesDone never goes down and ends at bytesTotal', async () => {

@@ -6,6 +6,10 @@ import { gzipSync } from 'node:zlib';
 import { expect } from 'vitest';
 import { recordsOfChunk } from '../../../src/storage/chunks.ts';
 import { openFairgroundDb } from '../../../src/storage/db.ts';
+import { serveShard } from '../../../src/storage/inflateChannel.ts';
+import type { ShardRequest } from '../../../src/storage/inflateChannel.ts';
+import { workerShardReader } from '../../../src/storage/inflateWorker.ts';
+import type { WorkerShardReader } from '../../../src/storage/inflateWorker.ts';
 import type { StoredRecord } from '../../../src/storage/schema.ts';
 import type { FairgroundDb } from '../../../src/storage/db.ts';
 import { filesSource } from '../../../src/storage/sources.ts';
@@ -86,6 +90,8 @@ export function failingSource(inner: DatasetSource, path: string, afterBytes: nu
   return {
     ...inner,
     label: inner.label,
+    // Only this thread can read through the wrapper.
+    shardHandle: undefined,
     readManifest: () => inner.readManifest(),
     shardSize: (p) => inner.shardSize(p),
     async openShard(p, signal) {
@@ -115,4 +121,22 @@ export async function rawRecords(db: FairgroundDb, datasetId: string): Promise<S
   const ids = (await db.getAll('chunkIds')).filter((r) => r.datasetId === datasetId);
   expect(ids.map((r) => [r.shard, r.path, r.chunk])).toEqual(chunks.map((r) => [r.shard, r.path, r.chunk]));
   return chunks.flatMap((c, i) => recordsOfChunk(c, ids[i].ids));
+}
+
+/**
+ * The inflate worker's reader with the worker's side run in this thread:
+ * `workerShardReader` with a stand-in Worker that calls `serveShard`, so the
+ * MessagePort protocol (pieces, acks, cancel, errors) is the one the page uses.
+ */
+export function channelReader(): WorkerShardReader & { served: () => number } {
+  let served = 0;
+  const fakeWorker = {
+    postMessage: (request: ShardRequest) => {
+      served++;
+      void serveShard(request);
+    },
+    addEventListener: () => undefined,
+    terminate: () => undefined,
+  };
+  return { ...workerShardReader(() => fakeWorker as unknown as Worker), served: () => served };
 }

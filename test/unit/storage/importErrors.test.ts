@@ -1,9 +1,9 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { importDataset } from '../../../src/storage/datasetImporter.ts';
 import { countRecords, getDataset } from '../../../src/storage/datasetStore.ts';
 import type { FairgroundDb } from '../../../src/storage/db.ts';
 import { ImportError } from '../../../src/storage/importError.ts';
-import { freshDb, gzip, jsonl, memorySource, packageFiles, rawRecords, retrievalPackage, sha256, utf8 } from './fixtures.ts';
+import { channelReader, freshDb, gzip, jsonl, memorySource, packageFiles, rawRecords, retrievalPackage, sha256, utf8 } from './fixtures.ts';
 
 const docs = (n: number, from = 0) => Array.from({ length: n }, (_, i) => ({ _id: `d${from + i}`, text: `t${i}` }));
 const queries = jsonl([{ _id: 'q0', text: 'q' }]);
@@ -25,15 +25,22 @@ function withPart(part: Uint8Array, path = 'corpus-01.jsonl', override?: (e: Rec
 }
 
 /** Imports `other` (ready), then `files`, and returns the ImportError after checking `other` is untouched. */
+/** Every case runs with the first stage (read, hash, gunzip) in this thread and through the inflate worker's protocol. */
+const readers = { 'in this thread': () => undefined, 'through the inflate channel': channelReader } as const;
+let current: keyof typeof readers = 'in this thread';
+
 async function failure(files: Map<string, Uint8Array>, options: Parameters<typeof importDataset>[2] = {}): Promise<{ error: ImportError; db: FairgroundDb }> {
   const db = await freshDb();
   await importDataset(db, memorySource(retrievalPackage('other', 4)), { storage: null });
   const before = await rawRecords(db, 'other');
-  const error = await importDataset(db, memorySource(files), { storage: null, ...options }).then(
+  const reader = readers[current]();
+  const error = await importDataset(db, memorySource(files), { storage: null, shardReader: reader?.read, ...options }).then(
     () => { throw new Error('expected the import to fail'); },
     (e: unknown) => e,
   );
   expect(error).toBeInstanceOf(ImportError);
+  // The channel really read the shards (not for failures found before any shard is opened).
+  if (reader && !['space', 'manifest'].includes((error as ImportError).code)) expect(reader.served()).toBeGreaterThan(0);
   expect((await getDataset(db, 'other'))?.status.state).toBe('ready');
   expect(await rawRecords(db, 'other')).toEqual(before);
   return { error: error as ImportError, db };
@@ -47,7 +54,10 @@ async function expectCleanFailure(db: FairgroundDb, error: ImportError) {
   await expect(countRecords(db, 'bad')).rejects.toThrow(/not ready/);
 }
 
-describe('importDataset errors', () => {
+describe.each(Object.keys(readers) as (keyof typeof readers)[])('importDataset errors, first stage %s', (name) => {
+  beforeEach(() => {
+    current = name;
+  });
   afterEach(() => vi.restoreAllMocks());
 
   it('a malformed JSON line is an ImportError naming shard, file and line', async () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { FormatError } from '../../../../src/core/formats/formatError.ts';
-import { MAX_LINE_BYTES, splitLines, streamChunks } from '../../../../src/core/formats/lineSplitter.ts';
+import { MAX_LINE_BYTES, splitLineBatches, splitLines, streamChunks } from '../../../../src/core/formats/lineSplitter.ts';
 import type { NumberedLine } from '../../../../src/core/formats/lines.ts';
 
 async function* chunksOf(bytes: Uint8Array, cuts: number[]): AsyncGenerator<Uint8Array> {
@@ -93,6 +93,34 @@ describe('splitLines', () => {
     const e = await failure(splitLines(endless(), 10_000));
     expect(e.message).toMatch(/longer than the limit/);
     expect(MAX_LINE_BYTES).toBe(8 * 1024 * 1024);
+  });
+});
+
+describe('splitLineBatches', () => {
+  // Many lines per chunk, so the one-decode path runs: CRLF, blank lines, multi-byte text.
+  const lines = Array.from({ length: 40 }, (_, i) => (i % 7 === 3 ? '  ' : `{"_id":"${i}","text":"é→ 日本語 😀 ${'x'.repeat(i)}"}`));
+  const text = lines.join('\r\n') + '\nlast';
+  const bytes = utf8(text);
+  const expected = [...lines, 'last'].map((t, i) => ({ line: i + 1, text: t })).filter((l) => l.text.trim() !== '');
+
+  it('splitLineBatches(chunks) gives one array per chunk, whose concatenation is the numbered lines, at every cut', async () => {
+    for (const cuts of [[], [1], [100, 101, 102], [bytes.length - 3], [500, 1000, 1500]]) {
+      const batches: NumberedLine[][] = [];
+      for await (const b of splitLineBatches(chunksOf(bytes, cuts))) batches.push(b);
+      expect(batches.length, `cuts ${cuts}`).toBeGreaterThanOrEqual(cuts.length + 1);
+      expect(batches.flat(), `cuts ${cuts}`).toEqual(expected);
+    }
+  });
+
+  it('splitLineBatches(chunks) names the line of bad UTF-8 in the middle of a chunk of many lines', async () => {
+    const bad = new Uint8Array([...utf8('a\nb\nc\nd'), 0xff, ...utf8('\ne\nf\n')]);
+    const batches = splitLineBatches(chunksOf(bad, []));
+    await expect(batches.next()).rejects.toMatchObject({ line: 4, message: expect.stringMatching(/not valid UTF-8/) });
+  });
+
+  it('splitLineBatches(chunks, max) names a line over the limit among short ones in one chunk', async () => {
+    const batches = splitLineBatches(chunksOf(utf8('a\nbb\nccccc\nd\ne\n'), []), 4);
+    await expect(batches.next()).rejects.toMatchObject({ line: 3, message: expect.stringMatching(/longer than the limit of 4 bytes/) });
   });
 });
 
