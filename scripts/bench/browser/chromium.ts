@@ -45,34 +45,44 @@ export async function serve(): Promise<{ url: string; close: () => Promise<void>
   return serving.serveSite({ port: 0 });
 }
 
-/** Samples the page's main-thread JS heap (Runtime.getHeapUsage) every `everyMs`; `stop()` returns the peak and samples. */
-export async function sampleHeap(page: Page, everyMs = 250) {
+/**
+ * Samples the page's main-thread JS heap (Runtime.getHeapUsage) every `everyMs`; `stop()` returns the
+ * peak and samples. With `liveEveryMs`, also forces a garbage collection (HeapProfiler.collectGarbage)
+ * that often and reads the heap right after it: `livePeak` is then the most memory the page really
+ * held, without the garbage V8 lets pile up between its own collections.
+ */
+export async function sampleHeap(page: Page, everyMs = 250, liveEveryMs?: number) {
   const cdp = await page.context().newCDPSession(page);
   const read = async () => ((await cdp.send('Runtime.getHeapUsage')) as { usedSize: number }).usedSize;
   const samples: number[] = [];
+  const live: number[] = [];
   let peak = 0;
-  let busy = false;
-  const tick = async () => {
-    if (busy) return;
-    busy = true;
+  const busy = { sample: false, live: false };
+  const tick = async (collect = false) => {
+    const which = collect ? 'live' : 'sample';
+    if (busy[which]) return;
+    busy[which] = true;
     try {
+      if (collect) await cdp.send('HeapProfiler.collectGarbage');
       const used = await read();
-      samples.push(used);
-      peak = Math.max(peak, used);
+      (collect ? live : samples).push(used);
+      if (!collect) peak = Math.max(peak, used);
     } catch {
       // page navigating or closing: skip this sample
     } finally {
-      busy = false;
+      busy[which] = false;
     }
   };
   await tick();
   const timer = setInterval(() => void tick(), everyMs);
+  const liveTimer = liveEveryMs ? setInterval(() => void tick(true), liveEveryMs) : undefined;
   return {
     cdp,
     async stop() {
       clearInterval(timer);
+      clearInterval(liveTimer);
       await tick();
-      return { peak, samples: [...samples] };
+      return { peak, samples: [...samples], livePeak: live.length ? Math.max(...live) : undefined, live: [...live] };
     },
   };
 }

@@ -8,12 +8,10 @@
  * 1. fetch: read the response body to the end (network + stream plumbing);
  * 2. gunzip: DecompressionStream('gzip') over the same bytes;
  * 3. split + parse: cut the text at newlines and JSON.parse each line;
- * 4. IndexedDB puts of the first `n` parsed records into a scratch database,
- *    1,000 per transaction, in three layouts: the app's `records` store
- *    (compound key [datasetId, shard, id], indexes byShard, byDataset,
- *    byPart, the record wrapped with datasetId/shard/path/kind), the same
- *    store without its indexes, and one value per 1,000 records (a
- *    "chunk" row keyed [datasetId, path, chunk]).
+ * 4. IndexedDB puts of the first `n` lines into a scratch database as the
+ *    importer writes them (schema v2): per 1,000 records one transaction
+ *    with a `chunks` row (the lines joined in one string) and a `chunkIds`
+ *    row (their ids), keyed [datasetId, shard, path, chunk].
  */
 import type { BrowserContext, Page } from 'playwright-core';
 import { cpuDelta, processCpu } from './chromium.ts';
@@ -78,16 +76,17 @@ export async function stageTimes(context: BrowserContext, page: Page, shardUrl: 
     page.evaluate(async (n) => {
       const p = (globalThis as unknown as { __probe: Probe }).__probe;
       const decoder = new TextDecoder();
-      const records: unknown[] = [];
+      const records: string[] = [];
       let lines = 0;
       let pending = '';
       for (const c of p.chunks as Uint8Array[]) {
         const text = pending + decoder.decode(c, { stream: true });
         let start = 0;
         for (let nl = text.indexOf('\n', start); nl !== -1; nl = text.indexOf('\n', start)) {
-          const r = JSON.parse(text.slice(start, nl));
+          const line = text.slice(start, nl);
+          JSON.parse(line);
           lines++;
-          if (records.length < n) records.push(r);
+          if (records.length < n) records.push(line);
           start = nl + 1;
         }
         pending = text.slice(start);
@@ -97,51 +96,41 @@ export async function stageTimes(context: BrowserContext, page: Page, shardUrl: 
       return lines;
     }, n),
   );
-  const layouts = [
-    ['IndexedDB put, app schema: 1 row per record, key [datasetId, shard, id], 3 indexes', 'app'],
-    ['IndexedDB put, same rows without the 3 indexes', 'noindex'],
-    ['IndexedDB put, 1 row per 1,000 records (chunk), no indexes', 'chunk'],
-  ] as const;
-  for (const [label, layout] of layouts) {
-    await timed(
-      label,
-      () =>
-        page.evaluate(async (layout) => {
-          const p = (globalThis as unknown as { __probe: Probe }).__probe;
-          const records = p.records as { _id: string }[];
-          const db = await new Promise<IDBDatabase>((resolve, reject) => {
-            const req = indexedDB.open(`fairground-bench-probe-${layout}`, 1);
-            req.onupgradeneeded = () => {
-              const d = req.result;
-              if (layout === 'chunk') d.createObjectStore('rows', { keyPath: ['datasetId', 'path', 'chunk'] });
-              else {
-                const s = d.createObjectStore('rows', { keyPath: ['datasetId', 'shard', 'id'] });
-                if (layout === 'app') {
-                  s.createIndex('byShard', ['datasetId', 'shard']);
-                  s.createIndex('byDataset', 'datasetId');
-                  s.createIndex('byPart', ['datasetId', 'path']);
-                }
-              }
-            };
-            req.onsuccess = () => resolve(req.result);
-            req.onerror = () => reject(req.error);
+  await timed(
+    'IndexedDB put, the importer\'s rows: 1,000 lines joined in one string + their ids, per transaction',
+    () =>
+      page.evaluate(async () => {
+        const p = (globalThis as unknown as { __probe: Probe }).__probe;
+        const lines = p.records as string[];
+        const db = await new Promise<IDBDatabase>((resolve, reject) => {
+          const req = indexedDB.open('fairground-bench-probe-chunks', 1);
+          req.onupgradeneeded = () => {
+            req.result.createObjectStore('chunks', { keyPath: ['datasetId', 'shard', 'path', 'chunk'] });
+            req.result.createObjectStore('chunkIds', { keyPath: ['datasetId', 'shard', 'path', 'chunk'] });
+          };
+          req.onsuccess = () => resolve(req.result);
+          req.onerror = () => reject(req.error);
+        });
+        // As the importer: one transaction in flight while the next chunk is prepared.
+        let inflight: Promise<void> | undefined;
+        for (let i = 0; i < lines.length; i += 1000) {
+          const batch = lines.slice(i, i + 1000);
+          const key = { datasetId: 'probe', shard: 'corpus', path: 'corpus-00.jsonl.gz', chunk: i / 1000 };
+          const ids = batch.map((l) => l.slice(8, l.indexOf('"', 8)));
+          await inflight;
+          const tx = db.transaction(['chunks', 'chunkIds'], 'readwrite');
+          tx.objectStore('chunks').put({ ...key, kind: 'corpus', format: 'jsonl', lines: batch.join('\n') });
+          tx.objectStore('chunkIds').put({ ...key, ids });
+          inflight = new Promise<void>((resolve, reject) => {
+            tx.oncomplete = () => resolve();
+            tx.onerror = tx.onabort = () => reject(tx.error);
           });
-          for (let i = 0; i < records.length; i += 1000) {
-            const tx = db.transaction('rows', 'readwrite');
-            const s = tx.objectStore('rows');
-            const batch = records.slice(i, i + 1000);
-            if (layout === 'chunk') s.put({ datasetId: 'probe', path: 'corpus-00.jsonl.gz', chunk: i / 1000, records: batch });
-            else for (const r of batch) s.put({ datasetId: 'probe', shard: 'corpus', path: 'corpus-00.jsonl.gz', id: r._id, kind: 'corpus', data: r });
-            await new Promise<void>((resolve, reject) => {
-              tx.oncomplete = () => resolve();
-              tx.onerror = tx.onabort = () => reject(tx.error);
-            });
-          }
-          db.close();
-        }, layout),
-      n,
-    );
-  }
+        }
+        await inflight;
+        db.close();
+      }),
+    Math.min(n, lines),
+  );
   await page.evaluate('globalThis.__probe = undefined');
   return { compressed, raw, lines, stages };
 }
