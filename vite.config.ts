@@ -18,7 +18,9 @@ export const isolationHeaders = {
 };
 
 /** ONNX Runtime files the site serves itself at /ort/ (never from a CDN). */
-const ORT_FILES = ['ort-wasm-simd-threaded.asyncify.mjs', 'ort-wasm-simd-threaded.asyncify.wasm'];
+// The asyncify build carries the WebGPU execution provider; the plain one runs WASM-only sessions
+// (src/models/onnxEnv.ts says why both).
+const ORT_FILES = ['ort-wasm-simd-threaded.asyncify.mjs', 'ort-wasm-simd-threaded.asyncify.wasm', 'ort-wasm-simd-threaded.mjs', 'ort-wasm-simd-threaded.wasm'];
 const ORT_DIST = resolve('node_modules/onnxruntime-web/dist');
 
 /**

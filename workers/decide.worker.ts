@@ -27,8 +27,8 @@ const nativeFetch = self.fetch.bind(self);
 /** Loads the model; returns its labels (config.id2label order; [] for an ONNX classifier). */
 async function load(s: DecisionLoadSpec, onFile?: (p: FileProgress) => void): Promise<{ labels: string[] }> {
   const siteUrl = new URL('../', self.location.href); // workers are built into <site>/assets/
-  configureOnnxWasm(env.backends.onnx.wasm as object, siteUrl.href, s.threads);
-  configureOnnxWasm(ort.env.wasm as object, siteUrl.href, s.threads);
+  configureOnnxWasm(env.backends.onnx.wasm as object, siteUrl.href, s.threads, s.device);
+  configureOnnxWasm(ort.env.wasm as object, siteUrl.href, s.threads, s.device);
   Object.assign(env, envForSource(s.source, siteUrl.pathname));
   const fetcher = folderFetch(s.source, siteUrl.pathname, self.location.origin, nativeFetch);
   env.fetch = fetcher as typeof env.fetch;

@@ -26,7 +26,16 @@ export interface EmbedLoadSpec {
 import type { FileProgress } from '../src/models/deviceWorker.ts';
 export type { FileProgress };
 
+/** Where this worker's time went since its model loaded: for benchmarks (`EmbeddingRunner.workerTimings`). */
+export interface EmbedTimings {
+  batches: number;
+  tokenizeMs: number;
+  runMs: number;
+  poolMs: number;
+}
+
 let model: PreTrainedModel | undefined;
+let timings: EmbedTimings = { batches: 0, tokenizeMs: 0, runMs: 0, poolMs: 0 };
 let tokenizer: PreTrainedTokenizer | undefined;
 let spec: EmbedLoadSpec | undefined;
 const nativeFetch = self.fetch.bind(self);
@@ -34,7 +43,7 @@ const nativeFetch = self.fetch.bind(self);
 async function load(s: EmbedLoadSpec, onFile?: (p: FileProgress) => void): Promise<{ dims: number }> {
   const origin = self.location.origin;
   const siteUrl = new URL('../', self.location.href); // workers are built into <site>/assets/
-  configureOnnxWasm(env.backends.onnx.wasm as object, siteUrl.href, s.threads);
+  configureOnnxWasm(env.backends.onnx.wasm as object, siteUrl.href, s.threads, s.device);
   Object.assign(env, envForSource(s.source, siteUrl.pathname));
   env.fetch = folderFetch(s.source, siteUrl.pathname, origin, nativeFetch) as typeof env.fetch;
   const options = {
@@ -50,20 +59,29 @@ async function load(s: EmbedLoadSpec, onFile?: (p: FileProgress) => void): Promi
   ]);
   spec = s;
   const probe = await embedRaw(['dimension probe']);
+  timings = { batches: 0, tokenizeMs: 0, runMs: 0, poolMs: 0 };
   return { dims: probe.length };
 }
 
 async function embedRaw(texts: string[]): Promise<Float32Array> {
   if (!model || !tokenizer || !spec) throw new Error('no model loaded: call load() first');
+  const t0 = performance.now();
   const inputs = tokenizer(texts, { padding: true, truncation: true, max_length: spec.maxLength }) as Record<string, Tensor>;
+  const t1 = performance.now();
   const outputs = (await model(inputs)) as Record<string, Tensor>;
+  const t2 = performance.now();
   const hidden = outputs.last_hidden_state ?? outputs.token_embeddings;
   if (!hidden) throw new Error(`the model returned no last_hidden_state (outputs: ${Object.keys(outputs).join(', ')})`);
   const [batch, seq, dim] = hidden.dims as [number, number, number];
   const rule = spec.pooling === 'none' ? 'mean' : spec.pooling;
   const pooled = poolHiddenStates(hidden.data as Float32Array, inputs.attention_mask.data as BigInt64Array, [batch, seq, dim], rule);
   hidden.dispose?.();
-  return spec.normalize ? normalizeRows(pooled, dim) : pooled;
+  const out = spec.normalize ? normalizeRows(pooled, dim) : pooled;
+  timings.batches++;
+  timings.tokenizeMs += t1 - t0;
+  timings.runMs += t2 - t1;
+  timings.poolMs += performance.now() - t2;
+  return out;
 }
 
 /** Embeds a batch; returns n × dims floats (row-major), transferred, not copied. */
@@ -91,6 +109,11 @@ async function dispose(): Promise<void> {
   tokenizer = undefined;
 }
 
-export const embedApi = { load, embed, loseDevice, dispose };
+/** The time spent per step since the model loaded (the load's own probe batch excluded). */
+async function stats(): Promise<EmbedTimings> {
+  return { ...timings };
+}
+
+export const embedApi = { load, embed, loseDevice, dispose, stats };
 export type EmbedApi = typeof embedApi;
 Comlink.expose(embedApi);

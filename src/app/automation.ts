@@ -49,6 +49,7 @@ export function installAutomation(deps: AutomationDeps = {}): void {
       const events: string[] = [];
       const t0 = performance.now();
       let readyAt: number | undefined;
+      const batchEnds: number[] = [];
       const runner = new EmbeddingRunner({
         entry: req.entry,
         source: req.source,
@@ -60,11 +61,13 @@ export function installAutomation(deps: AutomationDeps = {}): void {
         onProgress: (p) => {
           events.push(p.status);
           if (p.status === 'ready') readyAt = performance.now();
+          if (p.status === 'batch' && p.done > 0) batchEnds.push(performance.now() - (readyAt ?? t0));
         },
       });
       try {
         const r = await runner.embed(req.texts, req.role ?? 'document');
         const tEnd = performance.now();
+        const timings = r.computed > 0 ? await runner.workerTimings() : undefined;
         return {
           vectors: r.vectors.map((v) => Array.from(v)),
           dims: r.dims,
@@ -77,6 +80,10 @@ export function installAutomation(deps: AutomationDeps = {}): void {
           /** Time to the model's `ready` (undefined when every text came from the cache) and after it. */
           loadMs: readyAt === undefined ? undefined : readyAt - t0,
           embedMs: tEnd - (readyAt ?? t0),
+          /** When each batch finished, in ms after `ready`: per-batch timings for benchmarks. */
+          batchEnds,
+          /** Inside the worker: tokenizing, the model and pooling, summed over the batches. */
+          timings,
           events,
         };
       } finally {

@@ -9,7 +9,7 @@
  *   fresh WASM worker; finished batches are kept, so the run resumes from the
  *   last finished batch. The fallback keeps the dtype, so vectors stay comparable.
  */
-import type { EmbedApi, EmbedLoadSpec } from '../../workers/embed.worker.ts';
+import type { EmbedApi, EmbedLoadSpec, EmbedTimings } from '../../workers/embed.worker.ts';
 import { DeviceWorker } from './deviceWorker.ts';
 import { selectDevice, type Device, type DeviceProbe, type Dtype } from './device.ts';
 import { etaSeconds, type ModelProgress } from './loadProgress.ts';
@@ -171,6 +171,11 @@ export class EmbeddingRunner {
       fallbacks: [...this.#worker.fallbacks],
       ms: performance.now() - t0,
     };
+  }
+
+  /** Where the worker's time went (tokenizing, the model, pooling) since the model loaded: for benchmarks. */
+  workerTimings(): Promise<EmbedTimings> {
+    return this.#worker.call((api) => api.stats());
   }
 
   dispose(): void {

@@ -3,10 +3,24 @@
  * and sets the thread count. Must run before any model loads.
  */
 
-/** The ORT files the site serves at /ort/ (copied from node_modules by vite.config.ts). */
-export const ORT_WASM_FILES = Object.freeze({
-  mjs: 'ort/ort-wasm-simd-threaded.asyncify.mjs',
-  wasm: 'ort/ort-wasm-simd-threaded.asyncify.wasm',
+import type { Device } from './device.ts';
+
+/**
+ * The ORT builds the site serves at /ort/ (copied from node_modules by
+ * vite.config.ts), one per device. Both speak to the same ORT JavaScript API.
+ *
+ * - `webgpu`: the asyncify build, the only one with the WebGPU execution
+ *   provider (27 MB).
+ * - `wasm`: the plain SIMD + threads build (14 MB). On the CPU it computes
+ *   the same numbers, but its code is about half the size and has no
+ *   asyncify instrumentation, so V8 compiles it to optimised code sooner:
+ *   measured in headless Chromium on the tiny BERT fixture, a 32 × 128 batch
+ *   takes ~25 ms with it from the 3rd run on, while the asyncify build stays
+ *   at 100–200 ms for its first few dozen runs (BENCHMARKS.md, "models").
+ */
+export const ORT_WASM_BUILDS = Object.freeze({
+  webgpu: Object.freeze({ mjs: 'ort/ort-wasm-simd-threaded.asyncify.mjs', wasm: 'ort/ort-wasm-simd-threaded.asyncify.wasm' }),
+  wasm: Object.freeze({ mjs: 'ort/ort-wasm-simd-threaded.mjs', wasm: 'ort/ort-wasm-simd-threaded.wasm' }),
 });
 
 export interface OnnxWasmEnv {
@@ -16,20 +30,29 @@ export interface OnnxWasmEnv {
 }
 
 /**
- * Threads for WASM: all logical cores when the page is cross-origin isolated
- * (SharedArrayBuffer available), else 1. `requested` caps it.
+ * Threads for WASM: without cross-origin isolation (no SharedArrayBuffer) 1;
+ * else `requested` capped at the logical cores, or by default ONNX Runtime
+ * Web's own rule, half the cores and at most 4. Half, because the page, the
+ * tokenizer and the browser need the others: on this project's 2-core test
+ * machine 2 threads ran slower than 1 (BENCHMARKS.md, "models").
  */
 export function wasmThreads(isolated: boolean, cores: number, requested?: number): number {
   if (!isolated) return 1;
   const max = Math.max(1, Math.floor(cores || 1));
-  return requested ? Math.max(1, Math.min(requested, max)) : max;
+  return requested ? Math.max(1, Math.min(requested, max)) : Math.min(4, Math.ceil(max / 2));
 }
 
-/** Configures ONNX Runtime's WASM backend for a page or worker served from `base` (an absolute URL). */
-export function configureOnnxWasm(wasm: OnnxWasmEnv, base: string, threads: number): void {
+/**
+ * Configures ONNX Runtime's WASM backend for a page or worker served from
+ * `base` (an absolute URL), with the build for `device`. A worker runs one
+ * device for its life (a fallback gets a fresh worker), so the build never
+ * changes under a loaded runtime.
+ */
+export function configureOnnxWasm(wasm: OnnxWasmEnv, base: string, threads: number, device: Device): void {
+  const files = ORT_WASM_BUILDS[device];
   wasm.wasmPaths = {
-    mjs: new URL(ORT_WASM_FILES.mjs, base).href,
-    wasm: new URL(ORT_WASM_FILES.wasm, base).href,
+    mjs: new URL(files.mjs, base).href,
+    wasm: new URL(files.wasm, base).href,
   };
   wasm.numThreads = threads;
   wasm.proxy = false;

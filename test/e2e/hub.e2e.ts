@@ -29,7 +29,10 @@ function assertMatchesReference(vectors: number[][]): void {
 
 const texts = reference.embed.items.map((i) => i.text);
 
-e2e('a Hub model loads through the mock Hub and matches the PyTorch reference within 1e-4', async ({ page, baseUrl, device }) => {
+/** The ONNX Runtime WASM binaries the page fetched from /ort/. */
+const ortBinaries = (requests: readonly string[]) => [...new Set(requests.filter((u) => /\/ort\/.*\.wasm$/.test(u)).map((u) => u.split('/').pop()))].sort();
+
+e2e('a Hub model loads through the mock Hub and matches the PyTorch reference within 1e-4', async ({ page, baseUrl, device, requests }) => {
   await page.goto(baseUrl);
   await page.waitForFunction(() => 'fairground' in window);
   const source = { kind: 'hub', id: reference.embed.model, revision: 'main', host: hubUrl() };
@@ -37,6 +40,8 @@ e2e('a Hub model loads through the mock Hub and matches the PyTorch reference wi
   assert.equal(r.device, device);
   assert.equal(r.dtype, 'fp32');
   assertMatchesReference(r.vectors);
+  // WebGPU workers load the asyncify build (it has the WebGPU provider), WASM-only workers the plain one (faster to optimise).
+  assert.deepEqual(ortBinaries(requests), [device === 'webgpu' ? 'ort-wasm-simd-threaded.asyncify.wasm' : 'ort-wasm-simd-threaded.wasm']);
   // Progress: files were initiated and the load reached ready before the first batch.
   assert.ok(r.events.includes('initiate') && r.events.includes('ready'), r.events.join(','));
   assert.ok(r.events.indexOf('ready') < r.events.lastIndexOf('batch'));
@@ -45,7 +50,7 @@ e2e('a Hub model loads through the mock Hub and matches the PyTorch reference wi
   assertMatchesReference(second.vectors);
 });
 
-e2e('a device lost mid-run finishes on WASM with the same vectors', async ({ page, baseUrl, device }) => {
+e2e('a device lost mid-run finishes on WASM with the same vectors', async ({ page, baseUrl, device, requests }) => {
   await page.goto(baseUrl);
   await page.waitForFunction(() => 'fairground' in window);
   const source = { kind: 'hub', id: reference.embed.model, revision: 'main', host: hubUrl() };
@@ -56,6 +61,7 @@ e2e('a device lost mid-run finishes on WASM with the same vectors', async ({ pag
     assert.equal(r.device, 'wasm', 'the run continued on wasm');
     assert.equal(r.fallbacks.length, 1, r.fallbacks.join('; '));
     assert.ok(r.events.includes('fallback'));
+    assert.deepEqual(ortBinaries(requests), ['ort-wasm-simd-threaded.asyncify.wasm', 'ort-wasm-simd-threaded.wasm'], 'the fresh WASM worker loaded the plain build');
   } else {
     assert.equal(r.device, 'wasm');
     assert.deepEqual(r.fallbacks, [], 'no GPU, nothing to lose');

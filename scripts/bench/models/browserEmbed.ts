@@ -19,6 +19,10 @@ export interface BrowserEmbedResult {
   readonly loadMs: number | undefined;
   /** After the model was ready: batches only. */
   readonly embedMs: number;
+  /** When each batch finished, ms after ready. */
+  readonly batchEnds: number[];
+  /** Inside the worker, summed over the call's batches. */
+  readonly timings?: { batches: number; tokenizeMs: number; runMs: number; poolMs: number };
 }
 
 export interface EmbedCall {
