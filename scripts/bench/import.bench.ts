@@ -323,13 +323,13 @@ gunzip. **Heap** is the page's main-thread JS heap (CDP \`Runtime.getHeapUsage\`
 forced GC before the click, peak over samples every 250 ms during the import; **live** heap peak over reads
 taken right after a forced GC (CDP \`HeapProfiler.collectGarbage\`) once a second during the import (which costs
 the import a few per cent). **CPU s** per
-Chromium process type over the import (CDP \`SystemInfo.getProcessInfo\`): renderer (the page: fetch
-reading, SHA-256, gunzip, line split, JSON parse, structured clone) / browser (IndexedDB backend:
+Chromium process type over the import (CDP \`SystemInfo.getProcessInfo\`): renderer (the page's thread: line
+split, JSON parse, IndexedDB puts; and the inflate worker's: fetch reading, SHA-256, gunzip) / browser (IndexedDB backend:
 LevelDB writes and compaction) / utility (network and storage services) / GPU. The dataset is then
 deleted with the row's Delete button (timed; 25 MB only, to keep the bench short) and the profile folder
 removed. **CPU-bound MB/s** = compressed MB ÷ the larger of the renderer's and the browser's CPU seconds:
-the two work in parallel, so this is about what an idle machine with a core for each would reach; it
-is far less sensitive to other load than the wall-clock rate. ${RUNS} run${RUNS > 1 ? 's (median time, max peak)' : ''} per size.
+what an idle machine with a core for each process would reach (the renderer's two threads counted as one), far less
+sensitive to other load than the wall-clock rate. ${RUNS} run${RUNS > 1 ? 's (median time, max peak)' : ''} per size.
 
 | Package | Compressed | Raw JSONL | Records | Wall s | MB/s (compressed) | Raw MB/s | Records/s | Heap base MiB | Heap peak MiB | Live heap peak MiB | CPU s renderer / browser / utility / GPU | CPU-bound MB/s | Delete s |
 | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | --- | ---: | ---: |
