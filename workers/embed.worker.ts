@@ -5,7 +5,7 @@
  * with a fresh one on another device at any batch boundary.
  */
 import * as Comlink from 'comlink';
-import { AutoModel, AutoTokenizer, env, type PreTrainedModel, type PreTrainedTokenizer, type Tensor } from '@huggingface/transformers';
+import { AutoModel, AutoTokenizer, env, Tensor, type PreTrainedModel, type PreTrainedTokenizer } from '@huggingface/transformers';
 import { normalizeRows, poolHiddenStates } from '../src/core/pooling.ts';
 import { configureOnnxWasm } from '../src/models/onnxEnv.ts';
 import { envForSource, folderFetch } from '../src/models/transformersEnv.ts';
@@ -40,19 +40,30 @@ let tokenizer: PreTrainedTokenizer | undefined;
 let spec: EmbedLoadSpec | undefined;
 const nativeFetch = self.fetch.bind(self);
 
-async function load(s: EmbedLoadSpec, onFile?: (p: FileProgress) => void): Promise<{ dims: number }> {
-  const origin = self.location.origin;
+/**
+ * A tokenized batch, as plain arrays: each model input (input_ids,
+ * attention_mask, token_type_ids when the tokenizer makes them) with its
+ * dims. What the tokenizer worker hands the model worker.
+ */
+export type TokenBatch = Record<string, { readonly data: BigInt64Array; readonly dims: number[] }>;
+
+/** Points transformers.js at the model's files and ONNX Runtime at the site's WASM build; the options for from_pretrained. */
+function prepare(s: EmbedLoadSpec, onFile?: (p: FileProgress) => void) {
   const siteUrl = new URL('../', self.location.href); // workers are built into <site>/assets/
   configureOnnxWasm(env.backends.onnx.wasm as object, siteUrl.href, s.threads, s.device);
   Object.assign(env, envForSource(s.source, siteUrl.pathname));
-  env.fetch = folderFetch(s.source, siteUrl.pathname, origin, nativeFetch) as typeof env.fetch;
-  const options = {
+  env.fetch = folderFetch(s.source, siteUrl.pathname, self.location.origin, nativeFetch) as typeof env.fetch;
+  return {
     revision: s.source.kind === 'hub' ? s.source.revision : undefined,
     progress_callback: (p: { status: string; file?: string; loaded?: number; total?: number }) => {
       if (!onFile || p.file === undefined) return;
       onFile({ file: p.file, status: p.status as FileProgress['status'], loaded: p.loaded ?? 0, total: p.total ?? 0 });
     },
   };
+}
+
+async function load(s: EmbedLoadSpec, onFile?: (p: FileProgress) => void): Promise<{ dims: number }> {
+  const options = prepare(s, onFile);
   [tokenizer, model] = await Promise.all([
     AutoTokenizer.from_pretrained(s.source.id, options),
     AutoModel.from_pretrained(s.source.id, { ...options, device: s.device, dtype: s.dtype }),
@@ -63,10 +74,39 @@ async function load(s: EmbedLoadSpec, onFile?: (p: FileProgress) => void): Promi
   return { dims: probe.length };
 }
 
-async function embedRaw(texts: string[]): Promise<Float32Array> {
-  if (!model || !tokenizer || !spec) throw new Error('no model loaded: call load() first');
+/**
+ * Loads the tokenizer only: this worker then tokenizes batches for another
+ * one that runs the model, so that the two steps overlap on two cores.
+ */
+async function loadTokenizer(s: EmbedLoadSpec): Promise<void> {
+  tokenizer = await AutoTokenizer.from_pretrained(s.source.id, prepare(s));
+  spec = s;
+}
+
+function tokenizeToTensors(texts: string[]): Record<string, Tensor> {
+  if (!tokenizer || !spec) throw new Error('no tokenizer loaded: call load() or loadTokenizer() first');
+  return tokenizer(texts, { padding: true, truncation: true, max_length: spec.maxLength }) as Record<string, Tensor>;
+}
+
+/** Tokenizes a batch as the model worker would (same options); the arrays are transferred. */
+async function tokenize(texts: string[]): Promise<TokenBatch> {
   const t0 = performance.now();
-  const inputs = tokenizer(texts, { padding: true, truncation: true, max_length: spec.maxLength }) as Record<string, Tensor>;
+  const out: TokenBatch = {};
+  for (const [name, t] of Object.entries(tokenizeToTensors(texts))) out[name] = { data: t.data as BigInt64Array, dims: [...t.dims] };
+  timings.tokenizeMs += performance.now() - t0;
+  timings.batches++;
+  return Comlink.transfer(out, Object.values(out).map((t) => t.data.buffer as ArrayBuffer));
+}
+
+async function embedRaw(texts: string[]): Promise<Float32Array> {
+  const t0 = performance.now();
+  const inputs = tokenizeToTensors(texts);
+  return runModel(inputs, performance.now() - t0);
+}
+
+/** The model, pooling and normalisation over tokenized inputs; `tokenizeMs` is added to the timings. */
+async function runModel(inputs: Record<string, Tensor>, tokenizeMs: number): Promise<Float32Array> {
+  if (!model || !spec) throw new Error('no model loaded: call load() first');
   const t1 = performance.now();
   const outputs = (await model(inputs)) as Record<string, Tensor>;
   const t2 = performance.now();
@@ -78,10 +118,18 @@ async function embedRaw(texts: string[]): Promise<Float32Array> {
   hidden.dispose?.();
   const out = spec.normalize ? normalizeRows(pooled, dim) : pooled;
   timings.batches++;
-  timings.tokenizeMs += t1 - t0;
+  timings.tokenizeMs += tokenizeMs;
   timings.runMs += t2 - t1;
   timings.poolMs += performance.now() - t2;
   return out;
+}
+
+/** Embeds a batch tokenized elsewhere (`tokenize` in another instance of this worker). */
+async function embedTokens(batch: TokenBatch): Promise<Float32Array> {
+  const inputs: Record<string, Tensor> = {};
+  for (const [name, t] of Object.entries(batch)) inputs[name] = new Tensor('int64', t.data, t.dims);
+  const data = await runModel(inputs, 0);
+  return Comlink.transfer(data, [data.buffer]);
 }
 
 /** Embeds a batch; returns n × dims floats (row-major), transferred, not copied. */
@@ -114,6 +162,6 @@ async function stats(): Promise<EmbedTimings> {
   return { ...timings };
 }
 
-export const embedApi = { load, embed, loseDevice, dispose, stats };
+export const embedApi = { load, loadTokenizer, tokenize, embed, embedTokens, loseDevice, dispose, stats };
 export type EmbedApi = typeof embedApi;
 Comlink.expose(embedApi);

@@ -9,7 +9,8 @@
  *   fresh WASM worker; finished batches are kept, so the run resumes from the
  *   last finished batch. The fallback keeps the dtype, so vectors stay comparable.
  */
-import type { EmbedApi, EmbedLoadSpec, EmbedTimings } from '../../workers/embed.worker.ts';
+import * as Comlink from 'comlink';
+import type { EmbedApi, EmbedLoadSpec, EmbedTimings, TokenBatch } from '../../workers/embed.worker.ts';
 import { DeviceWorker } from './deviceWorker.ts';
 import { selectDevice, type Device, type DeviceProbe, type Dtype } from './device.ts';
 import { etaSeconds, type ModelProgress } from './loadProgress.ts';
@@ -37,6 +38,12 @@ export interface EmbeddingRunnerOptions {
   readonly simulateDeviceLossAfterBatch?: number;
   /** Creates the worker (tests may inject one). */
   readonly createWorker?: () => Worker;
+  /**
+   * Creates the worker that tokenizes the next batch while the model runs this one (another
+   * instance of the embed worker). By default the embed worker itself, unless `createWorker`
+   * was injected; `null` tokenizes in the model's worker.
+   */
+  readonly createTokenizerWorker?: (() => Worker) | null;
 }
 
 export interface EmbeddingResult {
@@ -76,6 +83,8 @@ export class EmbeddingRunner {
   readonly #o: EmbeddingRunnerOptions;
   readonly #worker: DeviceWorker<EmbedApi, { dims: number }>;
   #dtype: Dtype;
+  /** The tokenizer worker once started; null when there is none (not wanted, or it failed to load). */
+  #tokenizer: Promise<{ worker: Worker; api: Comlink.Remote<EmbedApi> } | null> | undefined;
 
   constructor(options: EmbeddingRunnerOptions) {
     this.#o = options;
@@ -127,6 +136,29 @@ export class EmbeddingRunner {
   }
 
   /**
+   * Starts the tokenizer worker once. It is device-free (no ONNX Runtime session), so a device
+   * fallback of the model worker leaves it as it is. If it cannot load, batches are tokenized in
+   * the model's worker, as without it: the vectors are the same either way.
+   */
+  #startTokenizer(): Promise<{ worker: Worker; api: Comlink.Remote<EmbedApi> } | null> {
+    this.#tokenizer ??= (async () => {
+      const make = this.#o.createTokenizerWorker === undefined ? (this.#o.createWorker ? null : defaultWorker) : this.#o.createTokenizerWorker;
+      if (!make) return null;
+      let worker: Worker | undefined;
+      try {
+        worker = make();
+        const api = Comlink.wrap<EmbedApi>(worker);
+        await api.loadTokenizer(this.#spec(this.#worker.device));
+        return { worker, api };
+      } catch {
+        worker?.terminate();
+        return null;
+      }
+    })();
+    return this.#tokenizer;
+  }
+
+  /**
    * Embeds `texts` (the role's prefix is added), using and filling the cache.
    * @throws {CancelledError} when `signal` aborts; finished batches are cached.
    */
@@ -144,12 +176,31 @@ export class EmbeddingRunner {
     const missing = texts.map((_, i) => i).filter((i) => vectors[i] === undefined);
     const cached = texts.length - missing.length;
     const batchSize = this.#o.batchSize ?? 32;
+    const batches: number[][] = [];
+    for (let b = 0; b < missing.length; b += batchSize) batches.push(missing.slice(b, b + batchSize));
+    // The model and the tokenizer load side by side; then batch k + 1 is tokenized while batch k runs.
+    const [tokenizer] = batches.length > 0 ? await Promise.all([this.#startTokenizer(), this.#worker.load()]) : [null];
+    const tokenize = (k: number): Promise<TokenBatch> | undefined => {
+      if (!tokenizer || k >= batches.length) return undefined;
+      const p = tokenizer.api.tokenize(batches[k].map((i) => prefix + texts[i]));
+      p.catch(() => undefined); // awaited below; a run that stops first must not leave it unhandled
+      return p;
+    };
+    let next = tokenize(0);
     const tStart = performance.now();
     this.#o.onProgress?.({ status: 'batch', done: 0, total: missing.length, cached, etaSeconds: undefined });
-    for (let b = 0; b < missing.length; b += batchSize) {
+    for (let k = 0, b = 0; k < batches.length; k++, b += batchSize) {
       if (signal?.aborted) throw new CancelledError();
-      const idx = missing.slice(b, b + batchSize);
-      const flat = await this.#embedBatch(idx.map((i) => prefix + texts[i]));
+      const idx = batches[k];
+      let flat: Float32Array;
+      if (next) {
+        const tokens = await next;
+        next = tokenize(k + 1);
+        // Not transferred: a batch retried on WASM after a device loss sends the same tokens again.
+        flat = await this.#worker.call((api) => api.embedTokens(tokens));
+      } else {
+        flat = await this.#embedBatch(idx.map((i) => prefix + texts[i]));
+      }
       const dims = flat.length / idx.length;
       const fresh = idx.map((i, j) => {
         const v = flat.slice(j * dims, (j + 1) * dims);
@@ -173,12 +224,21 @@ export class EmbeddingRunner {
     };
   }
 
-  /** Where the worker's time went (tokenizing, the model, pooling) since the model loaded: for benchmarks. */
-  workerTimings(): Promise<EmbedTimings> {
-    return this.#worker.call((api) => api.stats());
+  /** Where the workers' time went (tokenizing, the model, pooling) since the model loaded: for benchmarks. */
+  async workerTimings(): Promise<EmbedTimings & { tokenizedAside: boolean }> {
+    const model = await this.#worker.call((api) => api.stats());
+    const tokenizer = await this.#tokenizer;
+    if (!tokenizer) return { ...model, tokenizedAside: false };
+    const aside = await tokenizer.api.stats();
+    return { ...model, tokenizeMs: model.tokenizeMs + aside.tokenizeMs, tokenizedAside: true };
   }
 
   dispose(): void {
     this.#worker.stop();
+    void this.#tokenizer?.then((t) => {
+      t?.api[Comlink.releaseProxy]();
+      t?.worker.terminate();
+    });
+    this.#tokenizer = undefined;
   }
 }

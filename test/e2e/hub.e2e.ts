@@ -40,6 +40,7 @@ e2e('a Hub model loads through the mock Hub and matches the PyTorch reference wi
   assert.equal(r.device, device);
   assert.equal(r.dtype, 'fp32');
   assertMatchesReference(r.vectors);
+  assert.equal(r.timings?.tokenizedAside, true, 'batches were tokenized in the tokenizer worker, beside the model');
   // WebGPU workers load the asyncify build (it has the WebGPU provider), WASM-only workers the plain one (faster to optimise).
   assert.deepEqual(ortBinaries(requests), [device === 'webgpu' ? 'ort-wasm-simd-threaded.asyncify.wasm' : 'ort-wasm-simd-threaded.wasm']);
   // Progress: files were initiated and the load reached ready before the first batch.

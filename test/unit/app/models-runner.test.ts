@@ -56,3 +56,92 @@ describe('EmbeddingRunner after a failed load', () => {
     runner.dispose();
   });
 });
+
+/**
+ * Fake embed workers that "embed" a text as [its length, its first char code]: a model worker
+ * (load, embed, embedTokens) and a tokenizer worker (loadTokenizer, tokenize), with a log of
+ * every call in the order the workers saw them.
+ */
+function fakePair(options: { tokenizerFails?: boolean } = {}) {
+  const log: string[] = [];
+  const endpoint = (api: object) => {
+    const { port1, port2 } = new MessageChannel();
+    Comlink.expose(api, port2 as unknown as Comlink.Endpoint);
+    return Object.assign(port1, { terminate: () => port1.close() }) as unknown as Worker;
+  };
+  const vector = (t: string) => [t.length, t.charCodeAt(0)];
+  const model = () =>
+    endpoint({
+      async load() {
+        return { dims: 2 };
+      },
+      async embed(texts: string[]) {
+        log.push(`embed ${texts.join(',')}`);
+        return new Float32Array(texts.flatMap(vector));
+      },
+      async embedTokens(batch: Record<string, { data: BigInt64Array; dims: number[] }>) {
+        const texts = [...batch.input_ids.data].map((c) => String.fromCharCode(Number(c)));
+        log.push(`embedTokens ${texts.join(',')}`);
+        await new Promise((r) => setTimeout(r, 5)); // the model is slow: the next batch is tokenized meanwhile
+        log.push(`embedTokens ${texts.join(',')} done`);
+        return new Float32Array(texts.flatMap((t) => [Number(batch.attention_mask.data[texts.indexOf(t)]), t.charCodeAt(0)]));
+      },
+      async loseDevice() {
+        return false;
+      },
+    });
+  const tokenizer = () =>
+    endpoint({
+      async loadTokenizer() {
+        if (options.tokenizerFails) throw new Error('tokenizer.json: 404');
+      },
+      async tokenize(texts: string[]) {
+        log.push(`tokenize ${texts.join(',')}`);
+        // One "token" per text (its first char) and, as its mask, the text's length.
+        return {
+          input_ids: { data: BigInt64Array.from(texts.map((t) => BigInt(t.charCodeAt(0)))), dims: [texts.length, 1] },
+          attention_mask: { data: BigInt64Array.from(texts.map((t) => BigInt(t.length))), dims: [texts.length, 1] },
+        };
+      },
+    });
+  return { log, model, tokenizer };
+}
+
+describe('EmbeddingRunner with a tokenizer worker', () => {
+  const texts = ['alpha', 'be', 'gamma', 'de', 'epsilon'];
+  const expected = texts.map((t) => [t.length, t.charCodeAt(0)]);
+
+  it('tokenizes batch k + 1 in the tokenizer worker while the model runs batch k, with the same vectors', async () => {
+    vi.stubGlobal('navigator', { hardwareConcurrency: 2 });
+    const w = fakePair();
+    const runner = new EmbeddingRunner({
+      entry: glove, source: { kind: 'bundled', id: glove.id }, probe: { kind: 'wasm', reason: 'test' }, batchSize: 2,
+      createWorker: w.model, createTokenizerWorker: w.tokenizer,
+    });
+    const r = await runner.embed(texts, 'document');
+    expect(r.vectors.map((v) => Array.from(v))).toEqual(expected);
+    expect(r.computed).toBe(5);
+    // The model took the batches in order, each tokenized by the tokenizer worker…
+    expect(w.log.filter((l) => l.startsWith('embedTokens') && !l.endsWith('done'))).toEqual(['embedTokens a,b', 'embedTokens g,d', 'embedTokens e']);
+    expect(w.log.filter((l) => l.startsWith('tokenize'))).toEqual(['tokenize alpha,be', 'tokenize gamma,de', 'tokenize epsilon']);
+    // …and batch k + 1 was tokenized while the model ran batch k.
+    const at = (l: string) => w.log.indexOf(l);
+    expect(at('tokenize gamma,de')).toBeLessThan(at('embedTokens a,b done'));
+    expect(at('tokenize epsilon')).toBeLessThan(at('embedTokens g,d done'));
+    expect(w.log.some((l) => l.startsWith('embed '))).toBe(false);
+    runner.dispose();
+  });
+
+  it('tokenizes in the model worker when the tokenizer worker cannot load, with the same vectors', async () => {
+    vi.stubGlobal('navigator', { hardwareConcurrency: 2 });
+    const w = fakePair({ tokenizerFails: true });
+    const runner = new EmbeddingRunner({
+      entry: glove, source: { kind: 'bundled', id: glove.id }, probe: { kind: 'wasm', reason: 'test' }, batchSize: 2,
+      createWorker: w.model, createTokenizerWorker: w.tokenizer,
+    });
+    const r = await runner.embed(texts, 'document');
+    expect(r.vectors.map((v) => Array.from(v))).toEqual(expected);
+    expect(w.log).toEqual(['embed alpha,be', 'embed gamma,de', 'embed epsilon']);
+    runner.dispose();
+  });
+});
