@@ -4,7 +4,8 @@
  * message starts one shard on its own MessagePort; see
  * src/storage/inflateChannel.ts for the protocol.
  */
-import { serveShard } from '../src/storage/inflateChannel.ts';
+import { INFLATE_WORKER_READY, serveShard } from '../src/storage/inflateChannel.ts';
 import type { ShardRequest } from '../src/storage/inflateChannel.ts';
 
 self.onmessage = (e: MessageEvent<ShardRequest>) => void serveShard(e.data);
+self.postMessage(INFLATE_WORKER_READY);

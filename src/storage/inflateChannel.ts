@@ -17,6 +17,8 @@ import type { ShardHandle } from './sources.ts';
  * `cancel`, which stops the read of the file.
  */
 export const PIECE_BYTES = 1 << 20;
+/** What the inflate worker posts once, as soon as it runs (before any request). */
+export const INFLATE_WORKER_READY = 'fairground-inflate-ready';
 export const WINDOW = 4;
 
 /** The request that starts a shard: sent to the worker with `port` transferred. */

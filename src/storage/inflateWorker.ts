@@ -1,6 +1,6 @@
 import { readShardHere } from './inflate.ts';
 import type { ShardReader } from './inflate.ts';
-import { receiveShard } from './inflateChannel.ts';
+import { INFLATE_WORKER_READY, receiveShard } from './inflateChannel.ts';
 import type { ShardRequest } from './inflateChannel.ts';
 import type { ShardHandle } from './sources.ts';
 
@@ -10,29 +10,44 @@ export interface WorkerShardReader {
   dispose(): void;
 }
 
+/** How long a worker may take to start before the import goes on without it. */
+const START_TIMEOUT_MS = 15_000;
+
 const defaultWorker = () => new Worker(new URL('../../workers/inflate.worker.ts', import.meta.url), { type: 'module', name: 'inflate' });
 
 /**
  * Reads shards through the inflate worker (started on the first shard), so
  * that hashing and gunzip run beside the parsing instead of before it. A
  * source without a `shardHandle` for the path, or a page that cannot start
- * the worker, reads in this thread (`readShardHere`) instead: the result is
- * the same, only slower.
+ * the worker (its script does not load, or it does not say it is ready within
+ * START_TIMEOUT_MS), reads in this thread (`readShardHere`) instead: the result is the same, only slower.
+ * A worker that dies once started fails the shard being read.
  */
 export function workerShardReader(makeWorker: () => Worker = defaultWorker): WorkerShardReader {
   let worker: Worker | undefined;
+  /** Resolves true once the worker said it runs, false if it failed to start. */
+  let started: Promise<boolean> | undefined;
   let broken = false;
   /** The importer's end of the shard being read, told when the worker dies. */
   let current: MessagePort | undefined;
-  const start = () => {
+  const start = (): Promise<boolean> => {
     const w = makeWorker();
-    w.addEventListener('error', (e) => {
-      e.preventDefault();
-      broken = true;
-      const message = `the inflate worker failed${(e as ErrorEvent).message ? `: ${(e as ErrorEvent).message}` : ' to start'}`;
-      current?.onmessage?.(new MessageEvent('message', { data: { type: 'error', kind: 'other', message } }));
+    worker = w;
+    return new Promise<boolean>((resolve) => {
+      const timer = setTimeout(() => settle(false), START_TIMEOUT_MS);
+      const settle = (ok: boolean) => {
+        clearTimeout(timer);
+        resolve(ok);
+      };
+      w.addEventListener('message', (e: MessageEvent) => e.data === INFLATE_WORKER_READY && settle(true), { once: true });
+      w.addEventListener('error', (e) => {
+        e.preventDefault();
+        broken = true;
+        settle(false); // before it started: the import goes on in this thread
+        const message = `the inflate worker failed${(e as ErrorEvent).message ? `: ${(e as ErrorEvent).message}` : ''}`;
+        current?.onmessage?.(new MessageEvent('message', { data: { type: 'error', kind: 'other', message } }));
+      });
     });
-    return w;
   };
   const read: ShardReader = async (source, path, gzip, signal, onBytes) => {
     let handle: ShardHandle | undefined;
@@ -41,13 +56,15 @@ export function workerShardReader(makeWorker: () => Worker = defaultWorker): Wor
     } catch {
       handle = undefined; // openShard will say what is wrong
     }
-    if (!handle || broken) return readShardHere(source, path, gzip, signal, onBytes);
-    try {
-      worker ??= start();
-    } catch {
-      broken = true;
-      return readShardHere(source, path, gzip, signal, onBytes);
+    if (handle && !broken) {
+      try {
+        started ??= start();
+      } catch {
+        started = Promise.resolve(false);
+      }
+      if (!(await started)) broken = true;
     }
+    if (!handle || broken || !worker) return readShardHere(source, path, gzip, signal, onBytes);
     const { port1, port2 } = new MessageChannel();
     current = port1;
     worker.postMessage({ port: port2, handle, gzip } satisfies ShardRequest, [port2]);

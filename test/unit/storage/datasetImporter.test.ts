@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { importDataset } from '../../../src/storage/datasetImporter.ts';
+import { workerShardReader } from '../../../src/storage/inflateWorker.ts';
 import { countRecords, getDataset, readShard } from '../../../src/storage/datasetStore.ts';
 import type { ImportProgress } from '../../../src/storage/importProgress.ts';
 import { channelReader, freshDb, gzip, memorySource, packageFiles, rawRecords, retrievalPackage, utf8, jsonl } from './fixtures.ts';
@@ -41,6 +42,23 @@ describe('importDataset', () => {
     expect(runs[1].result).toEqual(runs[0].result);
     expect(runs[1].bytes).toBe(runs[0].bytes);
     expect(runs[1].records).toEqual(runs[0].records);
+  });
+
+  it('importDataset goes on in this thread when the inflate worker fails to start (e.g. its script does not load)', async () => {
+    let posted = 0;
+    const failing = {
+      postMessage: () => posted++,
+      addEventListener: (type: string, listener: (e: { preventDefault(): void }) => void) => {
+        if (type === 'error') queueMicrotask(() => listener({ preventDefault: () => undefined }));
+      },
+      terminate: () => undefined,
+    };
+    const reader = workerShardReader(() => failing as unknown as Worker);
+    const db = await freshDb();
+    const result = await importDataset(db, memorySource(retrievalPackage('demo', 10)), { storage: null, shardReader: reader.read });
+    expect(result.records).toEqual({ corpus: 10, queries: 3, qrels: 3, twins: 2 });
+    expect(posted).toBe(0); // no shard was handed to the dead worker
+    reader.dispose();
   });
 
   it('importDataset reports progress whose bytesDone never goes down and ends at bytesTotal', async () => {

@@ -6,7 +6,7 @@ import { gzipSync } from 'node:zlib';
 import { expect } from 'vitest';
 import { recordsOfChunk } from '../../../src/storage/chunks.ts';
 import { openFairgroundDb } from '../../../src/storage/db.ts';
-import { serveShard } from '../../../src/storage/inflateChannel.ts';
+import { INFLATE_WORKER_READY, serveShard } from '../../../src/storage/inflateChannel.ts';
 import type { ShardRequest } from '../../../src/storage/inflateChannel.ts';
 import { workerShardReader } from '../../../src/storage/inflateWorker.ts';
 import type { WorkerShardReader } from '../../../src/storage/inflateWorker.ts';
@@ -135,7 +135,9 @@ export function channelReader(): WorkerShardReader & { served: () => number } {
       served++;
       void serveShard(request);
     },
-    addEventListener: () => undefined,
+    addEventListener: (type: string, listener: (e: { data: unknown }) => void) => {
+      if (type === 'message') queueMicrotask(() => listener({ data: INFLATE_WORKER_READY }));
+    },
     terminate: () => undefined,
   };
   return { ...workerShardReader(() => fakeWorker as unknown as Worker), served: () => served };
