@@ -91,15 +91,22 @@ export async function serveShard({ port, handle, gzip }: ShardRequest): Promise<
   }
 }
 
+/** The importer's end of a shard: its Inflated, and a way to fail it when the far side dies without a word. */
+export interface ReceivedShard extends Inflated {
+  /** Ends the shard with this error, as if the far side had sent it (e.g. the worker crashed). */
+  fail(message: string): void;
+}
+
 /** Importer side: the Inflated of the shard that `serveShard` sends through the other end of `port`. */
-export function receiveShard(port: MessagePort, onBytes: (bytes: number) => void): Inflated {
+export function receiveShard(port: MessagePort, onBytes: (bytes: number) => void): ReceivedShard {
   const inbox: FromReader[] = [];
   let wake: (() => void) | undefined;
-  port.onmessage = (e: MessageEvent<FromReader>) => {
-    inbox.push(e.data);
+  const deliver = (message: FromReader) => {
+    inbox.push(message);
     wake?.();
     wake = undefined;
   };
+  port.onmessage = (e: MessageEvent<FromReader>) => deliver(e.data);
   let result: { sha256: string; bytes: number } | undefined;
   let counted = 0;
   async function* chunks(): AsyncGenerator<Uint8Array> {
@@ -134,5 +141,6 @@ export function receiveShard(port: MessagePort, onBytes: (bytes: number) => void
       if (result === undefined) throw new Error('inflate: result() before the stream was read to its end');
       return result;
     },
+    fail: (message) => deliver({ type: 'error', kind: 'other', message }),
   };
 }

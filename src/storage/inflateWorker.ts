@@ -1,7 +1,7 @@
 import { readShardHere } from './inflate.ts';
 import type { ShardReader } from './inflate.ts';
 import { INFLATE_WORKER_READY, receiveShard } from './inflateChannel.ts';
-import type { ShardRequest } from './inflateChannel.ts';
+import type { ReceivedShard, ShardRequest } from './inflateChannel.ts';
 import type { ShardHandle } from './sources.ts';
 
 /** A ShardReader that runs the first stage in a worker, and the worker to end when the import is over. */
@@ -28,8 +28,8 @@ export function workerShardReader(makeWorker: () => Worker = defaultWorker): Wor
   /** Resolves true once the worker said it runs, false if it failed to start. */
   let started: Promise<boolean> | undefined;
   let broken = false;
-  /** The importer's end of the shard being read, told when the worker dies. */
-  let current: MessagePort | undefined;
+  /** The shard being read, failed when the worker dies. */
+  let current: ReceivedShard | undefined;
   const start = (): Promise<boolean> => {
     const w = makeWorker();
     worker = w;
@@ -45,7 +45,7 @@ export function workerShardReader(makeWorker: () => Worker = defaultWorker): Wor
         broken = true;
         settle(false); // before it started: the import goes on in this thread
         const message = `the inflate worker failed${(e as ErrorEvent).message ? `: ${(e as ErrorEvent).message}` : ''}`;
-        current?.onmessage?.(new MessageEvent('message', { data: { type: 'error', kind: 'other', message } }));
+        current?.fail(message);
       });
     });
   };
@@ -66,9 +66,9 @@ export function workerShardReader(makeWorker: () => Worker = defaultWorker): Wor
     }
     if (!handle || broken || !worker) return readShardHere(source, path, gzip, signal, onBytes);
     const { port1, port2 } = new MessageChannel();
-    current = port1;
+    current = receiveShard(port1, onBytes);
     worker.postMessage({ port: port2, handle, gzip } satisfies ShardRequest, [port2]);
-    return receiveShard(port1, onBytes);
+    return current;
   };
   return {
     read,

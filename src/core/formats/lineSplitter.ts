@@ -8,33 +8,20 @@ const LF = 0x0a;
 const CR = 0x0d;
 
 /**
- * Splits a stream of UTF-8 bytes into its non-blank lines, numbered from 1.
+ * Splits a stream of UTF-8 bytes into its non-blank lines, numbered from 1,
+ * yielding one array of lines per input chunk (possibly empty): one promise
+ * per chunk, not per line.
  *
  * Lines are cut on the byte 0x0A before decoding (it never occurs inside a
  * multi-byte UTF-8 sequence), so a chunk boundary anywhere, even inside a
  * character or between CR and LF, changes nothing. A trailing CR is dropped
- * (CRLF files). Bytes are decoded with `fatal: true`, so bytes that are not
- * UTF-8 are an error naming their line. Blank lines are skipped but counted,
- * like `numberedLines`. A leading byte-order mark is dropped.
+ * (CRLF files). Blank lines are skipped but counted, like `numberedLines`. A
+ * leading byte-order mark is dropped. The complete lines of a chunk are
+ * decoded by one TextDecoder call (`fatal: true`) and cut with
+ * `String.split`; only when that call finds bytes that are not UTF-8 are they
+ * decoded again line by line, to name the line.
  *
  * Memory holds at most one line plus one chunk.
- *
- * @throws {FormatError} for bytes that are not UTF-8, or a line longer than `maxLineBytes`.
- */
-export async function* splitLines(
-  chunks: AsyncIterable<Uint8Array>,
-  maxLineBytes = MAX_LINE_BYTES,
-): AsyncGenerator<NumberedLine> {
-  for await (const batch of splitLineBatches(chunks, maxLineBytes)) yield* batch;
-}
-
-/**
- * `splitLines`, one array of lines per input chunk (possibly empty): the same
- * lines, for a fraction of the cost. The complete lines of a chunk are
- * decoded by one TextDecoder call and cut with `String.split`; only when that
- * call finds bytes that are not UTF-8 are they decoded again line by line, to
- * name the line. Consumers that handle thousands of lines per second should
- * use this form: each `yield` of an async generator costs a promise.
  *
  * @throws {FormatError} for bytes that are not UTF-8, or a line longer than `maxLineBytes`.
  */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { FormatError } from '../../../../src/core/formats/formatError.ts';
-import { MAX_LINE_BYTES, splitLineBatches, splitLines, streamChunks } from '../../../../src/core/formats/lineSplitter.ts';
+import { MAX_LINE_BYTES, splitLineBatches, streamChunks } from '../../../../src/core/formats/lineSplitter.ts';
 import type { NumberedLine } from '../../../../src/core/formats/lines.ts';
 
 async function* chunksOf(bytes: Uint8Array, cuts: number[]): AsyncGenerator<Uint8Array> {
@@ -10,6 +10,11 @@ async function* chunksOf(bytes: Uint8Array, cuts: number[]): AsyncGenerator<Uint
     start = cut;
   }
   yield bytes.slice(start);
+}
+
+/** The lines of `splitLineBatches`, one at a time. */
+async function* splitLines(chunks: AsyncIterable<Uint8Array>, max?: number): AsyncGenerator<NumberedLine> {
+  for await (const batch of splitLineBatches(chunks, max)) yield* batch;
 }
 
 async function collect(lines: AsyncIterable<NumberedLine>): Promise<NumberedLine[]> {
