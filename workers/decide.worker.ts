@@ -10,7 +10,7 @@ import * as ort from 'onnxruntime-web/webgpu';
 import { AutoModelForSequenceClassification, AutoTokenizer, env, type PreTrainedModel } from '@huggingface/transformers';
 import { configureOnnxWasm } from '../src/models/onnxEnv.ts';
 import { envForSource, folderFetch } from '../src/models/transformersEnv.ts';
-import { FOLDER_PREFIX } from '../src/models/modelSource.ts';
+import { FOLDER_PREFIX } from '../src/core/models/modelSource.ts';
 import { modelFileUrl, type DecisionLoadSpec, type DecisionPair, type DecisionScores } from '../src/models/decisionSpec.ts';
 import { modelLabels, transformersDecisionScorer, type PairScorer } from '../src/models/decisionTransformers.ts';
 import { onnxDecisionScorer, type OrtLike, type OrtSessionLike } from '../src/models/decisionOnnx.ts';

@@ -9,9 +9,9 @@ import { AutoModel, AutoTokenizer, env, Tensor, type PreTrainedModel, type PreTr
 import { normalizeRows, poolHiddenStates } from '../src/core/pooling.ts';
 import { configureOnnxWasm } from '../src/models/onnxEnv.ts';
 import { envForSource, folderFetch } from '../src/models/transformersEnv.ts';
-import type { ModelSource } from '../src/models/modelSource.ts';
-import type { Device, Dtype } from '../src/models/device.ts';
-import type { Pooling } from '../src/models/modelSpec.ts';
+import type { ModelSource } from '../src/core/models/modelSource.ts';
+import type { Device, Dtype } from '../src/core/models/device.ts';
+import type { Pooling } from '../src/core/models/modelSpec.ts';
 
 export interface EmbedLoadSpec {
   readonly source: ModelSource;

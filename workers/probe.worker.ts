@@ -3,7 +3,7 @@
  * model run uses it: WebGPU when an adapter exists, else WASM.
  */
 import * as Comlink from 'comlink';
-import type { DeviceProbe } from '../src/models/device.ts';
+import type { DeviceProbe } from '../src/core/models/device.ts';
 
 interface GpuLike {
   requestAdapter(): Promise<{ info?: { vendor?: string; architecture?: string; description?: string }; features: { has(f: string): boolean } } | null>;

@@ -4,10 +4,10 @@
  * Everything it does runs locally, through the same code as the views.
  */
 import { probeDevice } from '../models/deviceProbe.ts';
-import type { Device, Dtype } from '../models/device.ts';
+import type { Device, Dtype } from '../core/models/device.ts';
 import { EmbeddingRunner, type TextRole, type VectorCache } from '../models/embeddingRunner.ts';
-import type { EmbeddingModelEntry } from '../models/modelSpec.ts';
-import type { ModelSource } from '../models/modelSource.ts';
+import type { EmbeddingModelEntry } from '../core/models/modelSpec.ts';
+import type { ModelSource } from '../core/models/modelSource.ts';
 
 export interface EmbedRequest {
   readonly entry: EmbeddingModelEntry;

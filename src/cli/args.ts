@@ -68,6 +68,15 @@ export function numberOption(args: ParsedArgs, name: string, fallback: number): 
   return n;
 }
 
+/** An integer option ≥ min, or `fallback` when absent. @throws {InputError} otherwise. */
+export function integerOption(args: ParsedArgs, name: string, fallback: number, min: number): number {
+  const value = stringOption(args, name);
+  if (value === undefined) return fallback;
+  const n = Number(value);
+  if (value.trim() === '' || !Number.isInteger(n) || n < min) throw new InputError(`--${name} must be an integer ≥ ${min}, got "${value}"`);
+  return n;
+}
+
 /** A comma-separated list of positive integers, e.g. `--k 10,100`. */
 export function intListOption(args: ParsedArgs, name: string, fallback: number[]): number[] {
   const value = stringOption(args, name);
@@ -90,4 +99,11 @@ export function listOption(args: ParsedArgs, name: string): string[] {
     if (v === true) throw new InputError(`--${name} needs a value`);
     return v.split(',').map((s) => s.trim()).filter((s) => s !== '');
   });
+}
+
+/** `--device`: only `cpu` in Node. @throws {InputError} for anything else. */
+export function deviceOption(args: ParsedArgs): 'cpu' {
+  const device = stringOption(args, 'device') ?? 'cpu';
+  if (device !== 'cpu') throw new InputError(`--device must be cpu in Node (WebGPU and WASM are the browser's), got "${device}"`);
+  return device;
 }

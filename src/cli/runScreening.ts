@@ -10,25 +10,24 @@
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { basename, dirname, join, resolve } from 'node:path';
 import type { Command } from './command.ts';
-import { listOption, requiredOption, stringOption } from './args.ts';
+import { deviceOption, integerOption, listOption, requiredOption, stringOption } from './args.ts';
 import { InputError } from './errors.ts';
-import { openDatasetFolder, readShard } from './node/datasetFolder.ts';
+import { openDatasetFolder } from './node/datasetFolder.ts';
+import { folderDataset, nodeEnvironment } from './node/datasetPort.ts';
 import { resolveModel } from './node/modelChoice.ts';
 import { loadNodeEmbedder, type NodeEmbedder } from './node/nodeEmbedder.ts';
 import { AuditInputError } from '../core/audit/retrievalData.ts';
-import { isScreeningTask, loadScreening, screeningTunePairs, selectScreeningTask, type LoadedScreening, type ScreeningSample } from '../core/audit/screeningData.ts';
-import { SCREENING_DEFAULTS, screeningAudit } from '../core/audit/screeningAudit.ts';
-import { screeningWorkList, type ScreeningModelScores } from '../core/audit/screeningInput.ts';
-import type { ScreeningModelDescriptor, ScreeningModelKind, ScreeningResults } from '../core/audit/screeningResults.ts';
+import { runScreening, type OpenedEmbedder, type OpenedScorer, type ScreeningModelPort, type ScreeningRunResults } from '../core/audit/run/screeningRun.ts';
+import { isScreeningTask, type ScreeningSample } from '../core/audit/screeningData.ts';
+import { SCREENING_DEFAULTS } from '../core/audit/screeningAudit.ts';
+import type { ScreeningModelDescriptor } from '../core/audit/screeningResults.ts';
+import type { ScreeningScorer } from '../core/models/decisionScores.ts';
+import type { Dtype } from '../core/models/device.ts';
 import { findModel, isHubModelId } from '../models/registry.ts';
 import { loadDecisionModelNode, type NodeDecisionSpec } from '../models/decisionNode.ts';
-import { CalibratedSimilarity, type Embedder } from '../models/calibratedSimilarity.ts';
-import { scoreScreening, type ScreeningScorer } from '../models/decisionScreening.ts';
 import type { WorkerDecisionKind } from '../models/decisionSpec.ts';
-import type { Dtype } from '../models/device.ts';
 
-/** The results of a run: ScreeningResults with the sample (if any) recorded among the parameters. */
-export type ScreeningRunResults = ScreeningResults & { readonly parameters: ScreeningResults['parameters'] & { readonly sample: ScreeningSample | null } };
+export type { ScreeningRunResults } from '../core/audit/run/screeningRun.ts';
 
 /** What one `--model` value names for a screening audit. */
 export type ScreeningChoice =
@@ -99,62 +98,50 @@ export function resolveScreeningModel(value: string): ScreeningChoice {
   throw new InputError(`unknown decision model "${value}": use calibrated:<embedding model>, a registry decision model, a model folder or a Hub id org/name`);
 }
 
-/** CalibratedSimilarity's embedder over the Node embedder: the role's prefix, rows split out. */
-function nodeEmbedderOf(embedder: NodeEmbedder, prefixes: { query: string; document: string }, dtype: string): Embedder {
+/** Calibrated similarity's embedder over the Node embedder: the role's prefix, rows split out. */
+async function openCalibrated(choice: Extract<ScreeningChoice, { kind: 'calibrated' }>): Promise<OpenedEmbedder> {
+  const { spec, queryPrefix, documentPrefix } = choice.embedding;
+  let embedder: NodeEmbedder;
+  try {
+    embedder = await loadNodeEmbedder(spec);
+  } catch (e) {
+    throw new InputError(`cannot load model "${choice.embedding.descriptor.id}" (${(e as Error).message.split('\n')[0]})`, spec.localDir);
+  }
   return {
+    device: 'cpu',
+    dtype: spec.dtype,
     async embed(texts, role) {
       const t0 = performance.now();
-      const prefix = role === 'query' ? prefixes.query : prefixes.document;
+      const prefix = role === 'query' ? queryPrefix : documentPrefix;
       const flat = await embedder.embed(texts.map((t) => prefix + t));
       const d = embedder.dims;
       const vectors = texts.map((_, i) => flat.subarray(i * d, (i + 1) * d));
-      // 'cpu' is Node's device; the Embedder type names the browser's devices.
-      return { vectors, device: 'cpu' as unknown as 'wasm', dtype: dtype as Dtype, ms: performance.now() - t0, fallbacks: [] };
+      return { vectors, device: 'cpu', dtype: spec.dtype as Dtype, ms: performance.now() - t0, fallbacks: [] };
     },
+    dispose: () => embedder.dispose(),
   };
 }
 
-async function scoreChoice(choice: ScreeningChoice, data: LoadedScreening, runs: number): Promise<ScreeningModelScores> {
-  const work = screeningWorkList(data.parts);
-  if (choice.kind === 'calibrated') {
-    const { spec, queryPrefix, documentPrefix } = choice.embedding;
-    let embedder: NodeEmbedder;
-    try {
-      embedder = await loadNodeEmbedder(spec);
-    } catch (e) {
-      throw new InputError(`cannot load model "${choice.embedding.descriptor.id}" (${(e as Error).message.split('\n')[0]})`, spec.localDir);
-    }
-    try {
-      const model = new CalibratedSimilarity(nodeEmbedderOf(embedder, { query: queryPrefix, document: documentPrefix }, spec.dtype));
-      try {
-        await model.fit(screeningTunePairs(data));
-      } catch (e) {
-        throw new InputError(`calibrated similarity: ${(e as Error).message}`);
-      }
-      return await scoreScreening(model, choice.descriptor as ScreeningModelDescriptor, work, data.texts, runs);
-    } finally {
-      await embedder.dispose();
-    }
-  }
+async function openDecision(choice: Extract<ScreeningChoice, { kind: 'decision' }>): Promise<OpenedScorer> {
   let model: Awaited<ReturnType<typeof loadDecisionModelNode>>;
   try {
     model = await loadDecisionModelNode(choice.spec);
   } catch (e) {
     throw new InputError(`cannot load decision model "${choice.descriptor.id}" (${(e as Error).message.split('\n')[0]})`, choice.spec.localModelPath);
   }
-  try {
-    return await scoreScreening(model as ScreeningScorer, { ...choice.descriptor, kind: choice.descriptor.kind as ScreeningModelKind }, work, data.texts, runs);
-  } finally {
-    await model.dispose();
-  }
+  return {
+    reportsRuns: false,
+    score: (pairs, signal) => (model as ScreeningScorer).score(pairs, signal),
+    scoreRuns: (pairs, runs, signal) => (model as ScreeningScorer).scoreRuns(pairs, runs, signal),
+    dispose: () => model.dispose(),
+  };
 }
 
-function integerOption(args: Parameters<Command['run']>[0], name: string, fallback: number, min: number): number {
-  const value = stringOption(args, name);
-  if (value === undefined) return fallback;
-  const n = Number(value);
-  if (value.trim() === '' || !Number.isInteger(n) || n < min) throw new InputError(`--${name} must be an integer ≥ ${min}, got "${value}"`);
-  return n;
+function modelPort(choice: ScreeningChoice): ScreeningModelPort {
+  const common = { key: choice.descriptor.id, descriptor: choice.descriptor };
+  return choice.kind === 'calibrated'
+    ? { ...common, kind: 'calibrated', open: () => openCalibrated(choice) }
+    : { ...common, kind: 'decision', open: () => openDecision(choice) };
 }
 
 /** Whether `--dataset`'s `--task` is a screening task (false when either cannot be read: runAudit reports that). */
@@ -179,41 +166,25 @@ export async function runScreeningAudit(args: Parameters<Command['run']>[0]): Pr
   const taskName = requiredOption(args, 'task');
   const modelIds = [...new Set(listOption(args, 'model'))];
   if (modelIds.length === 0) throw new InputError('missing --model (calibrated:fairground-glove-100d, a decision model id, a model folder or a Hub id)');
-  const device = stringOption(args, 'device') ?? 'cpu';
-  if (device !== 'cpu') throw new InputError(`--device must be cpu in Node (WebGPU and WASM are the browser's), got "${device}"`);
+  deviceOption(args);
   const runs = integerOption(args, 'runs', SCREENING_DEFAULTS.runs, 1);
   const bootstrap = integerOption(args, 'bootstrap', SCREENING_DEFAULTS.bootstrap, 0);
   const seed = integerOption(args, 'seed', SCREENING_DEFAULTS.seed, -(2 ** 31));
-  const sampleCvs = stringOption(args, 'sample-cvs');
-  const sample: ScreeningSample | undefined = sampleCvs === undefined ? undefined : { cvsPerJob: integerOption(args, 'sample-cvs', 0, 1), seed: integerOption(args, 'sample-seed', 0, -(2 ** 31)) };
+  const sample: ScreeningSample | undefined = args.options.has('sample-cvs')
+    ? { cvsPerJob: integerOption(args, 'sample-cvs', 0, 1), seed: integerOption(args, 'sample-seed', 0, -(2 ** 31)) }
+    : undefined;
   const choices = modelIds.map(resolveScreeningModel);
   const refOption = stringOption(args, 'reference-model');
   const referenceModel = refOption === 'none' ? undefined : refOption === undefined ? choices[0].descriptor.id : refOption;
   if (referenceModel !== undefined && !choices.some((c) => c.descriptor.id === referenceModel)) {
     throw new InputError(`--reference-model "${referenceModel}" is not one of the models (${choices.map((c) => c.descriptor.id).join(', ')})`);
   }
-
-  const folder = await openDatasetFolder(dir);
-  let data: LoadedScreening;
+  const dataset = await folderDataset(dir);
+  const plan = { task: taskName, models: choices.map(modelPort), runs, bootstrap, seed, referenceModel, sample, environment: nodeEnvironment() };
   try {
-    data = await loadScreening((name, kind) => readShard(folder, name, kind), selectScreeningTask(folder.manifest, taskName), sample);
+    return await runScreening(plan, { dataset });
   } catch (e) {
-    if (e instanceof AuditInputError) throw new InputError(e.message, dir);
+    if (e instanceof AuditInputError) throw new InputError(e.message, e.message.startsWith('calibrated similarity:') ? undefined : dir);
     throw e;
   }
-  const scores: ScreeningModelScores[] = [];
-  for (const choice of choices) scores.push(await scoreChoice(choice, data, runs));
-  const results = screeningAudit(
-    data.parts,
-    scores,
-    { reference: data.reference, referenceModel, bootstrap, seed, splits: data.splits },
-    {
-      dataset: { id: folder.manifest.id, version: folder.manifest.version, manifestSha256: folder.manifestSha256 },
-      task: data.task.name,
-      runs,
-      createdAt: new Date().toISOString(),
-      environment: { runtime: 'node', userAgent: `Node.js ${process.version} (${process.platform}; ${process.arch})` },
-    },
-  );
-  return { ...results, parameters: { ...results.parameters, sample: sample ?? null } };
 }

@@ -4,7 +4,7 @@
  * sentence-embedding exports: mean pooling, normalised, no prefixes, 512 tokens.
  * The Models view lets the user change them before a run.
  */
-import type { EmbeddingModelEntry } from './modelSpec.ts';
+import type { EmbeddingModelEntry } from '../core/models/modelSpec.ts';
 
 export function customEmbeddingEntry(id: string, source: 'hub' | 'bundled', overrides: Partial<EmbeddingModelEntry> = {}): EmbeddingModelEntry {
   return {

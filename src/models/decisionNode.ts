@@ -9,7 +9,7 @@
  * load models one at a time.
  */
 import { AutoModelForSequenceClassification, AutoTokenizer, env, type PreTrainedModel } from '@huggingface/transformers';
-import type { Dtype } from './device.ts';
+import type { Dtype } from '../core/models/device.ts';
 import type { DecisionPair } from './decisionSpec.ts';
 import type { DecisionRunResult, DecisionRunsResult } from './decisionRunner.ts';
 import { CancelledError } from './embeddingRunner.ts';

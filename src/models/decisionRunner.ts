@@ -14,10 +14,10 @@
  */
 import type { DecideApi } from '../../workers/decide.worker.ts';
 import { DeviceWorker } from './deviceWorker.ts';
-import { selectDevice, type Device, type DeviceProbe, type Dtype } from './device.ts';
-import { etaSeconds, type ModelProgress } from './loadProgress.ts';
-import type { DecisionModelEntry } from './modelSpec.ts';
-import type { ModelSource } from './modelSource.ts';
+import { selectDevice, type Device, type DeviceProbe, type Dtype } from '../core/models/device.ts';
+import { etaSeconds, type ModelProgress } from '../core/models/loadProgress.ts';
+import type { DecisionModelEntry } from '../core/models/modelSpec.ts';
+import type { ModelSource } from '../core/models/modelSource.ts';
 import { wasmThreads } from './onnxEnv.ts';
 import { DEFAULT_BATCH_PAIRS, type DecisionLoadSpec, type DecisionPair, type OnnxClassifierMapping, type WorkerDecisionKind } from './decisionSpec.ts';
 import { CancelledError } from './embeddingRunner.ts';
@@ -47,23 +47,8 @@ export interface DecisionRunnerOptions {
   readonly createWorker?: () => Worker;
 }
 
-/** Scores of one pass over the pairs. */
-export interface DecisionRunResult {
-  /** 0–100 per pair, in input order. */
-  readonly scores: Float64Array;
-  /** Wall time of each worker call, ms (measured in the worker). */
-  readonly callsMs: readonly number[];
-  /** The device and dtype that finished the pass (`cpu`: Node's onnxruntime-node). */
-  readonly device: Device | 'cpu';
-  readonly dtype: Dtype;
-  readonly fallbacks: readonly string[];
-  readonly ms: number;
-}
-
-/** Scores of T passes. */
-export interface DecisionRunsResult extends Omit<DecisionRunResult, 'scores'> {
-  readonly runs: Float64Array[];
-}
+export type { DecisionRunResult, DecisionRunsResult } from '../core/models/decisionScores.ts';
+import type { DecisionRunResult, DecisionRunsResult } from '../core/models/decisionScores.ts';
 
 const defaultWorker = () => new Worker(new URL('../../workers/decide.worker.ts', import.meta.url), { type: 'module' });
 

@@ -5,9 +5,9 @@
  * and the per-kind defaults. Pure data, no I/O.
  */
 import type { ScreeningModelKind } from '../core/audit/screeningResults.ts';
-import type { Device, Dtype } from './device.ts';
-import type { DecisionKind } from './modelSpec.ts';
-import type { ModelSource } from './modelSource.ts';
+import type { Device, Dtype } from '../core/models/device.ts';
+import type { DecisionKind } from '../core/models/modelSpec.ts';
+import type { ModelSource } from '../core/models/modelSource.ts';
 
 // The core's kind union and the registry's must stay the same set.
 const kindsAgree: [DecisionKind, ScreeningModelKind] = ['cross-encoder' as ScreeningModelKind, 'cross-encoder' as DecisionKind];
@@ -16,11 +16,7 @@ void kindsAgree;
 /** The kinds a decision worker runs (calibrated similarity runs on the embedding worker). */
 export type WorkerDecisionKind = Exclude<DecisionKind, 'calibrated-similarity'>;
 
-/** One (job description, CV) pair of texts. */
-export interface DecisionPair {
-  readonly job: string;
-  readonly cv: string;
-}
+export type { DecisionPair } from '../core/models/decisionScores.ts';
 
 /**
  * How a user ONNX classifier maps to our tokenizer's outputs: the graph's

@@ -1,6 +1,6 @@
 import * as Comlink from 'comlink';
 import type { ProbeApi } from '../../workers/probe.worker.ts';
-import type { DeviceProbe } from './device.ts';
+import type { DeviceProbe } from '../core/models/device.ts';
 
 let once: Promise<DeviceProbe> | undefined;
 

@@ -11,8 +11,8 @@
  * monotone total across files.
  */
 import * as Comlink from 'comlink';
-import type { Device, Dtype } from './device.ts';
-import { LoadProgressTracker, type ModelProgress } from './loadProgress.ts';
+import type { Device, Dtype } from '../core/models/device.ts';
+import { LoadProgressTracker, type ModelProgress } from '../core/models/loadProgress.ts';
 
 /** What a model worker reports while it loads files. */
 export type FileProgress = { file: string; status: 'initiate' | 'download' | 'progress' | 'done'; loaded: number; total: number };

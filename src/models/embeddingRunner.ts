@@ -12,11 +12,13 @@
 import * as Comlink from 'comlink';
 import type { EmbedApi, EmbedLoadSpec, EmbedTimings, TokenBatch } from '../../workers/embed.worker.ts';
 import { DeviceWorker } from './deviceWorker.ts';
-import { selectDevice, type Device, type DeviceProbe, type Dtype } from './device.ts';
-import { etaSeconds, type ModelProgress } from './loadProgress.ts';
-import type { EmbeddingModelEntry } from './modelSpec.ts';
-import { sourceKey, type ModelSource } from './modelSource.ts';
+import { selectDevice, type Device, type DeviceProbe, type Dtype } from '../core/models/device.ts';
+import { etaSeconds, type ModelProgress } from '../core/models/loadProgress.ts';
+import type { EmbeddingModelEntry } from '../core/models/modelSpec.ts';
+import { sourceKey, type ModelSource } from '../core/models/modelSource.ts';
 import { wasmThreads } from './onnxEnv.ts';
+import { CancelledError } from '../core/audit/run/cancel.ts';
+import type { TextRole } from '../core/audit/run/ports.ts';
 
 /** Cached vectors by key (src/storage/embeddingCache.ts implements it on IndexedDB). */
 export interface VectorCache {
@@ -24,7 +26,7 @@ export interface VectorCache {
   putMany(entries: readonly { key: string; modelKey: string; vector: Float32Array }[]): Promise<void>;
 }
 
-export type TextRole = 'query' | 'document';
+export type { TextRole } from '../core/audit/run/ports.ts';
 
 export interface EmbeddingRunnerOptions {
   readonly entry: EmbeddingModelEntry;
@@ -59,12 +61,7 @@ export interface EmbeddingResult {
   readonly ms: number;
 }
 
-export class CancelledError extends Error {
-  constructor() {
-    super('cancelled');
-    this.name = 'CancelledError';
-  }
-}
+export { CancelledError } from '../core/audit/run/cancel.ts';
 
 const defaultWorker = () => new Worker(new URL('../../workers/embed.worker.ts', import.meta.url), { type: 'module' });
 

@@ -3,7 +3,7 @@
  * and sets the thread count. Must run before any model loads.
  */
 
-import type { Device } from './device.ts';
+import type { Device } from '../core/models/device.ts';
 
 /**
  * The ORT builds the site serves at /ort/ (copied from node_modules by

@@ -20,7 +20,7 @@
  * - `normalize: true` everywhere: all these models are meant to be compared by
  *   cosine similarity, which is the dot product of L2-normalised vectors.
  */
-import type { DecisionModelEntry, EmbeddingModelEntry, ModelEntry } from './modelSpec.ts';
+import type { DecisionModelEntry, EmbeddingModelEntry, ModelEntry } from '../core/models/modelSpec.ts';
 
 /** The offline model served from public/models/fairground-glove-100d/. */
 export const BUNDLED_EMBEDDING_MODEL_ID = 'fairground-glove-100d';

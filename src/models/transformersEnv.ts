@@ -2,7 +2,7 @@
  * Configures transformers.js for one model source, inside a worker. Pure
  * decisions (which flags, which paths) are here; the worker applies them.
  */
-import { DEFAULT_HUB_HOST, FOLDER_PREFIX, type ModelSource } from './modelSource.ts';
+import { DEFAULT_HUB_HOST, FOLDER_PREFIX, type ModelSource } from '../core/models/modelSource.ts';
 
 /** The subset of transformers.js' `env` that Fairground sets. */
 export interface TransformersEnvLike {

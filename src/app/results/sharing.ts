@@ -7,8 +7,8 @@ import { parseResults, summaryOf, type RetrievalFairnessResults } from '../../co
 import { assertNoDatasetContent, decodePermalink, diffResults, encodePermalink, type PermalinkPayload } from '../../core/permalink/index.ts';
 import { findModel } from '../../models/registry.ts';
 import { customEmbeddingEntry } from '../../models/customModel.ts';
-import { DEFAULT_HUB_HOST } from '../../models/modelSource.ts';
-import type { RetrievalRunConfig, RunModel } from '../runs/runConfig.ts';
+import { DEFAULT_HUB_HOST } from '../../core/models/modelSource.ts';
+import type { RetrievalRunConfig, RunModel } from '../../core/audit/run/runConfig.ts';
 
 /** The permalink payload of a results object: configuration, models and the summary, never data. */
 export function payloadOf(results: RetrievalFairnessResults) {

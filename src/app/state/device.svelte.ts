@@ -1,5 +1,5 @@
 import { probeDevice } from '../../models/deviceProbe.ts';
-import type { DeviceProbe } from '../../models/device.ts';
+import type { DeviceProbe } from '../../core/models/device.ts';
 
 /** The device probe's answer, for the badge and for every model run. */
 export class DeviceState {

@@ -6,10 +6,10 @@
 import { MODEL_REGISTRY, isHubModelId } from '../../models/registry.ts';
 import { customEmbeddingEntry } from '../../models/customModel.ts';
 import { CancelledError, EmbeddingRunner, type EmbeddingResult } from '../../models/embeddingRunner.ts';
-import { etaSeconds, type ModelProgress } from '../../models/loadProgress.ts';
-import type { EmbeddingModelEntry } from '../../models/modelSpec.ts';
-import { DEFAULT_HUB_HOST, type ModelSource } from '../../models/modelSource.ts';
-import type { DeviceProbe } from '../../models/device.ts';
+import { etaSeconds, type ModelProgress } from '../../core/models/loadProgress.ts';
+import type { EmbeddingModelEntry } from '../../core/models/modelSpec.ts';
+import { DEFAULT_HUB_HOST, type ModelSource } from '../../core/models/modelSource.ts';
+import type { DeviceProbe } from '../../core/models/device.ts';
 import { EmbeddingCache } from '../../storage/embeddingCache.ts';
 import { DEVICE_OVERRIDE_KEY, parseDeviceOverride, runnerOverride, type DeviceOverride } from '../views/models/deviceOverride.ts';
 import { folderModel, type FolderModel, type PickedFile } from '../views/models/folderModel.ts';

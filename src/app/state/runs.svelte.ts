@@ -7,8 +7,9 @@ import type { ModelResult, RetrievalFairnessResults } from '../../core/audit/res
 import { CancelledError } from '../../models/embeddingRunner.ts';
 import { EmbeddingCache, getResults, getRun, listRuns, putResults, putRun, type RunEntry } from '../../storage/index.ts';
 import { computeWorker } from '../runs/computeClient.ts';
-import { runRetrievalAudit, type ModelRunProgress } from '../runs/retrievalRun.ts';
-import { runModelKey, runModelLabel, type RetrievalRunConfig, type RunConfig } from '../runs/runConfig.ts';
+import { runRetrievalAudit } from '../runs/retrievalRun.ts';
+import type { ModelRunProgress } from '../../core/audit/run/progress.ts';
+import { runModelKey, runModelLabel, type RetrievalRunConfig, type RunConfig } from '../../core/audit/run/runConfig.ts';
 import { runScreeningAudit, type ScreeningRunResults } from '../runs/screeningRun.ts';
 import type { ScreeningModelScores } from '../../core/audit/screeningInput.ts';
 import { database } from './database.ts';

@@ -3,10 +3,9 @@ import { intListOption, numberOption, requiredOption, stringOption } from '../ar
 import { InputError } from '../errors.ts';
 import { parseQrels } from '../../core/formats/qrels.ts';
 import { parseRun } from '../../core/formats/trecRun.ts';
-import { evaluateRetrieval } from '../../core/metrics/retrieval.ts';
 import type { Gain } from '../../core/metrics/retrieval.ts';
-import { ciOptions, reportMeans } from './bootstrapOption.ts';
-import type { Reported } from './bootstrapOption.ts';
+import { evalRetrieval } from '../../core/audit/eval/retrieval.ts';
+import { ciOptions } from './bootstrapOption.ts';
 import { parseInput } from './parseInput.ts';
 
 const GAINS: readonly Gain[] = ['linear', 'exp'];
@@ -33,16 +32,6 @@ export const retrievalCommand: Command = {
     const qrels = await parseInput(io, qrelsFile, parseQrels);
     const run = await parseInput(io, runFile, parseRun);
 
-    const result = evaluateRetrieval(run, qrels, { k, threshold, gain });
-    const mean: Record<string, Reported> = {};
-    const reported = reportMeans(result.values, ci);
-    result.keys.forEach((key, m) => (mean[key] = reported[m]));
-    const perQuery: Record<string, Record<string, number>> = {};
-    result.queries.forEach((query, q) => {
-      const row: Record<string, number> = {};
-      result.keys.forEach((key, m) => (row[key] = result.values[m][q]));
-      perQuery[query] = row;
-    });
-    return { mean, per_query: perQuery, n_queries: result.nQueries, n_skipped: result.nSkipped };
+    return evalRetrieval(run, qrels, { k, threshold, gain }, ci);
   },
 };

@@ -1,74 +1,11 @@
 import type { Command } from '../command.ts';
 import { numberOption, requiredOption, stringOption } from '../args.ts';
 import { InputError } from '../errors.ts';
-import { parseRun, type Run } from '../../core/formats/trecRun.ts';
-import { parseTwins, type TwinLine } from '../../core/formats/twins.ts';
-import { rankPool, tieKeys } from '../../core/metrics/rankedPool.ts';
-import { summarizeTwins, twinQueryResults, type LabeledTwinPair, type TwinQuery } from '../../core/metrics/twins.ts';
-import { rankBiserial, type TwinQueryMetrics } from '../../core/metrics/twinsKernel.ts';
-import { ciOptions, reportStatistic, type CiOptions, type Reported } from './bootstrapOption.ts';
+import { parseRun } from '../../core/formats/trecRun.ts';
+import { parseTwins } from '../../core/formats/twins.ts';
+import { evalTwins } from '../../core/audit/eval/twins.ts';
+import { ciOptions } from './bootstrapOption.ts';
 import { parseInput } from './parseInput.ts';
-
-/**
- * Builds each query of the run: the pool is every document the run scores
- * for the query; S holds the documents with a twin record whose twin the
- * twin run scores for the same query (others are left out of S).
- */
-export function buildTwinQueries(run: Run, twinRun: Run, twins: readonly TwinLine[], firstGroup: string): TwinQuery[] {
-  const byOriginal = new Map(twins.map((t) => [t.id, t]));
-  const queries: TwinQuery[] = [];
-  for (const [queryId, docs] of run) {
-    const twinScores = new Map((twinRun.get(queryId) ?? []).map((d) => [d.id, d.score]));
-    const ids = docs.map((d) => d.id);
-    const pool = rankPool(
-      docs.map((d) => d.score),
-      tieKeys(ids),
-    );
-    const pairs: LabeledTwinPair[] = [];
-    ids.forEach((id, index) => {
-      const t = byOriginal.get(id);
-      const twinScore = t && twinScores.get(t.twin_id);
-      if (!t || twinScore === undefined) return;
-      pairs.push({
-        index,
-        twinScore,
-        firstGroup: t.group === firstGroup ? 'original' : t.twin_group === firstGroup ? 'twin' : 'neither',
-        lang: t.lang ?? 'und', // BCP 47 "undetermined"
-        direction: `${t.group}->${t.twin_group}`,
-      });
-    });
-    queries.push({ queryId, pool, pairs });
-  }
-  return queries;
-}
-
-function summaryReport(list: readonly (TwinQueryMetrics | undefined)[], k: number, ci: CiOptions | undefined): Record<string, Reported | number> {
-  const stat = (key: 'iou' | 'rankShift' | 'dropout' | 'rbc' | 'kendallTau' | 'pearson') =>
-    reportStatistic(list.length, (idx) => summarizeTwins(list, idx)[key] ?? NaN, ci);
-  const all = summarizeTwins(list);
-  return {
-    [`iou@${k}`]: stat('iou'),
-    rank_shift: stat('rankShift'),
-    [`dropout@${k}`]: stat('dropout'),
-    rbc: stat('rbc'),
-    kendall_tau: stat('kendallTau'),
-    pearson: stat('pearson'),
-    n_queries: all.queries,
-    n_pairs: all.pairs,
-  };
-}
-
-function perQueryRow(m: TwinQueryMetrics, k: number): Record<string, number | null> {
-  return {
-    [`iou@${k}`]: m.iou,
-    rank_shift: m.rankShift,
-    [`dropout@${k}`]: m.dropout,
-    rbc: rankBiserial(m.winsFirst, m.winsSecond),
-    kendall_tau: m.kendallTau ?? null,
-    pearson: m.pearson ?? null,
-    n_pairs: m.pairs,
-  };
-}
 
 /**
  * `fairground eval twins`: counterfactual-twin fairness of a ranking
@@ -96,23 +33,6 @@ export const twinsCommand: Command = {
     const twinRun = await parseInput(io, twinRunFile, parseRun);
     const twins = await parseInput(io, twinsFile, parseTwins);
 
-    const results = twinQueryResults(buildTwinQueries(run, twinRun, twins, groups[0]), k);
-    const byKey = (pick: (r: (typeof results)[number]) => ReadonlyMap<string, TwinQueryMetrics>) => {
-      const keys = [...new Set(results.flatMap((r) => [...pick(r).keys()]))].sort();
-      return Object.fromEntries(keys.map((key) => [key, summaryReport(results.map((r) => pick(r).get(key)), k, ci)]));
-    };
-    const perQuery: Record<string, Record<string, number | null>> = {};
-    for (const r of results) if (r.all) perQuery[r.queryId] = perQueryRow(r.all, k);
-    return {
-      mean: summaryReport(
-        results.map((r) => r.all),
-        k,
-        ci,
-      ),
-      per_lang: byKey((r) => r.byLang),
-      per_direction: byKey((r) => r.byDirection),
-      per_query: perQuery,
-      groups,
-    };
+    return evalTwins(run, twinRun, twins, { k, groups }, ci);
   },
 };

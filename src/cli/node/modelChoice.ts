@@ -8,7 +8,7 @@ import { existsSync, readFileSync, statSync } from 'node:fs';
 import { basename, dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { findModel, isHubModelId } from '../../models/registry.ts';
-import type { Pooling } from '../../models/modelSpec.ts';
+import type { Pooling } from '../../core/models/modelSpec.ts';
 import type { ModelDescriptor } from '../../core/audit/results.ts';
 import { InputError } from '../errors.ts';
 import type { NodeModelSpec } from './nodeEmbedder.ts';

@@ -10,7 +10,7 @@
  * not pay for loading it.
  */
 import { normalizeRows, poolHiddenStates, type PoolingRule } from '../../core/pooling.ts';
-import type { Pooling } from '../../models/modelSpec.ts';
+import type { Pooling } from '../../core/models/modelSpec.ts';
 
 /** Where the model's files are and how to turn its output into vectors. */
 export interface NodeModelSpec {

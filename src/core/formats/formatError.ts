@@ -7,8 +7,29 @@ export class FormatError extends Error {
   constructor(
     message: string,
     readonly line?: number,
+    /** The file, when the caller that parsed it knew its name (parseFile). */
+    readonly file?: string,
   ) {
     super(message);
     this.name = 'FormatError';
   }
+}
+
+/**
+ * Parses `text`, naming `file` in any FormatError it throws (the line kept).
+ * @example parseFile('tasks.json', text, parseTaskDeclarations)
+ */
+export function parseFile<T>(file: string, text: string, parse: (text: string) => T): T {
+  try {
+    return parse(text);
+  } catch (error) {
+    if (error instanceof FormatError && error.file === undefined) throw new FormatError(error.message, error.line, file);
+    throw error;
+  }
+}
+
+/** `file:line: message`, as the CLI's stderr and the browser's banners show a FormatError. */
+export function formatErrorLine(error: FormatError): string {
+  const where = error.file ? `${error.file}${error.line ? `:${error.line}` : ''}: ` : '';
+  return `${where}${error.message}`;
 }

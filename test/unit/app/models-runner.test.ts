@@ -8,7 +8,7 @@ import * as Comlink from 'comlink';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { EmbeddingRunner } from '../../../src/models/embeddingRunner.ts';
 import { findModel } from '../../../src/models/registry.ts';
-import type { EmbeddingModelEntry } from '../../../src/models/modelSpec.ts';
+import type { EmbeddingModelEntry } from '../../../src/core/models/modelSpec.ts';
 
 const glove = findModel('fairground-glove-100d') as EmbeddingModelEntry;
 

@@ -4,7 +4,7 @@ import { formatMb, formatSizes, registryRow } from '../../../src/app/views/model
 import { folderModel } from '../../../src/app/views/models/folderModel.ts';
 import { similarityRows, textLines } from '../../../src/app/views/models/similarity.ts';
 import { findModel } from '../../../src/models/registry.ts';
-import { selectDevice } from '../../../src/models/device.ts';
+import { selectDevice } from '../../../src/core/models/device.ts';
 
 describe('parseDeviceOverride(raw)', () => {
   it('reads a stored override', () => {

@@ -14,7 +14,7 @@ import * as ortNode from 'onnxruntime-node';
 import { AutoTokenizer, env } from '@huggingface/transformers';
 import { loadDecisionModelNode, type NodeDecisionModel } from '../../../src/models/decisionNode.ts';
 import { onnxDecisionScorer, type OrtLike, type OrtSessionLike } from '../../../src/models/decisionOnnx.ts';
-import { scoreScreening } from '../../../src/models/decisionScreening.ts';
+import { scoreScreening } from '../../../src/core/audit/screeningScoring.ts';
 import { screeningWorkList } from '../../../src/core/audit/screeningInput.ts';
 import { screeningAudit } from '../../../src/core/audit/screeningAudit.ts';
 

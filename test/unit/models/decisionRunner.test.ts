@@ -9,9 +9,9 @@ import { describe, expect, it } from 'vitest';
 import * as Comlink from 'comlink';
 import { CancelledError, DecisionRunner, type DecisionProgress } from '../../../src/models/decisionRunner.ts';
 import type { DecisionLoadSpec, DecisionPair } from '../../../src/models/decisionSpec.ts';
-import type { DecisionModelEntry } from '../../../src/models/modelSpec.ts';
-import type { DeviceProbe } from '../../../src/models/device.ts';
-import { CalibratedSimilarity, type Embedder } from '../../../src/models/calibratedSimilarity.ts';
+import type { DecisionModelEntry } from '../../../src/core/models/modelSpec.ts';
+import type { DeviceProbe } from '../../../src/core/models/device.ts';
+import { CalibratedSimilarity, type Embedder } from '../../../src/core/models/calibratedSimilarity.ts';
 import { fitLogistic } from '../../../src/core/stats/logistic.ts';
 
 const ENTRY: DecisionModelEntry = {

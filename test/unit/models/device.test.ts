@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { describeProbe, selectDevice, type DeviceProbe } from '../../../src/models/device.ts';
+import { describeProbe, selectDevice, type DeviceProbe } from '../../../src/core/models/device.ts';
 
 const gpu: DeviceProbe = { kind: 'webgpu', vendor: 'google', architecture: 'swiftshader', description: '', shaderF16: false };
 const gpuF16: DeviceProbe = { ...gpu, shaderF16: true };

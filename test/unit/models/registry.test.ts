@@ -1,8 +1,8 @@
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import type { Dtype } from '../../../src/models/device.ts';
-import type { EmbeddingModelEntry, ModelEntry } from '../../../src/models/modelSpec.ts';
+import type { Dtype } from '../../../src/core/models/device.ts';
+import type { EmbeddingModelEntry, ModelEntry } from '../../../src/core/models/modelSpec.ts';
 import { BUNDLED_EMBEDDING_MODEL_ID, MODEL_REGISTRY, findModel, isHubModelId } from '../../../src/models/registry.ts';
 
 const DTYPES: readonly Dtype[] = ['fp32', 'fp16', 'q8', 'int8', 'uint8', 'q4'];

@@ -5,9 +5,9 @@
  * them to transformers.js (src/models/transformersEnv.ts, folderFetch).
  */
 import { customEmbeddingEntry } from '../../../models/customModel.ts';
-import type { Dtype } from '../../../models/device.ts';
-import type { EmbeddingModelEntry } from '../../../models/modelSpec.ts';
-import { folderModelFiles, type ModelSource } from '../../../models/modelSource.ts';
+import type { Dtype } from '../../../core/models/device.ts';
+import type { EmbeddingModelEntry } from '../../../core/models/modelSpec.ts';
+import { folderModelFiles, type ModelSource } from '../../../core/models/modelSource.ts';
 
 /** transformers.js 4.3.2 file names per dtype (docs/models.md). */
 const ONNX_FILE_DTYPE: Readonly<Record<string, Dtype>> = Object.freeze({

@@ -3,8 +3,8 @@
  * every number already formatted. Pure, so the table's wording is tested
  * without a browser.
  */
-import type { Dtype } from '../../../models/device.ts';
-import type { ModelEntry } from '../../../models/modelSpec.ts';
+import type { Dtype } from '../../../core/models/device.ts';
+import type { ModelEntry } from '../../../core/models/modelSpec.ts';
 
 export interface RegistryRow {
   readonly id: string;

@@ -10,9 +10,9 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { freshDb } from '../../storage/fixtures.ts';
 import { filesSource, importDataset } from '../../../../src/storage/index.ts';
-import { computeApi } from '../../../../src/app/runs/computeApi.ts';
+import { computeApi } from '../../../../src/core/audit/compute.ts';
 import { runRetrievalAudit } from '../../../../src/app/runs/retrievalRun.ts';
-import type { RetrievalRunConfig } from '../../../../src/app/runs/runConfig.ts';
+import type { RetrievalRunConfig } from '../../../../src/core/audit/run/runConfig.ts';
 import { main } from '../../../../src/cli/main.ts';
 import { memoryIo } from '../../cli/memoryIo.ts';
 import { payloadOf } from '../../../../src/app/results/sharing.ts';
@@ -63,7 +63,7 @@ describe('runRetrievalAudit(config, deps, hooks)', () => {
     const compute = computeApi as unknown as Parameters<typeof runRetrievalAudit>[1]['compute'];
     const first = await runRetrievalAudit(config, { db, probe: { kind: 'wasm', reason: 'test' }, compute });
     const calls: string[] = [];
-    const counting = { auditModel: (...a: Parameters<typeof computeApi.auditModel>) => (calls.push(a[1].id), computeApi.auditModel(...a)) };
+    const counting = { auditModel: (...a: Parameters<typeof computeApi.auditModel>) => (calls.push(a[0].model.id), computeApi.auditModel(...a)) };
     const resumed = await runRetrievalAudit(config, { db, probe: { kind: 'wasm', reason: 'test' }, compute: counting as unknown as typeof compute }, {
       finished: { bm25: first.subsets.map((s) => s.models[0]) },
     });

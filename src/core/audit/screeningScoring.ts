@@ -5,16 +5,11 @@
  * runner is a DecisionRunner, a CalibratedSimilarity, or the Node scorer
  * wrapped by `nodeRunner` (decisionNode.ts).
  */
-import type { ScreeningModelScores, ScreeningWorkList } from '../core/audit/screeningInput.ts';
-import type { ScreeningModelDescriptor } from '../core/audit/screeningResults.ts';
-import type { DecisionPair } from './decisionSpec.ts';
-import type { DecisionRunResult, DecisionRunsResult } from './decisionRunner.ts';
+import type { ScreeningModelScores, ScreeningWorkList } from './screeningInput.ts';
+import type { ScreeningModelDescriptor } from './screeningResults.ts';
+import type { ScreeningScorer } from '../models/decisionScores.ts';
 
-/** What scoreScreening needs of a runner. */
-export interface ScreeningScorer {
-  score(pairs: readonly DecisionPair[], signal?: AbortSignal): Promise<DecisionRunResult>;
-  scoreRuns(pairs: readonly DecisionPair[], runs: number, signal?: AbortSignal): Promise<DecisionRunsResult>;
-}
+export type { ScreeningScorer } from '../models/decisionScores.ts';
 
 /** Texts by id (the dataset's jobs, CVs and variants). */
 export interface ScreeningTexts {

@@ -1,8 +1,8 @@
 /**
  * What a run is (DESIGN.md, "Results"): dataset + tasks + models +
- * parameters. Stored with the run so it can be resumed and shared.
+ * parameters, as data. Stored with the run so it can be resumed and shared;
+ * an adapter turns its models into ports (retrievalRun.ts, screeningRun.ts).
  */
-import { BUNDLED_EMBEDDING_MODEL_ID, findModel } from '../../models/registry.ts';
 import type { EmbeddingModelEntry } from '../../models/modelSpec.ts';
 import type { ModelSource } from '../../models/modelSource.ts';
 import type { Device, Dtype } from '../../models/device.ts';
@@ -40,16 +40,4 @@ export function runModelKey(m: RunModel | ScreeningRunModel): string {
 export function runModelLabel(m: RunModel | ScreeningRunModel): string {
   if (m.kind === 'calibrated' || m.kind === 'decision') return screeningModelLabel(m);
   return m.kind === 'bm25' ? 'BM25' : m.kind === 'tfidf' ? 'Char-bigram TF-IDF' : m.entry.label;
-}
-
-/** The models of the one-click demo: the bundled GloVe model, BM25 and TF-IDF. */
-export function demoModels(): RunModel[] {
-  const glove = findModel(BUNDLED_EMBEDDING_MODEL_ID);
-  if (!glove || glove.kind !== 'embedding') throw new Error('the bundled model is missing from the registry');
-  return [{ kind: 'embedding', entry: glove, source: { kind: 'bundled', id: glove.id } }, { kind: 'bm25' }, { kind: 'tfidf' }];
-}
-
-/** The demo run: freelance-twins, both query sets, k = 10, 1,000 bootstrap resamples, seed 0. */
-export function demoConfig(): RetrievalRunConfig {
-  return { kind: 'retrieval-fairness', datasetId: 'freelance-twins', tasks: ['briefs', 'queries'], models: demoModels(), k: 10, bootstrap: 1000, seed: 0 };
 }

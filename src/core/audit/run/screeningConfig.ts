@@ -3,8 +3,8 @@
  * screening task, decision models, and the audit's parameters. Stored with
  * the run so it can be resumed; `runConfig.ts` puts it in the RunConfig union.
  */
-import type { ScreeningSample } from '../../core/audit/screeningData.ts';
-import type { ScreeningModelDescriptor } from '../../core/audit/screeningResults.ts';
+import type { ScreeningSample } from '../screeningData.ts';
+import type { ScreeningModelDescriptor } from '../screeningResults.ts';
 import type { Device, Dtype } from '../../models/device.ts';
 import type { DecisionKind, DecisionModelEntry, EmbeddingModelEntry } from '../../models/modelSpec.ts';
 import type { ModelSource } from '../../models/modelSource.ts';

@@ -10,16 +10,19 @@
  * so the screening audit scores it once and shows the noise floor in place
  * of run-to-run consistency.
  */
-import { cosine } from '../core/vectors.ts';
-import { fitLogistic, logisticProbability, type LogisticFit } from '../core/stats/logistic.ts';
+import { cosine } from '../vectors.ts';
+import { fitLogistic, logisticProbability, type LogisticFit } from '../stats/logistic.ts';
 import type { Device, Dtype } from './device.ts';
-import type { DecisionPair } from './decisionSpec.ts';
-import type { DecisionRunResult, DecisionRunsResult } from './decisionRunner.ts';
-import type { EmbeddingResult, TextRole } from './embeddingRunner.ts';
+import type { DecisionPair, DecisionRunResult, DecisionRunsResult } from './decisionScores.ts';
+import type { TextRole } from '../audit/run/ports.ts';
 
-/** What CalibratedSimilarity needs of an embedder (EmbeddingRunner has it). */
+/** What CalibratedSimilarity needs of an embedder (EmbeddingRunner has it): one vector per text, and what ran. */
 export interface Embedder {
-  embed(texts: readonly string[], role: TextRole, signal?: AbortSignal): Promise<Pick<EmbeddingResult, 'vectors' | 'device' | 'dtype' | 'ms' | 'fallbacks'>>;
+  embed(
+    texts: readonly string[],
+    role: TextRole,
+    signal?: AbortSignal,
+  ): Promise<{ readonly vectors: readonly Float32Array[]; readonly device: Device | 'cpu'; readonly dtype: Dtype; readonly ms: number; readonly fallbacks: readonly string[] }>;
 }
 
 /** A labelled (job, CV) pair of the tune split. */
@@ -43,7 +46,7 @@ export class CalibratedSimilarity {
   readonly #embedder: Embedder;
   readonly #ridge: number | undefined;
   #fit: LogisticFit | undefined;
-  #device: Device | undefined;
+  #device: Device | 'cpu' | undefined;
   #dtype: Dtype | undefined;
 
   /** @param ridge the logistic fit's L2 penalty on the slope (default: logistic.ts's tiny ridge). */
@@ -95,7 +98,7 @@ export class CalibratedSimilarity {
     return { runs: [r.scores], callsMs: r.callsMs, device: r.device, dtype: r.dtype, fallbacks: r.fallbacks, ms: r.ms };
   }
 
-  get device(): Device | undefined {
+  get device(): Device | 'cpu' | undefined {
     return this.#device;
   }
   get dtype(): Dtype | undefined {

@@ -1,0 +1,75 @@
+/**
+ * An embedding model of a browser run as core's TextEmbedder port: an
+ * EmbeddingRunner (its worker, the WebGPU → WASM fallback, the embedding
+ * cache) whose events become the run's progress.
+ */
+import type { LoadReport, TextEmbedder } from '../../core/audit/run/ports.ts';
+import type { Device, DeviceProbe, Dtype } from '../../core/models/device.ts';
+import type { ModelProgress } from '../../core/models/loadProgress.ts';
+import type { EmbeddingModelEntry } from '../../core/models/modelSpec.ts';
+import type { ModelSource } from '../../core/models/modelSource.ts';
+import { EmbeddingRunner, type VectorCache } from '../../models/embeddingRunner.ts';
+
+export interface EmbedderPortOptions {
+  readonly entry: EmbeddingModelEntry;
+  readonly source: ModelSource;
+  readonly probe: DeviceProbe;
+  readonly override?: { device?: Device; dtype?: Dtype };
+  readonly cache?: VectorCache;
+}
+
+/** Load progress as the run shows it: bytes downloaded, or the device fallback's reason. */
+export function loadReportOf(report: LoadReport): (p: ModelProgress) => void {
+  return (p) => {
+    if (p.status === 'progress') report({ message: `downloading ${Math.round(p.percent)}%`, done: p.loaded, total: p.total });
+    if (p.status === 'fallback') report({ message: `falling back to WASM: ${p.reason}`, done: 0, total: 0 });
+  };
+}
+
+function flat(vectors: readonly Float32Array[], dim: number): Float32Array {
+  const out = new Float32Array(vectors.length * dim);
+  vectors.forEach((v, i) => out.set(v, i * dim));
+  return out;
+}
+
+/** Loads the model and returns it as a TextEmbedder (vectors row-major, texts done reported per batch). */
+export async function openEmbedder(o: EmbedderPortOptions, report: LoadReport): Promise<TextEmbedder & { readonly runner: EmbeddingRunner }> {
+  let onDone: ((done: number) => void) | undefined;
+  const loading = loadReportOf(report);
+  const runner = new EmbeddingRunner({
+    entry: o.entry,
+    source: o.source,
+    probe: o.probe,
+    override: o.override,
+    cache: o.cache,
+    onProgress: (p) => {
+      loading(p);
+      if (p.status === 'batch') onDone?.(p.cached + p.done);
+    },
+  });
+  try {
+    await runner.load();
+  } catch (e) {
+    runner.dispose();
+    throw e;
+  }
+  return {
+    runner,
+    get device() {
+      return runner.device;
+    },
+    get dtype() {
+      return runner.dtype;
+    },
+    async embed(texts, role, signal, done) {
+      onDone = done;
+      try {
+        const r = await runner.embed(texts, role, signal);
+        return { vectors: flat(r.vectors, r.dims), dims: r.dims, computed: r.computed, cached: r.cached };
+      } finally {
+        onDone = undefined;
+      }
+    },
+    dispose: () => runner.dispose(),
+  };
+}

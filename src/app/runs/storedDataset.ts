@@ -1,0 +1,19 @@
+/**
+ * The dataset port of a browser run (core/audit/run/ports.ts): a dataset
+ * stored in IndexedDB, read shard by shard.
+ */
+import type { ShardKind } from '../../core/formats/manifest.ts';
+import type { RecordOfKind } from '../../core/formats/records.ts';
+import type { DatasetPort } from '../../core/audit/run/ports.ts';
+import { getDataset, readShard, type FairgroundDb } from '../../storage/index.ts';
+
+/** @throws {Error} when the dataset is not imported (or its import is not finished). */
+export async function storedDataset(db: FairgroundDb, datasetId: string): Promise<DatasetPort> {
+  const entry = await getDataset(db, datasetId);
+  if (!entry || entry.status.state !== 'ready') throw new Error(`dataset "${datasetId}" is not imported; import it in Datasets first`);
+  return {
+    manifest: entry.manifest,
+    manifestSha256: entry.status.manifestSha256,
+    read: async <K extends ShardKind>(name: string, _kind: K) => (await readShard(db, datasetId, name)).map((r) => r.data) as RecordOfKind[K][],
+  };
+}

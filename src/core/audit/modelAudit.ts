@@ -1,0 +1,82 @@
+/**
+ * One model's retrieval-fairness audit over every subset of a run: its
+ * scores made from vectors (dense) or from texts (the lexical baselines),
+ * each subset's scoring timed, then audited (auditSubset). The compute
+ * worker runs it off the main thread; Node runs it in-thread.
+ *
+ * Each input is sent once per model: the corpus vectors serve every subset,
+ * and an adapter may transfer the buffers to a worker (they are not used
+ * after the call).
+ */
+import type { AuditOptions, AuditSubset, QueryScorer } from './input.ts';
+import type { ModelDescriptor, ModelResult, ModelTiming } from './results.ts';
+import { auditSubset } from './retrievalFairness.ts';
+import { bm25Scorer, denseScorer, materialize, tfidfScorer } from './scoring.ts';
+
+/** How a model's scores are made, for every subset of a run at once. */
+export type ModelScoring =
+  | {
+      readonly kind: 'dense';
+      readonly dim: number;
+      readonly corpus: Float32Array;
+      /** Query vectors per task of the run, in task order. */
+      readonly queries: readonly Float32Array[];
+      /** Twin vectors per twins shard. */
+      readonly twins: Readonly<Record<string, Float32Array>>;
+    }
+  | {
+      readonly kind: 'bm25' | 'tfidf';
+      readonly corpus: readonly string[];
+      readonly queries: readonly (readonly string[])[];
+      readonly twins: Readonly<Record<string, readonly string[]>>;
+    };
+
+/** One subset of the run and where its texts or vectors are in ModelScoring. */
+export interface ScoredSubset {
+  readonly subset: AuditSubset;
+  /** Index of the subset's task in ModelScoring.queries. */
+  readonly task: number;
+  /** Key of its twins in ModelScoring.twins ('' without twins). */
+  readonly twinsShard: string;
+}
+
+/** One model to audit on every subset. */
+export interface ModelAuditJob {
+  readonly subsets: readonly ScoredSubset[];
+  readonly model: ModelDescriptor;
+  /** Time spent before scoring (embedding) and the texts it covered; each subset's scoring time is added. */
+  readonly timing: ModelTiming;
+  readonly scoring: ModelScoring;
+  readonly options: AuditOptions;
+}
+
+function scorerOf(scoring: ModelScoring, s: ScoredSubset): QueryScorer {
+  if (scoring.kind === 'dense') {
+    const twins = scoring.twins[s.twinsShard] ?? new Float32Array(0);
+    return denseScorer({ queries: scoring.queries[s.task], corpus: scoring.corpus, twins }, scoring.dim);
+  }
+  const texts = { queries: scoring.queries[s.task], corpus: scoring.corpus, twins: scoring.twins[s.twinsShard] ?? [] };
+  return scoring.kind === 'bm25' ? bm25Scorer(texts) : tfidfScorer(texts);
+}
+
+/**
+ * Audits one model on every subset, in subset order. A subset's
+ * `timing.wallMs` is the job's time plus that subset's scoring (for the
+ * lexical baselines, their whole test time, and every text of the subset
+ * counts as embedded); textsPerSecond covers embedded and cached texts.
+ * @example auditModelJob({ subsets, model, timing, scoring: { kind: 'bm25', corpus, queries, twins }, options: { k: 10 } })
+ */
+export function auditModelJob(job: ModelAuditJob, onSubsetDone?: (done: number) => void): ModelResult[] {
+  return job.subsets.map((s, i) => {
+    const t0 = performance.now();
+    const score = materialize(scorerOf(job.scoring, s), s.subset.queries.length);
+    const wallMs = job.timing.wallMs + (performance.now() - t0);
+    // A lexical baseline "embeds" (indexes) every text of the subset, each time.
+    const textsEmbedded = job.scoring.kind === 'dense' ? job.timing.textsEmbedded : s.subset.queries.length + s.subset.corpus.length + s.subset.twins.length;
+    const texts = textsEmbedded + job.timing.textsCached;
+    const timing = { ...job.timing, wallMs, textsEmbedded, textsPerSecond: wallMs > 0 ? texts / (wallMs / 1000) : 0 };
+    const result = auditSubset(s.subset, [{ model: job.model, timing, score }], job.options).models[0];
+    onSubsetDone?.(i + 1);
+    return result;
+  });
+}

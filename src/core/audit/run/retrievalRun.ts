@@ -1,0 +1,191 @@
+/**
+ * The retrieval-fairness run (DESIGN.md, first protocol), written once for
+ * the browser and the CLI: read the dataset's retrieval tasks and their
+ * twins through the dataset port, have each model embed what it needs (or
+ * score texts, for the lexical baselines), audit every subset through the
+ * compute port, and assemble the results object.
+ *
+ * Models run one after another; each finished model's results go to
+ * `onModelDone` at once, so an interrupted run resumes with only the
+ * unfinished ones (`finished`).
+ */
+import type { AuditOptions } from '../input.ts';
+import { auditModelJob, type ModelAuditJob, type ModelScoring, type ScoredSubset } from '../modelAudit.ts';
+import type { ModelDescriptor, ModelResult, RetrievalFairnessResults, SubsetResult } from '../results.ts';
+import { AUDIT_DEFAULTS, retrievalFairnessResults } from '../retrievalFairness.ts';
+import { loadRetrieval, selectTasks, type LoadedRetrieval } from '../retrievalData.ts';
+import { BASELINE_DESCRIPTORS } from '../scoring.ts';
+import { throwIfCancelled } from './cancel.ts';
+import type { DatasetPort, LoadReport, RunEnvironment, RunHooks, TextEmbedder } from './ports.ts';
+import { etaOf, type ModelRunProgress } from './progress.ts';
+
+/** A model of a retrieval run: a lexical baseline, or an embedding model the adapter can open. */
+export type RetrievalModelPort =
+  | { readonly key: string; readonly kind: 'bm25' | 'tfidf' }
+  | {
+      readonly key: string;
+      readonly kind: 'embedding';
+      /** What the results call it; device and dtype are those that really ran. */
+      readonly descriptor: Pick<ModelDescriptor, 'id' | 'label' | 'revision'>;
+      /** Loads the model (download, device choice); `report` shows loading progress. */
+      open(report: LoadReport): Promise<TextEmbedder>;
+    };
+
+/** The compute port: audits one model on every subset (in a worker, or in-thread). */
+export interface RetrievalCompute {
+  auditModel(job: ModelAuditJob, onSubsetDone?: (done: number) => void): ModelResult[] | Promise<ModelResult[]>;
+}
+
+/** The in-thread compute port (Node, tests). */
+export const IN_THREAD_RETRIEVAL: RetrievalCompute = { auditModel: auditModelJob };
+
+export interface RetrievalRunPlan {
+  /** Retrieval task names; each is audited with its twins tasks. */
+  readonly tasks: readonly string[];
+  readonly models: readonly RetrievalModelPort[];
+  /** Cut-off k; the first task's first k (or 10) when undefined. */
+  readonly k?: number;
+  readonly bootstrap?: number;
+  readonly seed?: number;
+  readonly environment: RunEnvironment;
+}
+
+export interface RetrievalRunPorts {
+  readonly dataset: DatasetPort;
+  readonly compute?: RetrievalCompute;
+}
+
+/** The run's tasks, read: each task's data, and the flat list of subsets in order. */
+interface LoadedRun {
+  readonly tasks: readonly LoadedRetrieval[];
+  readonly subsets: readonly ScoredSubset[];
+  readonly corpusTexts: readonly string[];
+  /** Twin texts per twins shard, each shard once. */
+  readonly twinTexts: ReadonlyMap<string, readonly string[]>;
+}
+
+async function loadRun(dataset: DatasetPort, names: readonly string[]): Promise<LoadedRun> {
+  const tasks: LoadedRetrieval[] = [];
+  const subsets: ScoredSubset[] = [];
+  const twinTexts = new Map<string, readonly string[]>();
+  for (const name of names) {
+    const data = await loadRetrieval(dataset.read, selectTasks(dataset.manifest, name));
+    for (const s of data.subsets) {
+      subsets.push({ subset: s.subset, task: tasks.length, twinsShard: s.twinsShard });
+      if (s.twinsShard && !twinTexts.has(s.twinsShard)) twinTexts.set(s.twinsShard, s.twinTexts);
+    }
+    tasks.push(data);
+  }
+  return { tasks, subsets, corpusTexts: tasks[0]?.corpusTexts ?? [], twinTexts };
+}
+
+/** Embeds every text a model needs once (corpus, each task's queries, each twins shard), with progress over all of them. */
+async function embedAll(embedder: TextEmbedder, run: LoadedRun, report: (p: ModelRunProgress) => void, signal?: AbortSignal) {
+  const jobs: { texts: readonly string[]; role: 'query' | 'document' }[] = [
+    { texts: run.corpusTexts, role: 'document' },
+    ...run.tasks.map((t) => ({ texts: t.queryTexts, role: 'query' as const })),
+    ...[...run.twinTexts.values()].map((texts) => ({ texts, role: 'document' as const })),
+  ];
+  const total = jobs.reduce((n, j) => n + j.texts.length, 0);
+  const t0 = performance.now();
+  let before = 0;
+  let computed = 0;
+  let cached = 0;
+  let dim = 0;
+  const outputs: Float32Array[] = [];
+  for (const job of jobs) {
+    const onDone = (done: number) => {
+      const overall = before + done;
+      report({ status: 'embedding', done: overall, total, etaSeconds: etaOf(overall, total, performance.now() - t0), device: embedder.device, dtype: embedder.dtype });
+    };
+    const r = await embedder.embed(job.texts, job.role, signal, onDone);
+    outputs.push(r.vectors);
+    dim = r.dims;
+    computed += r.computed;
+    cached += r.cached;
+    before += job.texts.length;
+  }
+  const shards = [...run.twinTexts.keys()];
+  const scoring: ModelScoring = {
+    kind: 'dense',
+    dim,
+    corpus: outputs[0],
+    queries: outputs.slice(1, 1 + run.tasks.length),
+    twins: Object.fromEntries(shards.map((shard, i) => [shard, outputs[1 + run.tasks.length + i]])),
+  };
+  return { scoring, computed, cached, ms: performance.now() - t0 };
+}
+
+async function runModel(m: RetrievalModelPort, run: LoadedRun, options: Required<AuditOptions>, compute: RetrievalCompute, hooks: RunHooks<readonly ModelResult[]>): Promise<ModelResult[]> {
+  const report = (p: ModelRunProgress) => hooks.onProgress?.(m.key, p);
+  const total = run.subsets.length;
+  if (m.kind !== 'embedding') {
+    report({ status: 'scoring', done: 0, total });
+    const scoring: ModelScoring = {
+      kind: m.kind,
+      corpus: run.corpusTexts,
+      queries: run.tasks.map((t) => t.queryTexts),
+      twins: Object.fromEntries(run.twinTexts),
+    };
+    const timing = { wallMs: 0, textsEmbedded: 0, textsCached: 0, textsPerSecond: 0 };
+    return compute.auditModel({ subsets: run.subsets, model: { ...BASELINE_DESCRIPTORS[m.kind] }, timing, scoring, options }, (done) => report({ status: 'scoring', done, total }));
+  }
+  report({ status: 'loading', done: 0, total: 0 });
+  const embedder = await m.open((p) => report({ status: 'loading', ...p }));
+  try {
+    const v = await embedAll(embedder, run, report, hooks.signal);
+    throwIfCancelled(hooks.signal);
+    const model: ModelDescriptor = { ...m.descriptor, kind: 'embedding', dtype: embedder.dtype, device: embedder.device };
+    const scored = { device: embedder.device, dtype: embedder.dtype };
+    report({ status: 'scoring', done: 0, total, ...scored });
+    const timing = { wallMs: v.ms, textsEmbedded: v.computed, textsCached: v.cached, textsPerSecond: 0 };
+    return await compute.auditModel({ subsets: run.subsets, model, timing, scoring: v.scoring, options }, (done) => report({ status: 'scoring', done, total, ...scored }));
+  } finally {
+    await embedder.dispose();
+  }
+}
+
+/**
+ * Runs the retrieval-fairness audit and returns the results object (the
+ * same in the browser and in Node but for timings and environment).
+ * @throws {AuditInputError} for an unknown task or inconsistent records.
+ * @throws {CancelledError} when `hooks.signal` aborts.
+ */
+export async function runRetrievalFairness(plan: RetrievalRunPlan, ports: RetrievalRunPorts, hooks: RunHooks<readonly ModelResult[]> = {}): Promise<RetrievalFairnessResults> {
+  const { dataset } = ports;
+  const compute = ports.compute ?? IN_THREAD_RETRIEVAL;
+  const run = await loadRun(dataset, plan.tasks);
+  const firstK = plan.tasks.length > 0 ? selectTasks(dataset.manifest, plan.tasks[0]).retrieval.k?.[0] : undefined;
+  const k = plan.k ?? firstK ?? AUDIT_DEFAULTS.k;
+  const options: Required<AuditOptions> = { k, bootstrap: plan.bootstrap ?? AUDIT_DEFAULTS.bootstrap, seed: plan.seed ?? AUDIT_DEFAULTS.seed };
+  const perModel: (readonly ModelResult[])[] = [];
+  for (const m of plan.models) {
+    const done = hooks.finished?.[m.key];
+    if (done && done.length === run.subsets.length) {
+      perModel.push(done);
+      hooks.onProgress?.(m.key, { status: 'done', done: 1, total: 1, device: done[0]?.model.device, dtype: done[0]?.model.dtype });
+      continue;
+    }
+    throwIfCancelled(hooks.signal);
+    const results = await runModel(m, run, options, compute, hooks);
+    perModel.push(results);
+    await hooks.onModelDone?.(m.key, results);
+    hooks.onProgress?.(m.key, { status: 'done', done: 1, total: 1, device: results[0]?.model.device, dtype: results[0]?.model.dtype });
+  }
+  const subsets: SubsetResult[] = run.subsets.map((s, i) => ({
+    task: s.subset.task,
+    twinsTask: s.subset.twinsTask,
+    groups: [s.subset.groups[0], s.subset.groups[1]],
+    models: perModel.map((r) => r[i]),
+  }));
+  return retrievalFairnessResults(
+    {
+      dataset: { id: dataset.manifest.id, version: dataset.manifest.version, manifestSha256: dataset.manifestSha256 },
+      relevanceThreshold: run.subsets[0]?.subset.relevanceThreshold ?? 1,
+      options,
+      createdAt: new Date().toISOString(),
+      environment: { ...plan.environment },
+    },
+    subsets,
+  );
+}
