@@ -18,6 +18,7 @@ import type { EmbeddingModelEntry } from '../core/models/modelSpec.ts';
 import { sourceKey, type ModelSource } from '../core/models/modelSource.ts';
 import { wasmThreads } from './onnxEnv.ts';
 import { CancelledError } from '../core/audit/run/cancel.ts';
+import { embeddingKey } from '../core/embeddingKey.ts';
 import type { TextRole } from '../core/audit/run/ports.ts';
 
 /** Cached vectors by key (src/storage/embeddingCache.ts implements it on IndexedDB). */
@@ -65,16 +66,6 @@ export { CancelledError } from '../core/audit/run/cancel.ts';
 
 const defaultWorker = () => new Worker(new URL('../../workers/embed.worker.ts', import.meta.url), { type: 'module' });
 
-/** SHA-256 of a text as hex (Web Crypto; the same in browsers and Node). */
-export async function sha256Hex(text: string): Promise<string> {
-  const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(text));
-  return Array.from(new Uint8Array(digest), (b) => b.toString(16).padStart(2, '0')).join('');
-}
-
-/** The cache key of DESIGN.md: model id + revision + dtype + pooling + prefix + SHA-256 of the text. */
-export function embeddingKey(modelKey: string, dtype: Dtype, prefix: string, textSha: string): string {
-  return `${modelKey}|${dtype}|${prefix}|${textSha}`;
-}
 
 export class EmbeddingRunner {
   readonly #o: EmbeddingRunnerOptions;
@@ -105,10 +96,19 @@ export class EmbeddingRunner {
     return this.#dtype;
   }
 
-  /** model id + revision + pooling: the part of the cache key that names the model. */
+  get #revision(): string {
+    return this.#o.source.kind === 'hub' ? this.#o.source.revision : this.#o.entry.revision;
+  }
+
+  /** model id + revision + pooling: what the cache groups a model's vectors by (to count and clear them). */
   get modelKey(): string {
-    const revision = this.#o.source.kind === 'hub' ? this.#o.source.revision : this.#o.entry.revision;
-    return `${sourceKey(this.#o.source)}@${revision}|${this.#o.entry.pooling}`;
+    return `${sourceKey(this.#o.source)}@${this.#revision}|${this.#o.entry.pooling}`;
+  }
+
+  /** The cache key of each text embedded with `prefix` (core/embeddingKey.ts). */
+  #cacheKeys(texts: readonly string[], prefix: string): Promise<string[]> {
+    const spec = { modelId: sourceKey(this.#o.source), revision: this.#revision, dtype: this.#dtype, pooling: this.#o.entry.pooling, prefix };
+    return Promise.all(texts.map((t) => embeddingKey(spec, t)));
   }
 
   #spec(device: Device): EmbedLoadSpec {
@@ -165,8 +165,7 @@ export class EmbeddingRunner {
     const vectors: (Float32Array | undefined)[] = new Array(texts.length);
     let keys: string[] = [];
     if (this.#o.cache) {
-      const shas = await Promise.all(texts.map(sha256Hex));
-      keys = shas.map((s) => embeddingKey(this.modelKey, this.#dtype, prefix, s));
+      keys = await this.#cacheKeys(texts, prefix);
       const hits = await this.#o.cache.getMany(keys);
       hits.forEach((v, i) => (vectors[i] = v));
     }

@@ -1,4 +1,5 @@
 import type { FairgroundDb } from './db.ts';
+import type { RunResults } from '../core/audit/run/storedRun.ts';
 import type { ResultsEntry, RunEntry } from './schema.ts';
 
 /** Stores a run (a new one, or a status or progress update of one). */
@@ -18,7 +19,7 @@ export async function listRuns(db: FairgroundDb): Promise<RunEntry[]> {
 }
 
 /** Stores the results object of a run. */
-export async function putResults(db: FairgroundDb, runId: string, results: unknown, createdAt = Date.now()): Promise<void> {
+export async function putResults(db: FairgroundDb, runId: string, results: RunResults, createdAt = Date.now()): Promise<void> {
   await db.put('results', { runId, results, createdAt });
 }
 

@@ -1,6 +1,8 @@
 import type { DBSchema } from 'idb';
 import type { Manifest, ShardKind } from '../core/formats/manifest.ts';
 import type { LineFormat, RecordOfKind } from '../core/formats/records.ts';
+import type { RunConfig } from '../core/audit/run/runConfig.ts';
+import type { RunResults, StoredModelProgress } from '../core/audit/run/storedRun.ts';
 
 /**
  * Version of the IndexedDB schema; `upgrade` in db.ts switches on the old one.
@@ -102,15 +104,15 @@ export interface EmbeddingEntry {
 
 export type RunState = 'pending' | 'running' | 'done' | 'failed' | 'cancelled';
 
-/** A row of `runs`. `config` and `progress` payloads are refined by the run code. */
+/** A row of `runs`: its configuration and, per model key, where that model stands. */
 export interface RunEntry {
   readonly id: string;
   readonly createdAt: number;
   readonly updatedAt: number;
   readonly status: RunState;
-  readonly config: unknown;
-  /** Progress per model id. */
-  readonly progress: Readonly<Record<string, { readonly done: number; readonly total: number; readonly detail?: unknown }>>;
+  readonly config: RunConfig;
+  /** Progress per model key (runModelKey). */
+  readonly progress: Readonly<Record<string, { readonly done: number; readonly total: number; readonly detail?: StoredModelProgress }>>;
   readonly error?: string;
 }
 
@@ -118,7 +120,7 @@ export interface RunEntry {
 export interface ResultsEntry {
   readonly runId: string;
   readonly createdAt: number;
-  readonly results: unknown;
+  readonly results: RunResults;
 }
 
 /** The whole database, typed for idb. */

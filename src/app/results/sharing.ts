@@ -5,8 +5,7 @@
  */
 import { parseResults, summaryOf, type RetrievalFairnessResults } from '../../core/audit/results.ts';
 import { assertNoDatasetContent, decodePermalink, diffResults, encodePermalink, type PermalinkPayload } from '../../core/permalink/index.ts';
-import { findModel } from '../../models/registry.ts';
-import { customEmbeddingEntry } from '../../models/customModel.ts';
+import { retrievalRunModel } from '../../models/modelRefs.ts';
 import { DEFAULT_HUB_HOST } from '../../core/models/modelSource.ts';
 import type { RetrievalRunConfig, RunModel } from '../../core/audit/run/runConfig.ts';
 
@@ -59,13 +58,7 @@ export async function openShared(fragment: string): Promise<SharedResult> {
 /** The run that reproduces a shared result on the user's own copy of the dataset. */
 export function rerunConfig(payload: PermalinkPayload): RetrievalRunConfig {
   const p = payload.parameters as { k: number; bootstrap: number; seed: number; tasks?: string[] };
-  const models = payload.models.map((m): RunModel => {
-    if (m.id === 'bm25' || m.id === 'tfidf') return { kind: m.id };
-    const entry = findModel(m.id);
-    const e = entry && entry.kind === 'embedding' ? entry : customEmbeddingEntry(m.id, 'hub');
-    const source = e.source === 'bundled' ? { kind: 'bundled' as const, id: m.id } : { kind: 'hub' as const, id: m.id, revision: m.revision ?? 'main', host: DEFAULT_HUB_HOST };
-    return { kind: 'embedding', entry: e, source };
-  });
+  const models = payload.models.map((m): RunModel => retrievalRunModel(m.id, DEFAULT_HUB_HOST, m.revision ?? 'main'));
   const tasks = p.tasks ?? [...new Set((payload.results as { subsets?: { task: string }[] }).subsets?.map((s) => s.task) ?? [])];
   return { kind: 'retrieval-fairness', datasetId: payload.dataset.id, tasks, models, k: p.k, bootstrap: p.bootstrap, seed: p.seed };
 }

@@ -11,14 +11,13 @@ import type { EmbeddingModelEntry } from '../../core/models/modelSpec.ts';
 import { DEFAULT_HUB_HOST, type ModelSource } from '../../core/models/modelSource.ts';
 import type { DeviceProbe } from '../../core/models/device.ts';
 import { EmbeddingCache } from '../../storage/embeddingCache.ts';
-import { DEVICE_OVERRIDE_KEY, parseDeviceOverride, runnerOverride, type DeviceOverride } from '../views/models/deviceOverride.ts';
-import { folderModel, type FolderModel, type PickedFile } from '../views/models/folderModel.ts';
-import { similarityRows, type SimilarityRow } from '../views/models/similarity.ts';
+import { runnerOverride, type DeviceOverride } from '../settings/deviceOverride.ts';
+import { settings } from './settings.svelte.ts';
+import { modelSource } from '../../models/modelRefs.ts';
+import { folderModel, type FolderModel, type PickedFile } from '../settings/folderModel.ts';
+import { similarityRows, type SimilarityRow } from '../../core/models/similarity.ts';
 import { database } from './database.ts';
 import { deviceState } from './device.svelte.ts';
-
-/** The Run view reads the same key. */
-export const HUB_HOST_KEY = 'fairground.hubHost';
 
 /** A model the view can run: its entry and where its files come from. */
 export interface ModelChoice {
@@ -54,10 +53,6 @@ export interface TrialResult {
 
 const embeddingModels = MODEL_REGISTRY.filter((m): m is EmbeddingModelEntry => m.kind === 'embedding');
 
-function storage(): Storage | undefined {
-  return typeof localStorage === 'undefined' ? undefined : localStorage;
-}
-
 /** Resolves when `signal` aborts: a cancelled load (which has no batch boundary) stops waiting at once. */
 function aborted(signal: AbortSignal): Promise<never> {
   return new Promise((_, reject) => {
@@ -67,8 +62,13 @@ function aborted(signal: AbortSignal): Promise<never> {
 }
 
 export class ModelsState {
-  hubHost = $state(storage()?.getItem(HUB_HOST_KEY) ?? DEFAULT_HUB_HOST);
-  override = $state.raw<DeviceOverride>(parseDeviceOverride(storage()?.getItem(DEVICE_OVERRIDE_KEY) ?? null));
+  /** The Hub address and device override live in the settings (the Run view reads them too). */
+  get hubHost(): string {
+    return settings.hubHost;
+  }
+  get override(): DeviceOverride {
+    return settings.override;
+  }
   typedIds = $state<string[]>([]);
   folder = $state.raw<FolderModel | undefined>(undefined);
   error = $state<string | undefined>(undefined);
@@ -84,14 +84,10 @@ export class ModelsState {
   /** Every model the view offers: registry embeddings, typed Hub ids, then the picked folder. */
   choices = $derived.by((): ModelChoice[] => {
     const host = this.hubHost;
-    const fromRegistry = embeddingModels.map((entry): ModelChoice => ({
-      entry,
-      source: entry.source === 'bundled' ? { kind: 'bundled', id: entry.id } : { kind: 'hub', id: entry.id, revision: entry.revision, host },
-      origin: 'registry',
-    }));
+    const fromRegistry = embeddingModels.map((entry): ModelChoice => ({ entry, source: modelSource(entry, host), origin: 'registry' }));
     const typed = this.typedIds.map((id): ModelChoice => {
       const entry = customEmbeddingEntry(id, 'hub');
-      return { entry, source: { kind: 'hub', id, revision: entry.revision, host }, origin: 'typed' };
+      return { entry, source: modelSource(entry, host), origin: 'typed' };
     });
     const folder = this.folder ? [{ ...this.folder, origin: 'folder' as const }] : [];
     return [...fromRegistry, ...typed, ...folder];
@@ -103,26 +99,16 @@ export class ModelsState {
 
   /** Saves the Hub address (the Run view reads it too). @returns false when it is not an http(s) URL. */
   setHubHost(value: string): boolean {
-    const v = value.trim();
-    let ok = false;
-    try {
-      ok = ['http:', 'https:'].includes(new URL(v).protocol);
-    } catch {
-      ok = false;
-    }
-    if (!ok) {
-      this.error = `“${v}” is not an http(s) address.`;
+    if (!settings.setHubHost(value)) {
+      this.error = `“${value.trim()}” is not an http(s) address.`;
       return false;
     }
-    this.hubHost = v;
-    storage()?.setItem(HUB_HOST_KEY, v);
     this.error = undefined;
     return true;
   }
 
   setOverride(o: DeviceOverride): void {
-    this.override = { device: o.device, dtype: o.dtype };
-    storage()?.setItem(DEVICE_OVERRIDE_KEY, JSON.stringify(this.override));
+    settings.setOverride(o);
   }
 
   /** Adds a Hub id typed by the user. @returns false (with an error) when it is not `org/name`. */

@@ -3,22 +3,29 @@
  * list for Results. A run and its per-model partial results live in
  * IndexedDB (`runs`), the results object in `results`.
  */
-import type { ModelResult, RetrievalFairnessResults } from '../../core/audit/results.ts';
-import { CancelledError } from '../../models/embeddingRunner.ts';
+import type { ModelResult } from '../../core/audit/results.ts';
+import { CancelledError } from '../../core/audit/run/cancel.ts';
+import type { FinishedModel, RunResults, StoredModelProgress } from '../../core/audit/run/storedRun.ts';
 import { EmbeddingCache, getResults, getRun, listRuns, putResults, putRun, type RunEntry } from '../../storage/index.ts';
 import { computeWorker } from '../runs/computeClient.ts';
 import { runRetrievalAudit } from '../runs/retrievalRun.ts';
 import type { ModelRunProgress } from '../../core/audit/run/progress.ts';
-import { runModelKey, runModelLabel, type RetrievalRunConfig, type RunConfig } from '../../core/audit/run/runConfig.ts';
-import { runScreeningAudit, type ScreeningRunResults } from '../runs/screeningRun.ts';
+import { runModelKey, runModelLabel, type RunConfig } from '../../core/audit/run/runConfig.ts';
+import { runScreeningAudit } from '../runs/screeningRun.ts';
 import type { ScreeningModelScores } from '../../core/audit/screeningInput.ts';
 import { database } from './database.ts';
 import { deviceState } from './device.svelte.ts';
 
-interface StoredProgress {
-  readonly status: ModelRunProgress['status'];
-  /** A finished model's results (retrieval) or scores (screening). */
-  readonly results?: readonly ModelResult[] | ScreeningModelScores;
+/** A finished retrieval model leaves its results per subset; a screening model its scores. */
+function isRetrievalResults(f: FinishedModel): f is readonly ModelResult[] {
+  return Array.isArray(f);
+}
+
+/** The finished models' leftovers of one kind, by model key. */
+function finishedOf<T extends FinishedModel>(stored: Readonly<Record<string, StoredModelProgress>>, is: (f: FinishedModel) => f is T): Record<string, T> {
+  const out: Record<string, T> = {};
+  for (const [key, s] of Object.entries(stored)) if (s.status === 'done' && s.results && is(s.results)) out[key] = s.results;
+  return out;
 }
 
 export interface ActiveRun {
@@ -56,8 +63,8 @@ export class RunsState {
     const id = resumeId ?? newRunId();
     const previous = resumeId ? await getRun(db, resumeId) : undefined;
     // A resumed run keeps the results of the models it had finished.
-    const stored: Record<string, StoredProgress> = {};
-    for (const [key, p] of Object.entries(previous?.progress ?? {})) if (p.detail) stored[key] = p.detail as StoredProgress;
+    const stored: Record<string, StoredModelProgress> = {};
+    for (const [key, p] of Object.entries(previous?.progress ?? {})) if (p.detail) stored[key] = p.detail;
     const controller = new AbortController();
     const active: ActiveRun = $state({
       id,
@@ -84,21 +91,20 @@ export class RunsState {
         error,
       });
     await save('running');
-    const finished = Object.fromEntries(Object.entries(stored).filter(([, s]) => s?.status === 'done' && s.results).map(([k, s]) => [k, s.results!]));
     try {
       const deps = { db, probe, compute: computeWorker(), cache: new EmbeddingCache(db) };
       const hooks = {
         signal: controller.signal,
         onProgress: (key: string, p: ModelRunProgress) => (active.progress[key] = p),
-        onModelDone: async (key: string, r: readonly ModelResult[] | ScreeningModelScores) => {
+        onModelDone: async (key: string, r: FinishedModel) => {
           stored[key] = { status: 'done', results: r };
           await save('running');
         },
       };
       const results =
         config.kind === 'screening'
-          ? await runScreeningAudit(config, deps, { ...hooks, finished: finished as Record<string, ScreeningModelScores> })
-          : await runRetrievalAudit(config, deps, { ...hooks, finished: finished as Record<string, readonly ModelResult[]> });
+          ? await runScreeningAudit(config, deps, { ...hooks, finished: finishedOf(stored, (f): f is ScreeningModelScores => !isRetrievalResults(f)) })
+          : await runRetrievalAudit(config, deps, { ...hooks, finished: finishedOf(stored, isRetrievalResults) });
       await putResults(db, id, results);
       await save('done');
       return id;
@@ -127,15 +133,13 @@ export class RunsState {
     return this.active ? undefined : this.list.find((r) => r.status === 'running');
   }
 
-  async results(id: string): Promise<RetrievalFairnessResults | ScreeningRunResults | undefined> {
-    const entry = await getResults(await database(), id);
-    return entry?.results as RetrievalFairnessResults | ScreeningRunResults | undefined;
+  async results(id: string): Promise<RunResults | undefined> {
+    return (await getResults(await database(), id))?.results;
   }
 
   /** A human label for a stored run. */
   static describe(run: RunEntry): string {
-    const c = run.config as RunConfig;
-    return `${c.datasetId} · ${c.models.map(runModelLabel).join(', ')}`;
+    return `${run.config.datasetId} · ${run.config.models.map(runModelLabel).join(', ')}`;
   }
 }
 

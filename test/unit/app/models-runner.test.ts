@@ -145,3 +145,31 @@ describe('EmbeddingRunner with a tokenizer worker', () => {
     runner.dispose();
   });
 });
+
+describe('EmbeddingRunner and the embedding cache', () => {
+  it('looks vectors up and stores them under embeddingKey(spec, text), the key EmbeddingCache documents', async () => {
+    vi.stubGlobal('navigator', { hardwareConcurrency: 2 });
+    const { embeddingKey } = await import('../../../src/storage/embeddingCache.ts');
+    const asked: string[] = [];
+    const stored: string[] = [];
+    const cache = {
+      async getMany(keys: readonly string[]) {
+        asked.push(...keys);
+        return keys.map(() => undefined);
+      },
+      async putMany(entries: readonly { key: string }[]) {
+        stored.push(...entries.map((e) => e.key));
+      },
+    };
+    const workers = flakyWorkers();
+    const runner = new EmbeddingRunner({ entry: glove, source: { kind: 'bundled', id: glove.id }, probe: { kind: 'wasm', reason: 'test' }, createWorker: workers.create, cache });
+    await expect(runner.embed(['x'], 'query')).rejects.toThrow(/network error/);
+    asked.length = 0;
+    await runner.embed(['a', 'b'], 'query');
+    const spec = { modelId: glove.id, revision: glove.revision, dtype: runner.dtype, pooling: glove.pooling, prefix: glove.queryPrefix };
+    const expected = [await embeddingKey(spec, 'a'), await embeddingKey(spec, 'b')];
+    expect(asked).toEqual(expected);
+    expect(stored).toEqual(expected);
+    runner.dispose();
+  });
+});

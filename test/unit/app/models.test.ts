@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { NO_OVERRIDE, parseDeviceOverride, runnerOverride } from '../../../src/app/views/models/deviceOverride.ts';
+import { NO_OVERRIDE, parseDeviceOverride, runnerOverride } from '../../../src/app/settings/deviceOverride.ts';
 import { formatMb, formatSizes, registryRow } from '../../../src/app/views/models/registryRows.ts';
-import { folderModel } from '../../../src/app/views/models/folderModel.ts';
-import { similarityRows, textLines } from '../../../src/app/views/models/similarity.ts';
+import { folderModel } from '../../../src/app/settings/folderModel.ts';
+import { similarityRows, textLines } from '../../../src/core/models/similarity.ts';
 import { findModel } from '../../../src/models/registry.ts';
 import { selectDevice } from '../../../src/core/models/device.ts';
 

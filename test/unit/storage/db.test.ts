@@ -1,3 +1,4 @@
+import type { RunConfig } from '../../../src/core/audit/run/runConfig.ts';
 import 'fake-indexeddb/auto';
 import { IDBFactory } from 'fake-indexeddb';
 import { describe, expect, it } from 'vitest';
@@ -21,7 +22,7 @@ describe('openFairgroundDb', () => {
   it('openFairgroundDb opens an existing database again without upgrading and keeps its data', async () => {
     const factory = new IDBFactory();
     const first = await openFairgroundDb('again', factory);
-    await first.put('runs', { id: 'r', createdAt: 1, updatedAt: 1, status: 'done', config: {}, progress: {} });
+    await first.put('runs', { id: 'r', createdAt: 1, updatedAt: 1, status: 'done', config: {} as RunConfig, progress: {} });
     first.close();
     const second = await openFairgroundDb('again', factory);
     expect((await second.get('runs', 'r'))?.status).toBe('done');

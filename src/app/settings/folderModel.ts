@@ -4,10 +4,10 @@
  * here: the Blobs stay in memory for the session and the embed worker serves
  * them to transformers.js (src/models/transformersEnv.ts, folderFetch).
  */
-import { customEmbeddingEntry } from '../../../models/customModel.ts';
-import type { Dtype } from '../../../core/models/device.ts';
-import type { EmbeddingModelEntry } from '../../../core/models/modelSpec.ts';
-import { folderModelFiles, type ModelSource } from '../../../core/models/modelSource.ts';
+import { customEmbeddingEntry } from '../../models/customModel.ts';
+import type { Dtype } from '../../core/models/device.ts';
+import type { EmbeddingModelEntry } from '../../core/models/modelSpec.ts';
+import { folderModelFiles, type ModelSource } from '../../core/models/modelSource.ts';
 
 /** transformers.js 4.3.2 file names per dtype (docs/models.md). */
 const ONNX_FILE_DTYPE: Readonly<Record<string, Dtype>> = Object.freeze({

@@ -3,7 +3,7 @@
  * (src/core/vectors.ts), ranked. A zero vector (e.g. only unknown words under
  * GloVe) is reported as unscorable, not as "dissimilar".
  */
-import { cosine, dot } from '../../../core/vectors.ts';
+import { cosine, dot } from '../vectors.ts';
 
 export interface SimilarityRow {
   readonly text: string;

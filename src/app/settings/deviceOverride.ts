@@ -3,7 +3,7 @@
  * `fairground.deviceOverride` as JSON `{"device":"auto"|"wasm","dtype":"auto"|"fp32"|"fp16"|"q8"}`.
  * Pure: parsing and mapping only; the state class reads and writes storage.
  */
-import type { Device, Dtype } from '../../../core/models/device.ts';
+import type { Device, Dtype } from '../../core/models/device.ts';
 
 export const DEVICE_OVERRIDE_KEY = 'fairground.deviceOverride';
 

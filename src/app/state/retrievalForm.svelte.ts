@@ -1,0 +1,72 @@
+/**
+ * The retrieval-fairness form of the Run view: dataset, tasks, models and
+ * parameters, and the run configuration they make.
+ */
+import type { RetrievalRunConfig } from '../../core/audit/run/runConfig.ts';
+import type { EmbeddingModelEntry } from '../../core/models/modelSpec.ts';
+import { BUNDLED_EMBEDDING_MODEL_ID, MODEL_REGISTRY, isHubModelId } from '../../models/registry.ts';
+import { retrievalRunModel } from '../../models/modelRefs.ts';
+import type { DatasetSummary } from '../../storage/index.ts';
+import { settings } from './settings.svelte.ts';
+
+export const EMBEDDING_MODELS: readonly EmbeddingModelEntry[] = MODEL_REGISTRY.filter((m): m is EmbeddingModelEntry => m.kind === 'embedding');
+
+export class RetrievalFormState {
+  datasetId = $state('');
+  tasks = $state<string[]>([]);
+  picked = $state<string[]>([BUNDLED_EMBEDDING_MODEL_ID, 'bm25', 'tfidf']);
+  customId = $state('');
+  hubHost = $state(settings.hubHost);
+  k = $state(10);
+  bootstrap = $state(1000);
+  seed = $state(0);
+  device = $state<'auto' | 'wasm'>('auto');
+  error = $state<string | undefined>(undefined);
+  readonly #datasets: () => readonly DatasetSummary[];
+
+  /** @param datasets the imported datasets (those with a retrieval task are offered). */
+  constructor(datasets: () => readonly DatasetSummary[]) {
+    this.#datasets = datasets;
+  }
+
+  readonly datasets = $derived.by(() => this.#datasets().filter((d) => d.tasks.some((t) => t.type === 'retrieval')));
+  readonly dataset = $derived(this.datasets.find((d) => d.id === this.datasetId));
+  readonly datasetTasks = $derived(this.dataset?.tasks.filter((t) => t.type === 'retrieval').map((t) => t.name) ?? []);
+  /** Hub ids the user added (not in the registry). */
+  readonly addedIds = $derived(this.picked.filter((id) => id !== 'bm25' && id !== 'tfidf' && !EMBEDDING_MODELS.some((m) => m.id === id)));
+  readonly canRun = $derived(this.picked.length > 0 && this.tasks.length > 0);
+
+  /** Picks the first dataset, and all its tasks when none of the picked ones is its own. */
+  adoptDefaults(): void {
+    if (!this.datasetId && this.datasets.length > 0) this.datasetId = this.datasets[0].id;
+    if (this.dataset && this.tasks.every((t) => !this.datasetTasks.includes(t))) this.tasks = [...this.datasetTasks];
+  }
+
+  /** Adds a typed Hub id to the picked models. @returns false (with an error) when it is not `org/name`. */
+  addCustom(): boolean {
+    const id = this.customId.trim();
+    if (!isHubModelId(id)) {
+      this.error = `“${id}” is not a Hugging Face model id (organisation/name).`;
+      return false;
+    }
+    this.error = undefined;
+    if (!this.picked.includes(id)) this.picked = [...this.picked, id];
+    this.customId = '';
+    return true;
+  }
+
+  /** The run this form describes (the Hub address is saved for next time). */
+  config(): RetrievalRunConfig {
+    settings.setHubHost(this.hubHost);
+    return {
+      kind: 'retrieval-fairness',
+      datasetId: this.datasetId,
+      tasks: [...this.tasks],
+      models: this.picked.map((id) => retrievalRunModel(id, this.hubHost)),
+      k: this.k,
+      bootstrap: this.bootstrap,
+      seed: this.seed,
+      device: this.device === 'wasm' ? 'wasm' : undefined,
+    };
+  }
+}

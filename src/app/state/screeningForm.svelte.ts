@@ -1,0 +1,87 @@
+/**
+ * The screening form of the Run view: dataset, task, decision models and
+ * parameters, and the run configuration they make.
+ */
+import { SCREENING_RUN_DEFAULTS, screeningModelId, TYPED_DECISION_KINDS, type ScreeningRunConfig } from '../../core/audit/run/screeningConfig.ts';
+import type { DecisionModelEntry } from '../../core/models/modelSpec.ts';
+import { BUNDLED_EMBEDDING_MODEL_ID, MODEL_REGISTRY, isHubModelId } from '../../models/registry.ts';
+import { screeningRunModel, typedDecisionId } from '../../models/modelRefs.ts';
+import type { DatasetSummary } from '../../storage/index.ts';
+import { settings } from './settings.svelte.ts';
+
+export const CALIBRATED_GLOVE = `calibrated:${BUNDLED_EMBEDDING_MODEL_ID}`;
+export const DECISION_MODELS: readonly DecisionModelEntry[] = MODEL_REGISTRY.filter((m): m is DecisionModelEntry => m.kind === 'decision');
+export type TypedKind = (typeof TYPED_DECISION_KINDS)[number];
+
+export class ScreeningFormState {
+  datasetId = $state('');
+  task = $state('');
+  picked = $state<string[]>([CALIBRATED_GLOVE]);
+  typed = $state<{ id: string; kind: TypedKind }[]>([]);
+  typedId = $state('');
+  typedKind = $state<TypedKind>('cross-encoder');
+  hubHost = $state(settings.hubHost);
+  runs = $state(SCREENING_RUN_DEFAULTS.runs);
+  bootstrap = $state(SCREENING_RUN_DEFAULTS.bootstrap);
+  seed = $state(SCREENING_RUN_DEFAULTS.seed);
+  /** '' the first model, 'none', or a model id. */
+  reference = $state('');
+  sampleOn = $state(false);
+  sampleCvs = $state(8);
+  sampleSeed = $state(0);
+  device = $state<'auto' | 'wasm'>('auto');
+  error = $state<string | undefined>(undefined);
+  readonly #datasets: () => readonly DatasetSummary[];
+
+  /** @param datasets the imported datasets (those with a screening task are offered). */
+  constructor(datasets: () => readonly DatasetSummary[]) {
+    this.#datasets = datasets;
+  }
+
+  readonly datasets = $derived.by(() => this.#datasets().filter((d) => d.tasks.some((t) => t.type === 'screening')));
+  readonly dataset = $derived(this.datasets.find((d) => d.id === this.datasetId));
+  readonly datasetTasks = $derived(this.dataset?.tasks.filter((t) => t.type === 'screening').map((t) => t.name) ?? []);
+  readonly models = $derived(this.picked.map((id) => screeningRunModel(id, this.hubHost)));
+  readonly modelIds = $derived(this.models.map(screeningModelId));
+  readonly canRun = $derived(this.picked.length > 0 && this.task !== '');
+
+  /** Picks the first dataset and task; forgets a reference model no longer picked. */
+  adoptDefaults(): void {
+    if (!this.datasetId && this.datasets.length > 0) this.datasetId = this.datasets[0].id;
+    if (this.dataset && !this.datasetTasks.includes(this.task)) this.task = this.datasetTasks[0] ?? '';
+    if (this.reference !== '' && this.reference !== 'none' && !this.modelIds.includes(this.reference)) this.reference = this.modelIds[0] ?? '';
+  }
+
+  /** Adds a typed Hub id as a decision model of the chosen kind. @returns false (with an error) when it is not `org/name`. */
+  addTyped(): boolean {
+    const id = this.typedId.trim();
+    if (!isHubModelId(id)) {
+      this.error = `“${id}” is not a Hugging Face model id (organisation/name).`;
+      return false;
+    }
+    this.error = undefined;
+    const key = typedDecisionId(this.typedKind, id);
+    if (!this.typed.some((x) => typedDecisionId(x.kind, x.id) === key)) this.typed = [...this.typed, { id, kind: this.typedKind }];
+    if (!this.picked.includes(key)) this.picked = [...this.picked, key];
+    this.typedId = '';
+    return true;
+  }
+
+  /** The run this form describes (the Hub address is saved for next time). */
+  config(): ScreeningRunConfig {
+    settings.setHubHost(this.hubHost);
+    const ids = this.modelIds;
+    return {
+      kind: 'screening',
+      datasetId: this.datasetId,
+      task: this.task,
+      models: this.models,
+      runs: this.runs,
+      bootstrap: this.bootstrap,
+      seed: this.seed,
+      referenceModel: this.reference === 'none' ? undefined : ids.includes(this.reference) ? this.reference : ids[0],
+      sample: this.sampleOn ? { cvsPerJob: this.sampleCvs, seed: this.sampleSeed } : undefined,
+      device: this.device === 'wasm' ? 'wasm' : undefined,
+    };
+  }
+}
