@@ -1,6 +1,6 @@
 import type { Command } from '../command.ts';
 import type { ParsedArgs } from '../args.ts';
-import { numberOption, requiredOption, stringOption } from '../args.ts';
+import { integerOption, numberOption, requiredOption, stringOption } from '../args.ts';
 import { InputError } from '../errors.ts';
 import { parsePredictions } from '../../core/formats/predictionsTsv.ts';
 import { DEFAULT_CLASSIFICATION_THRESHOLD, evalClassification, tunedThreshold } from '../../core/audit/eval/classification.ts';
@@ -32,8 +32,7 @@ export const classificationCommand: Command = {
   summary: 'AUC, balanced accuracy, macro-F1, precision@k and confusion of screening scores (TSV id group label score)',
   async run(args, io) {
     const predFile = requiredOption(args, 'pred');
-    const k = numberOption(args, 'k', 5);
-    if (!Number.isInteger(k) || k < 1) throw new InputError(`--k must be a positive integer, got ${k}`);
+    const k = integerOption(args, 'k', 5, 1);
     const ci = ciOptions(args);
     const pred = await parseInput(io, predFile, parsePredictions);
     const threshold = await decisionThreshold(args, io);

@@ -1,6 +1,5 @@
 import type { Command } from '../command.ts';
-import { numberOption, requiredOption } from '../args.ts';
-import { InputError } from '../errors.ts';
+import { integerOption, numberOption, requiredOption } from '../args.ts';
 import { parseRepeatedScores } from '../../core/formats/repeatedScores.ts';
 import { evalConsistency } from '../../core/audit/eval/consistency.ts';
 import { ciOptions } from './bootstrapOption.ts';
@@ -20,8 +19,7 @@ export const consistencyCommand: Command = {
   async run(args, io) {
     const file = requiredOption(args, 'scores');
     const cutoff = numberOption(args, 'cutoff', 50);
-    const k = numberOption(args, 'k', 5);
-    if (!Number.isInteger(k) || k < 1) throw new InputError(`--k must be a positive integer, got ${k}`);
+    const k = integerOption(args, 'k', 5, 1);
     const ci = ciOptions(args);
     return evalConsistency(await parseInput(io, file, parseRepeatedScores), { cutoff, k }, ci);
   },

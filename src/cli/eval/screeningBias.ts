@@ -1,5 +1,5 @@
 import type { Command } from '../command.ts';
-import { numberOption, requiredOption } from '../args.ts';
+import { integerOption, requiredOption } from '../args.ts';
 import { InputError } from '../errors.ts';
 import { parseScreeningScores } from '../../core/formats/screeningScores.ts';
 import { evalScreeningBias } from '../../core/audit/eval/screeningBias.ts';
@@ -38,8 +38,7 @@ export const screeningBiasCommand: Command = {
   async run(args, io) {
     const file = requiredOption(args, 'scores');
     const reference = parseReference(requiredOption(args, 'reference'));
-    const k = numberOption(args, 'k', 5);
-    if (!Number.isInteger(k) || k < 1) throw new InputError(`--k must be a positive integer, got ${k}`);
+    const k = integerOption(args, 'k', 5, 1);
     const ci = ciOptions(args);
     const pools = await parseInput(io, file, (text) => parseScreeningScores(text, reference));
     return evalScreeningBias(pools, { reference, k }, ci);

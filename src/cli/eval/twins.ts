@@ -1,5 +1,5 @@
 import type { Command } from '../command.ts';
-import { numberOption, requiredOption, stringOption } from '../args.ts';
+import { integerOption, requiredOption, stringOption } from '../args.ts';
 import { InputError } from '../errors.ts';
 import { parseRun } from '../../core/formats/trecRun.ts';
 import { parseTwins } from '../../core/formats/twins.ts';
@@ -24,8 +24,7 @@ export const twinsCommand: Command = {
     const runFile = requiredOption(args, 'run');
     const twinRunFile = requiredOption(args, 'twin-run');
     const twinsFile = requiredOption(args, 'twins');
-    const k = numberOption(args, 'k', 10);
-    if (!Number.isInteger(k) || k < 1) throw new InputError(`--k must be a positive integer, got ${k}`);
+    const k = integerOption(args, 'k', 10, 1);
     const groups = (stringOption(args, 'groups') ?? 'female,male').split(',').map((g) => g.trim());
     if (groups.length < 2 || groups.some((g) => g === '')) throw new InputError(`--groups needs two groups, e.g. female,male`);
     const ci = ciOptions(args);

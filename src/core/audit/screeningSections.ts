@@ -7,20 +7,8 @@
  */
 import { consistencyUnits, flipByCutoff, summarizeConsistency, type ConsistencyPool, type ConsistencySummary } from '../metrics/consistency.ts';
 import { screeningEffects, summarizeEffect, type EffectUnits, type ScreeningPool } from '../metrics/screening.ts';
-import {
-  auc,
-  balancedAccuracy,
-  confusionCounts,
-  confusionMatrix,
-  deltaAuc,
-  groupRows,
-  macroF1,
-  poolGroups,
-  precisionAtK,
-  randomBaseline,
-  tuneThreshold,
-  type ConfusionCounts,
-} from '../metrics/classification.ts';
+import { auc, deltaAuc, tuneThreshold } from '../metrics/classification.ts';
+import { thresholdMetrics } from './thresholdMetrics.ts';
 import { percentileInterval } from '../stats/bootstrap.ts';
 import { pairedBootstrap } from '../stats/pairedBootstrap.ts';
 import { benjaminiHochberg } from '../stats/multipleTesting.ts';
@@ -212,16 +200,11 @@ export function validitySection(
   if (test.labels.length === 0) return null;
   const tuned = tune.labels.length > 0 ? tuneThreshold(tune.labels, tune.scores) : undefined;
   const threshold = tuned?.threshold ?? DEFAULT_THRESHOLD;
-  const rowsByGroup = groupRows(test.groups);
-  const jobs = rowsByGroup.length;
-  const pooled = (metric: (labels: Uint8Array, scores: Float64Array) => number) => (chosen: Uint32Array) => {
-    const p = poolGroups(rowsByGroup, chosen, test.labels, test.scores);
-    return metric(p.labels, p.scores);
-  };
-  const atThreshold = (metric: (c: ConfusionCounts) => number) => pooled((labels, scores) => metric(confusionCounts(labels, scores, threshold)));
   const predictions = { ids: test.ids, groups: test.groups, labels: test.labels, scores: test.scores };
-  const perJob = (values: Float64Array) => ciOver(values.length, (idx) => meanAt(values, idx), r);
-  const matrix = confusionMatrix(confusionCounts(test.labels, test.scores, threshold));
+  const m = thresholdMetrics(predictions, threshold, SHORTLIST_K, {
+    over: (n, statistic) => ciOver(n, statistic, r),
+    mean: (values) => ciOver(values.length, (idx) => meanAt(values, idx), r),
+  });
   let delta: ScreeningValidity['delta_auc'] = null;
   if (reference) {
     if (r.bootstrap === 0) {
@@ -235,15 +218,15 @@ export function validitySection(
     threshold,
     threshold_source: tuned ? 'tuned' : 'default',
     tune_balanced_accuracy: tuned?.balancedAccuracy ?? NaN,
-    auc: ciOver(jobs, pooled(auc), r),
-    balanced_accuracy: ciOver(jobs, atThreshold(balancedAccuracy), r),
-    macro_f1: ciOver(jobs, atThreshold(macroF1), r),
-    'precision@5': perJob(precisionAtK(predictions, SHORTLIST_K).values),
-    random_baseline: perJob(randomBaseline(predictions).values),
-    confusion: { labels: [0, 1], counts: matrix.counts, row_percent: matrix.rowPercent },
+    auc: m.auc,
+    balanced_accuracy: m.balancedAccuracy,
+    macro_f1: m.macroF1,
+    'precision@5': m.precisionAtK,
+    random_baseline: m.randomBaseline,
+    confusion: m.confusion,
     delta_auc: delta,
     n_test_rows: test.labels.length,
-    n_test_jobs: jobs,
+    n_test_jobs: m.jobs,
     n_tune_rows: tune.labels.length,
   };
 }

@@ -5,19 +5,8 @@
  * confusion matrix and threshold becomes {mean, ci}, resampling jobs (the
  * threshold stays fixed). AUC is null for one class.
  */
-import {
-  auc,
-  balancedAccuracy,
-  confusionCounts,
-  confusionMatrix,
-  groupRows,
-  macroF1,
-  poolGroups,
-  precisionAtK,
-  randomBaseline,
-  tuneThreshold,
-} from '../../metrics/classification.ts';
-import type { ConfusionCounts, Predictions } from '../../metrics/classification.ts';
+import { tuneThreshold, type Predictions } from '../../metrics/classification.ts';
+import { thresholdMetrics } from '../thresholdMetrics.ts';
 import { reportMean, reportStatistic, type CiOptions } from './ciReport.ts';
 
 /** Default decision threshold on the 0–100 score scale (METRICS.md §5, §8). */
@@ -30,29 +19,16 @@ export function tunedThreshold(tune: Predictions): number | undefined {
 
 export function evalClassification(pred: Predictions, options: { readonly threshold: number; readonly k: number }, ci?: CiOptions) {
   const { threshold, k } = options;
-  const rowsByGroup = groupRows(pred.groups);
-  const pooled = (metric: (c: ConfusionCounts) => number) => (chosen: Uint32Array) => {
-    const p = poolGroups(rowsByGroup, chosen, pred.labels, pred.scores);
-    return metric(confusionCounts(p.labels, p.scores, threshold));
-  };
-  const counts = confusionCounts(pred.labels, pred.scores, threshold);
-  const matrix = confusionMatrix(counts);
+  const m = thresholdMetrics(pred, threshold, k, { over: (n, statistic) => reportStatistic(n, statistic, ci), mean: (values) => reportMean(values, ci) });
   return {
-    auc: reportStatistic(
-      rowsByGroup.length,
-      (chosen) => {
-        const p = poolGroups(rowsByGroup, chosen, pred.labels, pred.scores);
-        return auc(p.labels, p.scores);
-      },
-      ci,
-    ),
-    balanced_accuracy: reportStatistic(rowsByGroup.length, pooled(balancedAccuracy), ci),
-    macro_f1: reportStatistic(rowsByGroup.length, pooled(macroF1), ci),
-    [`precision@${k}`]: reportMean(precisionAtK(pred, k).values, ci),
-    random_baseline: reportMean(randomBaseline(pred).values, ci),
+    auc: m.auc,
+    balanced_accuracy: m.balancedAccuracy,
+    macro_f1: m.macroF1,
+    [`precision@${k}`]: m.precisionAtK,
+    random_baseline: m.randomBaseline,
     threshold,
-    confusion: { labels: [0, 1], counts: matrix.counts, row_percent: matrix.rowPercent },
+    confusion: m.confusion,
     n_rows: pred.ids.length,
-    n_jobs: rowsByGroup.length,
+    n_jobs: m.jobs,
   };
 }
