@@ -1,6 +1,6 @@
 import { parseArgs } from './args.ts';
 import type { CliIo, Command } from './command.ts';
-import { InputError } from './errors.ts';
+import { escapeControl, InputError } from './errors.ts';
 import { evalCommands } from './eval/index.ts';
 import { topCommands } from './commands.ts';
 
@@ -52,7 +52,7 @@ export async function main(argv: readonly string[], io: CliIo): Promise<number> 
       io.stdout(`${helpText()}\n`);
       return args.positional.length === 0 && !args.options.has('help') ? 2 : 0;
     }
-    io.stderr(`fairground: unknown command "${args.positional.join(' ')}"; see fairground --help\n`);
+    io.stderr(`fairground: unknown command "${escapeControl(args.positional.join(' '))}"; see fairground --help\n`);
     return 2;
   }
   const { command, rest } = found;
@@ -72,7 +72,7 @@ export async function main(argv: readonly string[], io: CliIo): Promise<number> 
       io.stderr(`${error.toLine()}\n`);
       return 2;
     }
-    io.stderr(`fairground: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+    io.stderr(`fairground: ${escapeControl(error instanceof Error ? (error.stack ?? error.message) : String(error)).replaceAll('\\x0a', '\n')}\n`);
     return 1;
   }
 }

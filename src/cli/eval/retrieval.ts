@@ -18,7 +18,7 @@ const GAINS: readonly Gain[] = ['linear', 'exp'];
  */
 export const retrievalCommand: Command = {
   name: 'retrieval',
-  usage: 'eval retrieval --qrels F --run F [--k 10,100] [--threshold 1] [--gain linear|exp] [--bootstrap B --seed S]',
+  usage: 'eval retrieval --qrels F --run F [--k 10,100] [--threshold 1] [--gain linear|exp] [--duplicates error|last] [--bootstrap B --seed S]',
   summary: 'NDCG, P, MRR, Recall and MAP of a run against qrels (TREC or MTEB TSV)',
   async run(args, io) {
     const qrelsFile = requiredOption(args, 'qrels');
@@ -29,7 +29,9 @@ export const retrievalCommand: Command = {
     const gain = (stringOption(args, 'gain') ?? 'linear') as Gain;
     if (!GAINS.includes(gain)) throw new InputError(`--gain must be linear or exp, got "${gain}"`);
     const ci = ciOptions(args);
-    const qrels = await parseInput(io, qrelsFile, parseQrels);
+    const duplicates = stringOption(args, 'duplicates') ?? 'error';
+    if (duplicates !== 'error' && duplicates !== 'last') throw new InputError(`--duplicates must be error or last, got "${duplicates}"`);
+    const qrels = await parseInput(io, qrelsFile, (text) => parseQrels(text, duplicates));
     const run = await parseInput(io, runFile, parseRun);
 
     return evalRetrieval(run, qrels, { k, threshold, gain }, ci);

@@ -7,13 +7,14 @@
  */
 import { readFile, readdir, stat } from 'node:fs/promises';
 import { basename, join, relative } from 'node:path';
-import { gunzipSync } from 'node:zlib';
+import { createHash } from 'node:crypto';
+import { createReadStream } from 'node:fs';
 import { FormatError } from '../../core/formats/formatError.ts';
 import { parseManifest, partsOf, type Manifest, type ShardKind } from '../../core/formats/manifest.ts';
 import { buildMtebManifest, type FolderFile } from '../../core/formats/mteb.ts';
-import { numberedLines } from '../../core/formats/lines.ts';
 import { lineFormatOf, parseRecordLine, type RecordOfKind } from '../../core/formats/records.ts';
 import { sha256Hex } from '../../core/sha256.ts';
+import { readFileLines } from './inputFile.ts';
 import { InputError } from '../errors.ts';
 
 /** A dataset folder with its manifest and the SHA-256 of the manifest's bytes. */
@@ -86,41 +87,38 @@ export async function readShard<K extends ShardKind>(folder: DatasetFolder, name
   for (const part of parts) {
     const file = join(folder.dir, part.path);
     if (part.kind !== kind) throw new InputError(`shard "${name}" is of kind ${part.kind}, expected ${kind}`, file);
-    let bytes: Uint8Array;
+    let size: number;
+    let sha: string;
     try {
-      bytes = new Uint8Array(await readFile(file));
+      size = (await stat(file)).size;
+      sha = await fileSha256(file);
     } catch (e) {
       throw new InputError(`cannot read shard "${name}" (${(e as NodeJS.ErrnoException).code ?? 'error'})`, file);
     }
-    const sha = sha256Hex(bytes);
     if (part.sha256 !== undefined && sha !== part.sha256) {
       throw new InputError(`SHA-256 mismatch for shard "${name}": the manifest says ${part.sha256}, the file has ${sha}`, file);
     }
-    if (part.bytes !== undefined && part.bytes > 0 && bytes.length !== part.bytes) {
-      throw new InputError(`size mismatch for shard "${name}": the manifest says ${part.bytes} bytes, the file has ${bytes.length}`, file);
-    }
-    let text: string;
-    try {
-      const raw = part.path.endsWith('.gz') ? new Uint8Array(gunzipSync(bytes)) : bytes;
-      text = new TextDecoder('utf-8', { fatal: true }).decode(raw);
-    } catch (e) {
-      throw new InputError(`cannot decode shard "${name}": ${(e as Error).message}`, file);
+    if (part.bytes !== undefined && part.bytes > 0 && size !== part.bytes) {
+      throw new InputError(`size mismatch for shard "${name}": the manifest says ${part.bytes} bytes, the file has ${size}`, file);
     }
     const format = lineFormatOf(part.path);
     let count = 0;
-    for (const { line, text: t } of numberedLines(text)) {
-      let record;
-      try {
-        record = parseRecordLine(kind, format, t, line);
-      } catch (e) {
-        if (e instanceof FormatError) throw new InputError(e.message, file, e.line ?? line);
-        throw e;
+    // The browser importer's reader: strict UTF-8, 8 MiB lines, bounded inflation (inputFile.ts).
+    for await (const batch of readFileLines(file)) {
+      for (const { line, text: t } of batch) {
+        let record;
+        try {
+          record = parseRecordLine(kind, format, t, line);
+        } catch (e) {
+          if (e instanceof FormatError) throw new InputError(e.message, file, e.line ?? line);
+          throw e;
+        }
+        if (!record) continue;
+        if (seen.has(record.id)) throw new InputError(`duplicate identifier "${record.id.replace('\t', '" / "')}"`, file, line);
+        seen.add(record.id);
+        records.push(record.data as RecordOfKind[K]);
+        count++;
       }
-      if (!record) continue;
-      if (seen.has(record.id)) throw new InputError(`duplicate identifier "${record.id.replace('\t', '" / "')}"`, file, line);
-      seen.add(record.id);
-      records.push(record.data as RecordOfKind[K]);
-      count++;
     }
     if (count === 0) throw new InputError(`empty shard "${name}": no records`, file);
     if (part.records !== undefined && part.records > 0 && count !== part.records) {
@@ -128,4 +126,15 @@ export async function readShard<K extends ShardKind>(folder: DatasetFolder, name
     }
   }
   return records;
+}
+
+/** SHA-256 of a file's bytes as hex, streamed (node:crypto). */
+function fileSha256(path: string): Promise<string> {
+  return new Promise((resolvePromise, reject) => {
+    const hash = createHash('sha256');
+    createReadStream(path)
+      .on('data', (b) => hash.update(b))
+      .on('error', reject)
+      .on('end', () => resolvePromise(hash.digest('hex')));
+  });
 }

@@ -43,20 +43,32 @@ export function parseQrelsLine(text: string, line: number): Judgment | undefined
   return { queryId: queryId.trim(), docId: docId.trim(), grade };
 }
 
+/** What a repeated (query, document) pair does: keep the last grade (trec_eval), or fail. */
+export type QrelsDuplicates = 'last' | 'error';
+
 /**
  * Parses a whole qrels file (MTEB TSV with optional header, or TREC).
- * A repeated (query, document) pair keeps the last grade, as trec_eval does.
- * @throws {FormatError} on an empty file or a bad row.
+ * A repeated (query, document) pair keeps the last grade, as trec_eval does,
+ * unless `duplicates` is 'error' (the CLI's default: a second judgment of the
+ * same pair is more often a merge mistake than intended).
+ * @throws {FormatError} on an empty file or a bad row, or a repeated pair with 'error'.
  */
-export function parseQrels(text: string): Qrels {
+export function parseQrels(text: string, duplicates: QrelsDuplicates = 'last'): Qrels {
   const lines = numberedLines(text);
   const qrels: Qrels = new Map();
+  const firstLine = duplicates === 'error' ? new Map<string, number>() : undefined;
   let count = 0;
   for (const { line, text: t } of lines) {
     const j = parseQrelsLine(t, line);
     if (!j) continue;
     let docs = qrels.get(j.queryId);
     if (!docs) qrels.set(j.queryId, (docs = new Map()));
+    if (firstLine) {
+      const key = `${j.queryId}\t${j.docId}`;
+      const first = firstLine.get(key);
+      if (first !== undefined) throw new FormatError(`query "${j.queryId}" judges document "${j.docId}" again (first on line ${first}); keep one row, or pass --duplicates last to keep the last as trec_eval does`, line);
+      firstLine.set(key, line);
+    }
     docs.set(j.docId, j.grade);
     count++;
   }

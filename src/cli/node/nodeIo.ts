@@ -1,0 +1,27 @@
+/**
+ * The CLI's CliIo in Node: files read by the importer's rules
+ * (inputFile.ts), the process's stdout and stderr.
+ */
+import { mkdir, readdir, writeFile } from 'node:fs/promises';
+import { dirname } from 'node:path';
+import type { CliIo } from '../command.ts';
+import { InputError } from '../errors.ts';
+import { readInputText } from './inputFile.ts';
+
+export const nodeIo: CliIo = {
+  // Strict UTF-8, 8 MiB lines, 256 MiB in all, gzip read as its text: the importer's rules (node/inputFile.ts).
+  readText: readInputText,
+  async listDir(path) {
+    try {
+      return await readdir(path);
+    } catch (error) {
+      throw new InputError(`cannot read directory (${(error as NodeJS.ErrnoException).code ?? 'error'})`, path);
+    }
+  },
+  stdout: (text) => void process.stdout.write(text),
+  stderr: (text) => void process.stderr.write(text),
+  async writeFile(path, text) {
+    await mkdir(dirname(path), { recursive: true });
+    await writeFile(path, text);
+  },
+};
