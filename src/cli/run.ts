@@ -10,6 +10,7 @@ import { InputError } from './errors.ts';
 import { AUDIT_DEFAULTS } from '../core/audit/retrievalFairness.ts';
 import type { RetrievalFairnessResults } from '../core/audit/results.ts';
 import { AuditInputError } from '../core/audit/retrievalData.ts';
+import { ModelRunError } from '../core/audit/run/cancel.ts';
 import { runRetrievalFairness, type RetrievalModelPort } from '../core/audit/run/retrievalRun.ts';
 import { folderDataset, nodeEnvironment } from './node/datasetPort.ts';
 import { openNodeEmbedder } from './node/embedderPort.ts';
@@ -41,6 +42,8 @@ export async function runAudit(args: Parameters<Command['run']>[0]): Promise<Ret
   try {
     return await runRetrievalFairness({ tasks: [taskName], models, k, bootstrap, seed, environment: nodeEnvironment() }, { dataset });
   } catch (e) {
+    // A model that cannot load says so with its own InputError (exit 2), not as a failed run.
+    if (e instanceof ModelRunError && e.cause instanceof InputError) throw e.cause;
     if (e instanceof AuditInputError) throw new InputError(e.message, dir);
     throw e;
   }

@@ -17,6 +17,7 @@ import { folderDataset, nodeEnvironment } from './node/datasetPort.ts';
 import { resolveModel } from './node/modelChoice.ts';
 import { loadNodeEmbedder, type NodeEmbedder } from './node/nodeEmbedder.ts';
 import { AuditInputError } from '../core/audit/retrievalData.ts';
+import { ModelRunError } from '../core/audit/run/cancel.ts';
 import { runScreening, type OpenedEmbedder, type OpenedScorer, type ScreeningModelPort, type ScreeningRunResults } from '../core/audit/run/screeningRun.ts';
 import { isScreeningTask, type ScreeningSample } from '../core/audit/screeningData.ts';
 import { SCREENING_DEFAULTS } from '../core/audit/screeningAudit.ts';
@@ -184,6 +185,8 @@ export async function runScreeningAudit(args: Parameters<Command['run']>[0]): Pr
   try {
     return await runScreening(plan, { dataset });
   } catch (e) {
+    // A model that cannot load says so with its own InputError (exit 2), not as a failed run.
+    if (e instanceof ModelRunError && e.cause instanceof InputError) throw e.cause;
     if (e instanceof AuditInputError) throw new InputError(e.message, e.message.startsWith('calibrated similarity:') ? undefined : dir);
     throw e;
   }

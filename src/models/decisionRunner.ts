@@ -19,6 +19,7 @@ import { etaSeconds, type ModelProgress } from '../core/models/loadProgress.ts';
 import type { DecisionModelEntry } from '../core/models/modelSpec.ts';
 import type { ModelSource } from '../core/models/modelSource.ts';
 import { wasmThreads } from './onnxEnv.ts';
+import { inBatch } from './batchError.ts';
 import { DEFAULT_BATCH_PAIRS, type DecisionLoadSpec, type DecisionPair, type OnnxClassifierMapping, type WorkerDecisionKind } from './decisionSpec.ts';
 import { CancelledError } from './embeddingRunner.ts';
 
@@ -129,7 +130,7 @@ export class DecisionRunner {
     for (let b = 0; b < pairs.length; b += batchSize) {
       if (signal?.aborted) throw new CancelledError();
       const batch = pairs.slice(b, b + batchSize);
-      const { probabilities, ms } = await this.#scoreBatch(batch.map((p) => ({ job: p.job, cv: p.cv })));
+      const { probabilities, ms } = await inBatch(b / batchSize, Math.ceil(pairs.length / batchSize), () => this.#scoreBatch(batch.map((p) => ({ job: p.job, cv: p.cv }))));
       if (probabilities.length !== batch.length) throw new RangeError(`the worker returned ${probabilities.length} scores for ${batch.length} pairs`);
       probabilities.forEach((p, j) => {
         if (!(p >= 0 && p <= 1)) throw new RangeError(`fit probability out of [0, 1]: ${p}`);

@@ -6,7 +6,9 @@
  *   to start WASM in the same worker);
  * - a call that fails on WebGPU (e.g. the device was lost) is retried once on
  *   a fresh WASM worker, so a run resumes at the batch that failed;
- * - a failed load never leaves a worker behind that would pass for loaded.
+ * - a failed load never leaves a worker behind that would pass for loaded;
+ * - a worker that dies (an uncaught error, or it is terminated) fails the
+ *   call in flight at once instead of leaving it pending for ever.
  * File progress from the worker becomes the runner's ModelProgress, with one
  * monotone total across files.
  */
@@ -42,6 +44,8 @@ export class DeviceWorker<Api extends DeviceWorkerApi, Loaded> {
   #device: Device;
   #calls = 0;
   #loaded: Loaded | undefined;
+  /** Rejects when the current worker dies; every call in flight races it. */
+  #death: { promise: Promise<never>; reject: (e: Error) => void } | undefined;
   readonly fallbacks: string[] = [];
 
   constructor(options: DeviceWorkerOptions<Api, Loaded>) {
@@ -65,6 +69,13 @@ export class DeviceWorker<Api extends DeviceWorkerApi, Loaded> {
     const api = Comlink.wrap<Api>(worker);
     this.#worker = worker;
     this.#api = api;
+    let reject!: (e: Error) => void;
+    const promise = new Promise<never>((_, r) => (reject = r));
+    promise.catch(() => undefined); // observed by the calls that race it
+    this.#death = { promise, reject };
+    const died = (e: Event) => reject(new WorkerDiedError((e as ErrorEvent).message || 'the worker stopped (it crashed or ran out of memory)'));
+    worker.addEventListener?.('error', died);
+    worker.addEventListener?.('messageerror', died);
     const tracker = new LoadProgressTracker();
     const report = this.#o.onProgress;
     const onFile = Comlink.proxy((p: FileProgress) => {
@@ -102,27 +113,49 @@ export class DeviceWorker<Api extends DeviceWorkerApi, Loaded> {
     }
   }
 
+  /** `fn` on the current worker, failing as soon as that worker dies. */
+  #run<R>(fn: (api: Comlink.Remote<Api>) => Promise<R>): Promise<R> {
+    const death = this.#death?.promise;
+    return death ? Promise.race([fn(this.#api!), death]) : fn(this.#api!);
+  }
+
   /** Runs one call on the loaded worker; a failure on WebGPU is retried once on WASM. */
   async call<R>(fn: (api: Comlink.Remote<Api>) => Promise<R>): Promise<R> {
     await this.load();
     try {
-      const out = await fn(this.#api!);
+      const out = await this.#run(fn);
       this.#calls++;
       if (this.#device === 'webgpu' && this.#o.simulateDeviceLossAfterCall === this.#calls) await this.#api!.loseDevice();
       return out;
     } catch (error) {
       if (this.#device !== 'webgpu') throw error;
       await this.#fallBack(`batch failed on WebGPU: ${reason(error)}`);
-      const out = await fn(this.#api!);
+      const out = await this.#run(fn);
       this.#calls++;
       return out;
     }
   }
 
+  /** Terminates the worker as a crash would (tests): the call in flight fails with `why`. */
+  kill(why: string): void {
+    this.#death?.reject(new WorkerDiedError(why));
+    this.stop();
+  }
+
   stop(): void {
+    this.#death?.reject(new WorkerDiedError('the worker was stopped'));
+    this.#death = undefined;
     this.#api?.[Comlink.releaseProxy]();
     this.#worker?.terminate();
     this.#api = undefined;
     this.#worker = undefined;
+  }
+}
+
+/** The model's worker died while a call was in flight. */
+export class WorkerDiedError extends Error {
+  constructor(why: string) {
+    super(`the model worker stopped: ${why}`);
+    this.name = 'WorkerDiedError';
   }
 }

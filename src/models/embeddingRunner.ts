@@ -19,6 +19,7 @@ import { sourceKey, type ModelSource } from '../core/models/modelSource.ts';
 import { wasmThreads } from './onnxEnv.ts';
 import { CancelledError } from '../core/audit/run/cancel.ts';
 import { embeddingKey } from '../core/embeddingKey.ts';
+import { inBatch } from './batchError.ts';
 import type { TextRole } from '../core/audit/run/ports.ts';
 
 /** Cached vectors by key (src/storage/embeddingCache.ts implements it on IndexedDB). */
@@ -188,15 +189,13 @@ export class EmbeddingRunner {
     for (let k = 0, b = 0; k < batches.length; k++, b += batchSize) {
       if (signal?.aborted) throw new CancelledError();
       const idx = batches[k];
-      let flat: Float32Array;
-      if (next) {
-        const tokens = await next;
-        next = tokenize(k + 1);
+      const current = next;
+      next = current ? tokenize(k + 1) : undefined;
+      const flat = await inBatch(k, batches.length, async () => {
         // Not transferred: a batch retried on WASM after a device loss sends the same tokens again.
-        flat = await this.#worker.call((api) => api.embedTokens(tokens));
-      } else {
-        flat = await this.#embedBatch(idx.map((i) => prefix + texts[i]));
-      }
+        if (current) return this.#worker.call(async (api) => api.embedTokens(await current));
+        return this.#embedBatch(idx.map((i) => prefix + texts[i]));
+      });
       const dims = flat.length / idx.length;
       const fresh = idx.map((i, j) => {
         const v = flat.slice(j * dims, (j + 1) * dims);

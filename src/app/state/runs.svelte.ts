@@ -44,6 +44,8 @@ export class RunsState {
   active = $state<ActiveRun | undefined>(undefined);
   list = $state<RunEntry[]>([]);
   error = $state<string | undefined>(undefined);
+  /** The run that failed last (its finished models kept), for Retry. */
+  failed = $state<RunEntry | undefined>(undefined);
 
   async refresh(): Promise<void> {
     this.list = await listRuns(await database());
@@ -58,6 +60,7 @@ export class RunsState {
       return undefined;
     }
     this.error = undefined;
+    this.failed = undefined;
     const db = await database();
     const probe = deviceState.probe ?? (await deviceState.start());
     const id = resumeId ?? newRunId();
@@ -115,6 +118,7 @@ export class RunsState {
         const message = e instanceof Error ? e.message : String(e);
         this.error = `The run failed: ${message}`;
         await save('failed', message);
+        this.failed = await getRun(db, id);
       }
       return undefined;
     } finally {

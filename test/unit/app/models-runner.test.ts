@@ -173,3 +173,34 @@ describe('EmbeddingRunner and the embedding cache', () => {
     runner.dispose();
   });
 });
+
+describe('EmbeddingRunner when its worker dies mid-batch', () => {
+  it('fails the batch in flight at once, naming the batch, instead of waiting for ever', async () => {
+    vi.stubGlobal('navigator', { hardwareConcurrency: 2 });
+    let port: (EventTarget & { close(): void }) | undefined;
+    let batches = 0;
+    const create = () => {
+      const api = {
+        async load() {
+          return { dims: 2 };
+        },
+        embed(texts: string[]) {
+          batches++;
+          // The second batch never answers: the worker crashes (an 'error' event on the Worker) instead.
+          if (batches === 2) return new Promise<Float32Array>(() => setTimeout(() => port!.dispatchEvent(new Event('error')), 10));
+          return Promise.resolve(new Float32Array(texts.length * 2).fill(1));
+        },
+        async loseDevice() {
+          return false;
+        },
+      };
+      const { port1, port2 } = new MessageChannel();
+      Comlink.expose(api, port2 as unknown as Comlink.Endpoint);
+      port = port1 as unknown as EventTarget & { close(): void };
+      return Object.assign(port1, { terminate: () => port1.close() }) as unknown as Worker;
+    };
+    const runner = new EmbeddingRunner({ entry: glove, source: { kind: 'bundled', id: glove.id }, probe: { kind: 'wasm', reason: 'test' }, createWorker: create, batchSize: 1 });
+    await expect(runner.embed(['a', 'b', 'c'], 'document')).rejects.toThrow(/^batch 2 of 3: the model worker stopped: /);
+    runner.dispose();
+  });
+});

@@ -15,7 +15,7 @@ import type { ModelDescriptor, ModelResult, RetrievalFairnessResults, SubsetResu
 import { AUDIT_DEFAULTS, retrievalFairnessResults } from '../retrievalFairness.ts';
 import { loadRetrieval, selectTasks, type LoadedRetrieval } from '../retrievalData.ts';
 import { BASELINE_DESCRIPTORS } from '../scoring.ts';
-import { throwIfCancelled } from './cancel.ts';
+import { asModel, throwIfCancelled } from './cancel.ts';
 import type { DatasetPort, LoadReport, RunEnvironment, RunHooks, TextEmbedder } from './ports.ts';
 import { etaOf, type ModelRunProgress } from './progress.ts';
 
@@ -167,7 +167,8 @@ export async function runRetrievalFairness(plan: RetrievalRunPlan, ports: Retrie
       continue;
     }
     throwIfCancelled(hooks.signal);
-    const results = await runModel(m, run, options, compute, hooks);
+    const label = m.kind === 'embedding' ? m.descriptor.label : BASELINE_DESCRIPTORS[m.kind].label;
+    const results = await asModel(m.key, label, () => runModel(m, run, options, compute, hooks));
     perModel.push(results);
     await hooks.onModelDone?.(m.key, results);
     hooks.onProgress?.(m.key, { status: 'done', done: 1, total: 1, device: results[0]?.model.device, dtype: results[0]?.model.dtype });

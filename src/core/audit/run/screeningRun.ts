@@ -19,7 +19,7 @@ import { loadScreening, screeningTunePairs, selectScreeningTask, type LoadedScre
 import { screeningWorkList, type ScreeningAuditOptions, type ScreeningModelScores, type ScreeningParts, type ScreeningWorkList } from '../screeningInput.ts';
 import type { ScreeningModelDescriptor, ScreeningResults } from '../screeningResults.ts';
 import { scoreScreening } from '../screeningScoring.ts';
-import { throwIfCancelled } from './cancel.ts';
+import { asModel, throwIfCancelled } from './cancel.ts';
 import type { DatasetPort, LoadReport, RunEnvironment, RunHooks } from './ports.ts';
 import type { ModelRunProgress } from './progress.ts';
 import { screeningProgress } from './screeningProgress.ts';
@@ -174,7 +174,7 @@ export async function runScreening(plan: ScreeningRunPlan, ports: ScreeningRunPo
       continue;
     }
     throwIfCancelled(hooks.signal);
-    const s = plain(await scoreModel(m, plan, data, work, hooks));
+    const s = plain(await asModel(m.key, m.descriptor.label, () => scoreModel(m, plan, data, work, hooks)));
     scores.push(s);
     await hooks.onModelDone?.(m.key, s);
     hooks.onProgress?.(m.key, { status: 'done', done: 1, total: 1, device: s.model.device, dtype: s.model.dtype });
