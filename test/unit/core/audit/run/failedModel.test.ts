@@ -7,6 +7,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { ModelRunError } from '../../../../../src/core/audit/run/cancel.ts';
+import { auditModelJob } from '../../../../../src/core/audit/modelAudit.ts';
 import type { TextEmbedder } from '../../../../../src/core/audit/run/ports.ts';
 import { runRetrievalFairness, type RetrievalModelPort } from '../../../../../src/core/audit/run/retrievalRun.ts';
 import type { ModelResult } from '../../../../../src/core/audit/results.ts';
@@ -31,7 +32,9 @@ function toyEmbedder(failOnCall?: number): TextEmbedder {
   };
 }
 
-const toy = (failOnCall?: number): RetrievalModelPort => ({
+type EmbeddingPort = Extract<RetrievalModelPort, { kind: 'embedding' }>;
+
+const toy = (failOnCall?: number): EmbeddingPort => ({
   key: 'toy',
   kind: 'embedding',
   descriptor: { id: 'toy', label: 'Toy embedder', revision: 'test' },
@@ -55,7 +58,7 @@ describe('runRetrievalFairness(plan, ports, hooks) when a model fails', () => {
     const opened: string[] = [];
     const retried = await runRetrievalFairness(
       plan([{ key: 'bm25', kind: 'bm25' }, { ...toy(), open: async (r) => (opened.push('toy'), toy().open(r)) }, { key: 'tfidf', kind: 'tfidf' }]),
-      { dataset, compute: { auditModel: (job, onDone) => (opened.push(job.model.id), import('../../../../../src/core/audit/modelAudit.ts').then((m) => m.auditModelJob(job, onDone))) } },
+      { dataset, compute: { auditModel: (job, onDone) => (opened.push(job.model.id), auditModelJob(job, onDone)) } },
       { finished: done },
     );
     expect(opened).toEqual(['toy', 'toy', 'tfidf']);
