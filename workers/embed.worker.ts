@@ -124,6 +124,48 @@ async function runModel(inputs: Record<string, Tensor>, tokenizeMs: number): Pro
   return out;
 }
 
+/*
+ * Tokens straight from the tokenizer worker to the model worker: the page
+ * gives each one end of a MessageChannel; batch `id` is tokenized into the
+ * port (buffers transferred) and embedded from it, never through the page.
+ */
+let tokensOut: MessagePort | undefined;
+const arrived = new Map<number, TokenBatch>();
+const awaited = new Map<number, (batch: TokenBatch) => void>();
+
+/** Tokenizer side: where tokenized batches go. */
+function sendTokensTo(port: MessagePort): void {
+  tokensOut = port;
+}
+
+/** Model side: where tokenized batches come from. */
+function receiveTokensFrom(port: MessagePort): void {
+  arrived.clear();
+  port.onmessage = (e: MessageEvent<{ id: number; batch: TokenBatch }>) => {
+    const { id, batch } = e.data;
+    const resolve = awaited.get(id);
+    if (resolve) {
+      awaited.delete(id);
+      resolve(batch);
+    } else arrived.set(id, batch);
+  };
+}
+
+/** Tokenizer side: tokenizes batch `id` into the model worker's port. */
+async function tokenizeTo(id: number, texts: string[]): Promise<void> {
+  if (!tokensOut) throw new Error('no model worker connected: call sendTokensTo(port) first');
+  const batch = await tokenize(texts);
+  tokensOut.postMessage({ id, batch }, Object.values(batch).map((t) => t.data.buffer as ArrayBuffer));
+}
+
+/** Model side: embeds batch `id` once its tokens arrive on the port. */
+async function embedTokensFrom(id: number): Promise<Float32Array> {
+  const ready = arrived.get(id);
+  arrived.delete(id);
+  const batch = ready ?? (await new Promise<TokenBatch>((resolve) => awaited.set(id, resolve)));
+  return embedTokens(batch);
+}
+
 /** Embeds a batch tokenized elsewhere (`tokenize` in another instance of this worker). */
 async function embedTokens(batch: TokenBatch): Promise<Float32Array> {
   const inputs: Record<string, Tensor> = {};
@@ -162,6 +204,6 @@ async function stats(): Promise<EmbedTimings> {
   return { ...timings };
 }
 
-export const embedApi = { load, loadTokenizer, tokenize, embed, embedTokens, loseDevice, dispose, stats };
+export const embedApi = { load, loadTokenizer, tokenize, tokenizeTo, sendTokensTo, receiveTokensFrom, embed, embedTokens, embedTokensFrom, loseDevice, dispose, stats };
 export type EmbedApi = typeof embedApi;
 Comlink.expose(embedApi);

@@ -43,6 +43,7 @@ export class DeviceWorker<Api extends DeviceWorkerApi, Loaded> {
   #api: Comlink.Remote<Api> | undefined;
   #device: Device;
   #calls = 0;
+  #generation = 0;
   #loaded: Loaded | undefined;
   /** Rejects when the current worker dies; every call in flight races it. */
   #death: { promise: Promise<never>; reject: (e: Error) => void } | undefined;
@@ -58,6 +59,11 @@ export class DeviceWorker<Api extends DeviceWorkerApi, Loaded> {
     return this.#device;
   }
 
+  /** Counts the workers started: a new one (a fallback, a reload) has a new generation. */
+  get generation(): number {
+    return this.#generation;
+  }
+
   /** What the last successful load returned. */
   get loaded(): Loaded | undefined {
     return this.#loaded;
@@ -65,6 +71,7 @@ export class DeviceWorker<Api extends DeviceWorkerApi, Loaded> {
 
   async #start(device: Device): Promise<void> {
     this.stop();
+    this.#generation++;
     const worker = this.#o.createWorker();
     const api = Comlink.wrap<Api>(worker);
     this.#worker = worker;

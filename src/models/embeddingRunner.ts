@@ -10,7 +10,7 @@
  *   last finished batch. The fallback keeps the dtype, so vectors stay comparable.
  */
 import * as Comlink from 'comlink';
-import type { EmbedApi, EmbedLoadSpec, EmbedTimings, TokenBatch } from '../../workers/embed.worker.ts';
+import type { EmbedApi, EmbedLoadSpec, EmbedTimings } from '../../workers/embed.worker.ts';
 import { DeviceWorker } from './deviceWorker.ts';
 import { selectDevice, type Device, type DeviceProbe, type Dtype } from '../core/models/device.ts';
 import { etaSeconds, type ModelProgress } from '../core/models/loadProgress.ts';
@@ -74,6 +74,9 @@ export class EmbeddingRunner {
   #dtype: Dtype;
   /** The tokenizer worker once started; null when there is none (not wanted, or it failed to load). */
   #tokenizer: Promise<{ worker: Worker; api: Comlink.Remote<EmbedApi> } | null> | undefined;
+  /** The tokens' MessageChannel and the model worker generation it reaches. */
+  #channel: { generation: number; ready: Promise<number> } | undefined;
+  #batchIds = 0;
 
   constructor(options: EmbeddingRunnerOptions) {
     this.#o = options;
@@ -129,15 +132,28 @@ export class EmbeddingRunner {
     return this.#worker.load();
   }
 
-  #embedBatch(texts: string[]): Promise<Float32Array> {
-    return this.#worker.call((api) => api.embed(texts));
-  }
-
   /**
    * Starts the tokenizer worker once. It is device-free (no ONNX Runtime session), so a device
    * fallback of the model worker leaves it as it is. If it cannot load, batches are tokenized in
    * the model's worker, as without it: the vectors are the same either way.
    */
+  /**
+   * Connects the tokenizer worker to the current model worker by a
+   * MessageChannel (again after a fallback replaced the model worker).
+   * @returns the model worker generation the channel reaches.
+   */
+  async #connect(tokenizer: Comlink.Remote<EmbedApi>): Promise<number> {
+    const generation = this.#worker.generation;
+    if (this.#channel?.generation === generation) return this.#channel.ready;
+    const { port1, port2 } = new MessageChannel();
+    const ready = Promise.all([
+      tokenizer.sendTokensTo(Comlink.transfer(port1, [port1])),
+      this.#worker.call((api) => api.receiveTokensFrom(Comlink.transfer(port2, [port2]))),
+    ]).then(() => generation);
+    this.#channel = { generation, ready };
+    return ready;
+  }
+
   #startTokenizer(): Promise<{ worker: Worker; api: Comlink.Remote<EmbedApi> } | null> {
     this.#tokenizer ??= (async () => {
       const make = this.#o.createTokenizerWorker === undefined ? (this.#o.createWorker ? null : defaultWorker) : this.#o.createTokenizerWorker;
@@ -177,24 +193,33 @@ export class EmbeddingRunner {
     for (let b = 0; b < missing.length; b += batchSize) batches.push(missing.slice(b, b + batchSize));
     // The model and the tokenizer load side by side; then batch k + 1 is tokenized while batch k runs.
     const [tokenizer] = batches.length > 0 ? await Promise.all([this.#startTokenizer(), this.#worker.load()]) : [null];
-    const tokenize = (k: number): Promise<TokenBatch> | undefined => {
+    const textsOf = (k: number) => batches[k].map((i) => prefix + texts[i]);
+    /** Tokenizes batch k in the tokenizer worker, straight into the model worker's port. */
+    const tokenize = async (k: number): Promise<TokenizedBatch | undefined> => {
       if (!tokenizer || k >= batches.length) return undefined;
-      const p = tokenizer.api.tokenize(batches[k].map((i) => prefix + texts[i]));
-      p.catch(() => undefined); // awaited below; a run that stops first must not leave it unhandled
-      return p;
+      const generation = await this.#connect(tokenizer.api);
+      const id = ++this.#batchIds;
+      const sent = tokenizer.api.tokenizeTo(id, textsOf(k));
+      sent.catch(() => undefined); // awaited below; a run that stops first must not leave it unhandled
+      return { id, sent, generation };
     };
     let next = tokenize(0);
+    next.catch(() => undefined);
     const tStart = performance.now();
     this.#o.onProgress?.({ status: 'batch', done: 0, total: missing.length, cached, etaSeconds: undefined });
     for (let k = 0, b = 0; k < batches.length; k++, b += batchSize) {
       if (signal?.aborted) throw new CancelledError();
       const idx = batches[k];
-      const current = next;
-      next = current ? tokenize(k + 1) : undefined;
       const flat = await inBatch(k, batches.length, async () => {
-        // Not transferred: a batch retried on WASM after a device loss sends the same tokens again.
-        if (current) return this.#worker.call(async (api) => api.embedTokens(await current));
-        return this.#embedBatch(idx.map((i) => prefix + texts[i]));
+        const current = await next;
+        next = tokenize(k + 1);
+        next.catch(() => undefined);
+        return this.#worker.call(async (api) => {
+          // Tokens sent to a worker that has since been replaced (a WASM fallback) are gone: tokenize here.
+          if (!current || current.generation !== this.#worker.generation) return api.embed(textsOf(k));
+          await current.sent;
+          return api.embedTokensFrom(current.id);
+        });
       });
       const dims = flat.length / idx.length;
       const fresh = idx.map((i, j) => {
@@ -235,5 +260,13 @@ export class EmbeddingRunner {
       t?.worker.terminate();
     });
     this.#tokenizer = undefined;
+    this.#channel = undefined;
   }
+}
+
+/** A batch the tokenizer worker is sending to the model worker of `generation`. */
+interface TokenizedBatch {
+  readonly id: number;
+  readonly sent: Promise<void>;
+  readonly generation: number;
 }

@@ -5,7 +5,7 @@
  */
 import { join } from 'node:path';
 import { findModel } from '../../../src/models/registry.ts';
-import type { EmbeddingModelEntry } from '../../../src/models/modelSpec.ts';
+import type { EmbeddingModelEntry } from '../../../src/core/models/modelSpec.ts';
 
 export interface BenchModel {
   readonly name: string;

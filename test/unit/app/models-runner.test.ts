@@ -59,8 +59,10 @@ describe('EmbeddingRunner after a failed load', () => {
 
 /**
  * Fake embed workers that "embed" a text as [its length, its first char code]: a model worker
- * (load, embed, embedTokens) and a tokenizer worker (loadTokenizer, tokenize), with a log of
- * every call in the order the workers saw them.
+ * (load, embed, embedTokens, receiveTokensFrom, embedTokensFrom) and a tokenizer worker
+ * (loadTokenizer, tokenize, sendTokensTo, tokenizeTo), the tokens passing between them on
+ * their own MessageChannel as in workers/embed.worker.ts, with a log of every call in the
+ * order the workers saw them.
  */
 function fakePair(options: { tokenizerFails?: boolean } = {}) {
   const log: string[] = [];
@@ -70,8 +72,29 @@ function fakePair(options: { tokenizerFails?: boolean } = {}) {
     return Object.assign(port1, { terminate: () => port1.close() }) as unknown as Worker;
   };
   const vector = (t: string) => [t.length, t.charCodeAt(0)];
-  const model = () =>
-    endpoint({
+  type Batch = Record<string, { data: BigInt64Array; dims: number[] }>;
+  const model = () => {
+    const arrived = new Map<number, Batch>();
+    const awaited = new Map<number, (b: Batch) => void>();
+    const embedTokens = async (batch: Batch) => {
+      const texts = [...batch.input_ids.data].map((c) => String.fromCharCode(Number(c)));
+      log.push(`embedTokens ${texts.join(',')}`);
+      await new Promise((r) => setTimeout(r, 5)); // the model is slow: the next batch is tokenized meanwhile
+      log.push(`embedTokens ${texts.join(',')} done`);
+      return new Float32Array(texts.flatMap((t) => [Number(batch.attention_mask.data[texts.indexOf(t)]), t.charCodeAt(0)]));
+    };
+    return endpoint({
+      receiveTokensFrom(port: MessagePort) {
+        port.onmessage = (e: MessageEvent<{ id: number; batch: Batch }>) => {
+          const resolve = awaited.get(e.data.id);
+          if (resolve) resolve(e.data.batch);
+          else arrived.set(e.data.id, e.data.batch);
+        };
+      },
+      async embedTokensFrom(id: number) {
+        const batch = arrived.get(id) ?? (await new Promise<Batch>((r) => awaited.set(id, r)));
+        return embedTokens(batch);
+      },
       async load() {
         return { dims: 2 };
       },
@@ -79,31 +102,32 @@ function fakePair(options: { tokenizerFails?: boolean } = {}) {
         log.push(`embed ${texts.join(',')}`);
         return new Float32Array(texts.flatMap(vector));
       },
-      async embedTokens(batch: Record<string, { data: BigInt64Array; dims: number[] }>) {
-        const texts = [...batch.input_ids.data].map((c) => String.fromCharCode(Number(c)));
-        log.push(`embedTokens ${texts.join(',')}`);
-        await new Promise((r) => setTimeout(r, 5)); // the model is slow: the next batch is tokenized meanwhile
-        log.push(`embedTokens ${texts.join(',')} done`);
-        return new Float32Array(texts.flatMap((t) => [Number(batch.attention_mask.data[texts.indexOf(t)]), t.charCodeAt(0)]));
-      },
+      embedTokens,
       async loseDevice() {
         return false;
       },
     });
-  const tokenizer = () =>
-    endpoint({
+  };
+  const tokenizer = () => {
+    let out: MessagePort | undefined;
+    return endpoint({
       async loadTokenizer() {
         if (options.tokenizerFails) throw new Error('tokenizer.json: 404');
       },
-      async tokenize(texts: string[]) {
+      sendTokensTo(port: MessagePort) {
+        out = port;
+      },
+      async tokenizeTo(id: number, texts: string[]) {
         log.push(`tokenize ${texts.join(',')}`);
         // One "token" per text (its first char) and, as its mask, the text's length.
-        return {
+        const batch: Batch = {
           input_ids: { data: BigInt64Array.from(texts.map((t) => BigInt(t.charCodeAt(0)))), dims: [texts.length, 1] },
           attention_mask: { data: BigInt64Array.from(texts.map((t) => BigInt(t.length))), dims: [texts.length, 1] },
         };
+        out!.postMessage({ id, batch }, [batch.input_ids.data.buffer, batch.attention_mask.data.buffer]);
       },
     });
+  };
   return { log, model, tokenizer };
 }
 
