@@ -31,6 +31,10 @@ const root = process.cwd();
 const COUNTER = `(() => {
   if (globalThis.__cloned) return;
   const totals = (globalThis.__cloned = { cloned: 0, transferred: 0, messages: 0 });
+  const inWorker = typeof DedicatedWorkerGlobalScope !== 'undefined';
+  const id = Math.random().toString(36).slice(2);
+  // A worker may be gone before the bench reads it: it reports its totals on the console after each message.
+  const report = () => inWorker && console.debug('__cloned', id, JSON.stringify(totals));
   const size = (v, moved, seen) => {
     if (v === null || v === undefined) return 1;
     const t = typeof v;
@@ -56,18 +60,22 @@ const COUNTER = `(() => {
       const list = Array.isArray(transfer) ? transfer : transfer && transfer.transfer ? transfer.transfer : [];
       totals.cloned += size(message, new Set(list), new Set());
       totals.messages++;
-      return original.apply(this, arguments);
+      const out = original.apply(this, arguments);
+      report();
+      return out;
     };
   };
   if (typeof Worker !== 'undefined') wrap(Worker.prototype);
   if (typeof MessagePort !== 'undefined') wrap(MessagePort.prototype);
-  if (typeof DedicatedWorkerGlobalScope !== 'undefined') {
+  if (inWorker) {
     const original = self.postMessage.bind(self);
     self.postMessage = (message, transfer) => {
       const list = Array.isArray(transfer) ? transfer : transfer && transfer.transfer ? transfer.transfer : [];
       totals.cloned += size(message, new Set(list), new Set());
       totals.messages++;
-      return original(message, transfer);
+      const out = original(message, transfer);
+      report();
+      return out;
     };
   }
 })()`;
@@ -102,9 +110,12 @@ async function measure(url: string, path: DevicePath): Promise<{ page: Count; wo
     const context = await browser.newContext();
     await context.addInitScript(COUNTER);
     const page: Page = await context.newPage();
-    const workers: Worker[] = [];
-    page.on('worker', (w) => {
-      workers.push(w);
+    const byWorker = new Map<string, Count>();
+    page.on('worker', (w: Worker) => {
+      w.on('console', (msg) => {
+        const m = /^__cloned (\w+) (.+)$/.exec(msg.text());
+        if (m) byWorker.set(m[1], JSON.parse(m[2]) as Count);
+      });
       void w.evaluate(COUNTER).catch(() => undefined);
     });
     await page.goto(url);
@@ -115,11 +126,10 @@ async function measure(url: string, path: DevicePath): Promise<{ page: Count; wo
     await button.click();
     await page.waitForFunction(() => /#\/results\/run-/.test(location.hash) && document.querySelector('[data-testid="results-table"]') !== null, null, { timeout: 600_000, polling: 200 });
     const seconds = (performance.now() - t0) / 1000;
-    const read = (x: { evaluate<T>(f: () => T): Promise<T> }) => x.evaluate(() => (globalThis as unknown as { __cloned?: Count }).__cloned ?? { cloned: 0, transferred: 0, messages: 0 }).catch(() => ({ cloned: 0, transferred: 0, messages: 0 }));
+    const read = (x: Page) => x.evaluate(() => (globalThis as unknown as { __cloned?: Count }).__cloned ?? { cloned: 0, transferred: 0, messages: 0 }).catch(() => ({ cloned: 0, transferred: 0, messages: 0 }));
     const inPage = await read(page);
     const sum: Count = { cloned: 0, transferred: 0, messages: 0 };
-    for (const w of workers) {
-      const c = await read(w);
+    for (const c of byWorker.values()) {
       sum.cloned += c.cloned;
       sum.transferred += c.transferred;
       sum.messages += c.messages;

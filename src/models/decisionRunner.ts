@@ -13,8 +13,8 @@
  * - Scores are 0–100: the worker's fit probability p becomes 100p (METRICS.md §8).
  */
 import type { DecideApi } from '../../workers/decide.worker.ts';
-import { DeviceWorker } from './deviceWorker.ts';
-import { selectDevice, type Device, type DeviceProbe, type Dtype } from '../core/models/device.ts';
+import { runnerWorker, type DeviceWorker } from './deviceWorker.ts';
+import type { Device, DeviceProbe, Dtype } from '../core/models/device.ts';
 import { etaSeconds, type ModelProgress } from '../core/models/loadProgress.ts';
 import type { DecisionModelEntry } from '../core/models/modelSpec.ts';
 import type { ModelSource } from '../core/models/modelSource.ts';
@@ -64,17 +64,13 @@ export class DecisionRunner {
       throw new Error('calibrated similarity runs on an embedding model: use CalibratedSimilarity (calibratedSimilarity.ts)');
     }
     this.#o = options;
-    const supported = Object.keys(options.entry.sizeMb) as Dtype[];
-    const choice = selectDevice(options.probe, options.override, supported);
-    this.#dtype = choice.dtype;
-    this.#worker = new DeviceWorker<DecideApi, { labels: string[] }>({
+    const { worker, dtype } = runnerWorker<DecideApi, { labels: string[] }>({
+      ...options,
       createWorker: options.createWorker ?? defaultWorker,
-      device: choice.device,
-      dtype: choice.dtype,
-      onProgress: options.onProgress,
-      simulateDeviceLossAfterCall: options.simulateDeviceLossAfterBatch,
       load: (api, device, onFile) => api.load(this.#spec(device), onFile),
     });
+    this.#worker = worker;
+    this.#dtype = dtype;
   }
 
   get device(): Device {

@@ -13,7 +13,7 @@
  * monotone total across files.
  */
 import * as Comlink from 'comlink';
-import type { Device, Dtype } from '../core/models/device.ts';
+import { selectDevice, type Device, type DeviceProbe, type Dtype } from '../core/models/device.ts';
 import { LoadProgressTracker, type ModelProgress } from '../core/models/loadProgress.ts';
 
 /** What a model worker reports while it loads files. */
@@ -165,4 +165,32 @@ export class WorkerDiedError extends Error {
     super(`the model worker stopped: ${why}`);
     this.name = 'WorkerDiedError';
   }
+}
+
+/** What a runner knows when it starts its worker: the entry's dtypes, the probe, the user's override. */
+export interface RunnerWorkerOptions<Api, Loaded> {
+  readonly entry: { readonly sizeMb: Partial<Record<Dtype, number>> };
+  readonly probe: DeviceProbe;
+  readonly override?: { device?: Device; dtype?: Dtype };
+  readonly createWorker: () => Worker;
+  readonly onProgress?: (p: ModelProgress) => void;
+  readonly simulateDeviceLossAfterBatch?: number;
+  readonly load: DeviceWorkerOptions<Api, Loaded>['load'];
+}
+
+/**
+ * The device and dtype a model runs with (selectDevice over the entry's
+ * dtypes) and its DeviceWorker: how every model runner starts.
+ */
+export function runnerWorker<Api extends DeviceWorkerApi, Loaded>(o: RunnerWorkerOptions<Api, Loaded>): { worker: DeviceWorker<Api, Loaded>; dtype: Dtype } {
+  const choice = selectDevice(o.probe, o.override, Object.keys(o.entry.sizeMb) as Dtype[]);
+  const worker = new DeviceWorker<Api, Loaded>({
+    createWorker: o.createWorker,
+    device: choice.device,
+    dtype: choice.dtype,
+    onProgress: o.onProgress,
+    simulateDeviceLossAfterCall: o.simulateDeviceLossAfterBatch,
+    load: o.load,
+  });
+  return { worker, dtype: choice.dtype };
 }

@@ -11,8 +11,8 @@
  */
 import * as Comlink from 'comlink';
 import type { EmbedApi, EmbedLoadSpec, EmbedTimings } from '../../workers/embed.worker.ts';
-import { DeviceWorker } from './deviceWorker.ts';
-import { selectDevice, type Device, type DeviceProbe, type Dtype } from '../core/models/device.ts';
+import { runnerWorker, type DeviceWorker } from './deviceWorker.ts';
+import type { Device, DeviceProbe, Dtype } from '../core/models/device.ts';
 import { etaSeconds, type ModelProgress } from '../core/models/loadProgress.ts';
 import type { EmbeddingModelEntry } from '../core/models/modelSpec.ts';
 import { sourceKey, type ModelSource } from '../core/models/modelSource.ts';
@@ -80,17 +80,13 @@ export class EmbeddingRunner {
 
   constructor(options: EmbeddingRunnerOptions) {
     this.#o = options;
-    const supported = Object.keys(options.entry.sizeMb) as Dtype[];
-    const choice = selectDevice(options.probe, options.override, supported);
-    this.#dtype = choice.dtype;
-    this.#worker = new DeviceWorker<EmbedApi, { dims: number }>({
+    const { worker, dtype } = runnerWorker<EmbedApi, { dims: number }>({
+      ...options,
       createWorker: options.createWorker ?? defaultWorker,
-      device: choice.device,
-      dtype: choice.dtype,
-      onProgress: options.onProgress,
-      simulateDeviceLossAfterCall: options.simulateDeviceLossAfterBatch,
       load: (api, device, onFile) => api.load(this.#spec(device), onFile),
     });
+    this.#worker = worker;
+    this.#dtype = dtype;
   }
 
   get device(): Device {

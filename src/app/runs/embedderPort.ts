@@ -18,6 +18,11 @@ export interface EmbedderPortOptions {
   readonly cache?: VectorCache;
 }
 
+/** The options every model runner of a run starts with: the model, the probe, the run's device and dtype. */
+export function runnerOptions<E>(m: { readonly entry: E; readonly source: ModelSource }, probe: DeviceProbe, config: { readonly device?: Device; readonly dtype?: Dtype }) {
+  return { entry: m.entry, source: m.source, probe, override: { device: config.device, dtype: config.dtype } };
+}
+
 /** Load progress as the run shows it: bytes downloaded, or the device fallback's reason. */
 export function loadReportOf(report: LoadReport): (p: ModelProgress) => void {
   return (p) => {

@@ -14,7 +14,7 @@ import type { DeviceProbe } from '../../core/models/device.ts';
 import type { VectorCache } from '../../models/embeddingRunner.ts';
 import type { FairgroundDb } from '../../storage/index.ts';
 import { retrievalCompute } from './computePorts.ts';
-import { openEmbedder } from './embedderPort.ts';
+import { openEmbedder, runnerOptions } from './embedderPort.ts';
 import { storedDataset } from './storedDataset.ts';
 
 export interface BrowserRunDeps {
@@ -31,7 +31,7 @@ function modelPort(m: RunModel, config: RetrievalRunConfig, deps: BrowserRunDeps
     key,
     kind: 'embedding',
     descriptor: { id: m.entry.id, label: m.entry.label, revision: m.source.kind === 'hub' ? m.source.revision : m.entry.revision },
-    open: (report) => openEmbedder({ entry: m.entry, source: m.source, probe: deps.probe, override: { device: config.device, dtype: config.dtype }, cache: deps.cache }, report),
+    open: (report) => openEmbedder({ ...runnerOptions(m, deps.probe, config), cache: deps.cache }, report),
   };
 }
 

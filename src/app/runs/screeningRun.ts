@@ -11,7 +11,7 @@ import type { ScreeningModelScores } from '../../core/audit/screeningInput.ts';
 import { DecisionRunner } from '../../models/decisionRunner.ts';
 import { EmbeddingRunner } from '../../models/embeddingRunner.ts';
 import { screeningCompute } from './computePorts.ts';
-import { loadReportOf } from './embedderPort.ts';
+import { loadReportOf, runnerOptions } from './embedderPort.ts';
 import type { BrowserRunDeps } from './retrievalRun.ts';
 import { storedDataset } from './storedDataset.ts';
 
@@ -31,10 +31,7 @@ async function openCalibrated(m: Extract<ScreeningRunModel, { kind: 'calibrated'
   const loading = loadReportOf(events.loading);
   const runner = await loaded(
     new EmbeddingRunner({
-      entry: m.entry,
-      source: m.source,
-      probe: deps.probe,
-      override: { device: config.device, dtype: config.dtype },
+      ...runnerOptions(m, deps.probe, config),
       cache: deps.cache,
       onProgress: (p) => {
         loading(p);
@@ -59,10 +56,7 @@ async function openDecision(m: Extract<ScreeningRunModel, { kind: 'decision' }>,
   const loading = loadReportOf(events.loading);
   const runner = await loaded(
     new DecisionRunner({
-      entry: m.entry,
-      source: m.source,
-      probe: deps.probe,
-      override: { device: config.device, dtype: config.dtype },
+      ...runnerOptions(m, deps.probe, config),
       onProgress: (p) => {
         if (p.status === 'run') events.run(p.run, p.runs);
         else if (p.status === 'batch') events.batch(p.done);
