@@ -3,7 +3,7 @@ import { importDataset } from '../../../src/storage/datasetImporter.ts';
 import { countRecords, getDataset } from '../../../src/storage/datasetStore.ts';
 import type { FairgroundDb } from '../../../src/storage/db.ts';
 import { ImportError } from '../../../src/storage/importError.ts';
-import { channelReader, freshDb, gzip, jsonl, memorySource, packageFiles, rawRecords, retrievalPackage, sha256, utf8 } from './fixtures.ts';
+import { channelReader, freshDb, gzip, jsonl, memorySource, orphanRows, packageFiles, rawRecords, retrievalPackage, sha256, stagedKey, utf8 } from './fixtures.ts';
 
 const docs = (n: number, from = 0) => Array.from({ length: n }, (_, i) => ({ _id: `d${from + i}`, text: `t${i}` }));
 const queries = jsonl([{ _id: 'q0', text: 'q' }]);
@@ -49,7 +49,8 @@ async function failure(files: Map<string, Uint8Array>, options: Parameters<typeo
 /** The failing part left no records or state behind and the dataset is marked failed with the error. */
 async function expectCleanFailure(db: FairgroundDb, error: ImportError) {
   expect((await rawRecords(db, 'bad')).filter((r) => r.path === error.path)).toEqual([]);
-  expect(await db.get('shardState', ['bad', error.path!])).toBeUndefined();
+  expect(await db.get('shardState', [await stagedKey(db, 'bad'), error.path!])).toBeUndefined();
+  expect(await orphanRows(db)).toEqual([]);
   expect((await getDataset(db, 'bad'))?.status).toMatchObject({ state: 'failed', error: { message: error.message } });
   await expect(countRecords(db, 'bad')).rejects.toThrow(/not ready/);
 }
