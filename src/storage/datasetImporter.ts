@@ -2,6 +2,8 @@ import { FormatError } from '../core/formats/formatError.ts';
 import type { Manifest, ShardEntry } from '../core/formats/manifest.ts';
 import type { FairgroundDb } from './db.ts';
 import { ImportError, isAbort } from './importError.ts';
+import { defaultLocks, withImportLock } from './importLock.ts';
+import type { LockRequester } from './importLock.ts';
 import { ProgressTracker } from './importProgress.ts';
 import type { ImportProgress } from './importProgress.ts';
 import { prefixRange } from './keyRanges.ts';
@@ -29,8 +31,12 @@ export interface ImportOptions {
   readonly now?: () => number;
   /** Where each part's raw bytes are read, hashed and gunzipped: this thread unless given (`workerShardReader`). */
   readonly shardReader?: ShardReader;
+  /** The origin's lock manager: `navigator.locks`, or this realm's `PageLocks` where there is none. */
+  readonly locks?: LockRequester;
   /** Called once the manifest is read, before anything else: the import now has a dataset id and title. */
   readonly onManifest?: (manifest: Manifest) => void;
+  /** Called when the same dataset is being imported elsewhere (another tab): this import waits for it (abort to give up). */
+  readonly onWaiting?: () => void;
 }
 
 export interface ImportResult {
@@ -46,13 +52,12 @@ export interface ImportResult {
   readonly unknownQrelsByShard: Readonly<Record<string, number>>;
 }
 
-/** Datasets being imported by this page, so two imports of one dataset cannot interleave. */
-const busy = new Set<string>();
-
 /**
  * Imports a dataset package into IndexedDB, streaming each shard.
  *
  * Rules:
+ * - One import of a dataset id at a time, across tabs (importLock.ts): a second one waits for
+ *   the first (`onWaiting`), then follows these rules against what the first left.
  * - Same id and same manifest SHA-256 as the stored (ready) version: a no-op (`skipped`).
  * - Otherwise the import is staged (stagedVersion.ts): written under a store key of its own
  *   beside the stored version, which stays ready, readable and untouched until the new one is
@@ -83,14 +88,9 @@ export async function importDataset(db: FairgroundDb, source: DatasetSource, opt
     throw new ImportError(code, `${source.label}: ${(e as Error).message}`, { path: 'manifest.json' }, e);
   }
   options.onManifest?.(manifest);
-  const id = manifest.id;
-  if (busy.has(id)) throw new ImportError('busy', `dataset "${id}" is already being imported`);
-  busy.add(id);
-  try {
-    return await importManifest(db, source, manifest, manifestSha256, options);
-  } finally {
-    busy.delete(id);
-  }
+  return withImportLock(options.locks ?? defaultLocks(), manifest.id, { signal, onWaiting: options.onWaiting }, () =>
+    importManifest(db, source, manifest, manifestSha256, options),
+  );
 }
 
 async function importManifest(

@@ -120,12 +120,25 @@ describe('importDataset', () => {
     expect((await getDataset(db, 'demo'))?.status.unknownQrels).toEqual({ qrels: 3 });
   });
 
-  it('importDataset refuses a second import of the same dataset while one runs in this page', async () => {
+  it('importDataset of a dataset already being imported in this page waits for that import (onWaiting), then finds it imported', async () => {
     const db = await freshDb();
     const files = retrievalPackage('demo', 4);
     const first = importDataset(db, memorySource(files), { storage: null });
-    await expect(importDataset(db, memorySource(files), { storage: null })).rejects.toMatchObject({ code: 'busy' });
+    let waited = 0;
+    const second = importDataset(db, memorySource(files), { storage: null, onWaiting: () => waited++ });
     expect((await first).records.corpus).toBe(4);
+    expect(await second).toMatchObject({ skipped: true, records: { corpus: 4 } });
+    expect(waited).toBe(1);
+  });
+
+  it('importDataset waiting for another import of the same dataset gives up when its signal aborts', async () => {
+    const db = await freshDb();
+    const files = retrievalPackage('demo', 4);
+    const first = importDataset(db, memorySource(files), { storage: null });
+    const controller = new AbortController();
+    const second = importDataset(db, memorySource(files), { storage: null, signal: controller.signal, onWaiting: () => controller.abort() });
+    await expect(second).rejects.toMatchObject({ name: 'AbortError' });
+    expect((await first).skipped).toBe(false);
   });
 
   it('importDataset keeps two datasets apart', async () => {
