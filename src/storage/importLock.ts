@@ -94,3 +94,23 @@ export async function withImportLock<T>(
   options.onWaiting?.();
   return locks.request(name, { signal: options.signal }, () => run());
 }
+
+/** The part of the Web Locks API that lists held locks (`navigator.locks.query`). */
+export interface LockLister {
+  query(): Promise<{ readonly held?: readonly { readonly name?: string }[] }>;
+}
+
+/**
+ * The dataset ids whose import lock is held now, by any tab of the origin (this one included):
+ * empty where the runtime cannot list locks.
+ */
+export async function heldImportLocks(locks: LockLister | undefined = browserLockLister()): Promise<Set<string>> {
+  if (!locks) return new Set();
+  const prefix = importLockName('');
+  const { held = [] } = await locks.query();
+  return new Set(held.flatMap((l) => (l.name?.startsWith(prefix) ? [l.name.slice(prefix.length)] : [])));
+}
+
+function browserLockLister(): LockLister | undefined {
+  return (globalThis as { navigator?: Partial<Navigator> }).navigator?.locks;
+}

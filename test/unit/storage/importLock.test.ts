@@ -8,7 +8,7 @@ import { IDBFactory } from 'fake-indexeddb';
 import { describe, expect, it, vi } from 'vitest';
 import { openFairgroundDb } from '../../../src/storage/db.ts';
 import { countRecords, listDatasets, readShard } from '../../../src/storage/datasetStore.ts';
-import { importLockName, PageLocks, withImportLock } from '../../../src/storage/importLock.ts';
+import { heldImportLocks, importLockName, PageLocks, withImportLock } from '../../../src/storage/importLock.ts';
 import type { ImportOptions } from '../../../src/storage/datasetImporter.ts';
 import type { FairgroundDb } from '../../../src/storage/db.ts';
 import type { DatasetSource } from '../../../src/storage/sources.ts';
@@ -140,5 +140,13 @@ describe('importDataset in two tabs', () => {
     expect(result.skipped).toBe(true);
     expect(opened, 'the waiting tab read no shard').toEqual([]);
     expect(await countRecords(observer.db, 'same')).toBe(48);
+  });
+});
+
+describe('heldImportLocks', () => {
+  it('heldImportLocks(locks) gives the dataset ids whose import lock is held, and nothing where locks cannot be listed', async () => {
+    const lister = { query: async () => ({ held: [{ name: importLockName('a') }, { name: 'other-lock' }, {}, { name: importLockName('b.c') }] }) };
+    expect(await heldImportLocks(lister)).toEqual(new Set(['a', 'b.c']));
+    expect(await heldImportLocks(undefined)).toEqual(new Set());
   });
 });
