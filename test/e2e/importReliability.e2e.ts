@@ -1,8 +1,8 @@
 /**
  * Issue 12, "Nothing lost, nothing leaked", in the browser: a failed re-import keeps the stored
  * version, two tabs importing one dataset take turns, shard paths cannot leave the dataset
- * folder, a failed import is not retried on the next visit, and "Delete all local data" deletes
- * it all. Datasets are served from routes under
+ * folder, a failed import is not retried on the next visit, "Delete all local data" deletes it
+ * all, and a long title does not widen the page. Datasets are served from routes under
  * `<site>/sets/<folder>/`, built here with true sizes and hashes.
  */
 import assert from 'node:assert/strict';
@@ -315,4 +315,24 @@ e2e('"Delete all local data" (keyboard, with a confirm step) empties IndexedDB a
   const after = { ...(await outside()), rows: sum(await idbCounts(page)) };
   assert.deepEqual(after, { caches: 0, workers: 0, keys: 0, rows: 0 });
   assert.equal(await row(page, 'freelance-twins').count(), 0, 'the list is empty');
+});
+
+e2e('a 300-character title does not widen the Datasets or Run view past an 800 px window', async ({ page, baseUrl }) => {
+  await page.setViewportSize({ width: 800, height: 700 });
+  // No space or hyphen: nothing where the browser may break the line.
+  const title = 'Anextremelylongdatasettitlewithoutanybreak'.repeat(8).slice(0, 300);
+  assert.equal(title.length, 300);
+  await openDatasets(page, baseUrl);
+  const files = datasetPackage({ id: 'long', title, docs: 3 });
+  await page.getByTestId('dataset-files-input').setInputFiles([...files].map(([name, buffer]) => ({ name, mimeType: 'application/octet-stream', buffer })));
+  await readyRow(page, 'long').waitFor({ timeout: 15_000 });
+  const overflow = () => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  assert.ok((await overflow()) <= 0, `Datasets view: ${await overflow()} px of horizontal overflow`);
+  const table = await page.getByTestId('dataset-list').boundingBox();
+  assert.ok(table && table.x + table.width <= 800, `the table ends inside the window (${JSON.stringify(table)})`);
+  assert.equal(await row(page, 'long').locator(`[title="${title}"]`).count(), 1, 'the full title is in a tooltip');
+  await page.goto(`${baseUrl}#/run`);
+  await page.getByRole('heading', { level: 1, name: /^Run/ }).waitFor();
+  await page.locator('option', { hasText: title.slice(0, 40) }).first().waitFor({ state: 'attached', timeout: 10_000 });
+  assert.ok((await overflow()) <= 0, `Run view: ${await overflow()} px of horizontal overflow`);
 });
