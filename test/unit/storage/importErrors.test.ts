@@ -131,6 +131,17 @@ describe.each(Object.keys(readers) as (keyof typeof readers)[])('importDataset e
     expect(error.message).toMatch(/longer than the limit of 8 MiB/);
   });
 
+  it('an HTML page served in place of a shard (a host\'s fallback page) is refused at its first line, or as corrupt gzip for .gz', async () => {
+    const html = utf8('<!doctype html>\n<html><body>Not found</body></html>\n');
+    const plain = await failure(withPart(html));
+    expect(plain.error).toMatchObject({ code: 'format', path: 'corpus-01.jsonl', line: 1 });
+    expect(plain.error.message).toMatch(/line 1: malformed JSON/);
+    await expectCleanFailure(plain.db, plain.error);
+    const gz = await failure(withPart(html, 'corpus-01.jsonl.gz'));
+    expect(gz.error).toMatchObject({ code: 'gzip', path: 'corpus-01.jsonl.gz' });
+    await expectCleanFailure(gz.db, gz.error);
+  });
+
   it('a QuotaExceededError while writing is an ImportError of code quota and the part is removed', async () => {
     // fake-indexeddb/auto installs its IDBObjectStore globally; make its put fail as a full disk would.
     const original = IDBObjectStore.prototype.put;
