@@ -122,7 +122,9 @@ async function importManifest(
   await prepareStorage(estimateStoredBytes(pending.map((s) => ({ path: s.path, bytes: sizes.get(s.path)! }))), storage);
 
   let status: ImportStatus = { state: 'importing', storeKey: target.storeKey, manifestSha256, ...summarise(manifest, done) };
-  await beginStaging(db, { id, manifest, status }, staged && !resuming ? storeKeyOf(staged) : undefined, new Set(done.keys()));
+  await beginStaging(db, { id, manifest, status }, staged && !resuming ? storeKeyOf(staged) : undefined, new Set(done.keys())).catch((e: unknown) => {
+    throw asImportError(e);
+  });
 
   const progress = new ProgressTracker(id, bytesTotal, options.onProgress, options.progressIntervalMs, options.now);
   const seen = new Map<string, IdHashTable>();
@@ -143,7 +145,7 @@ async function importManifest(
     }
   } catch (e) {
     if (isAbort(e, signal)) throw e;
-    const error = e instanceof ImportError ? e : new ImportError('storage', (e as Error)?.message ?? String(e), {}, e);
+    const error = asImportError(e);
     if (error.code === 'deleted') throw error;
     status = {
       ...status,
@@ -155,8 +157,17 @@ async function importManifest(
     throw error;
   }
   const entry: DatasetEntry = { id, manifest, status: { ...status, state: 'ready', importedAt: (options.now ?? Date.now)(), ...summarise(manifest, done) } };
-  await promoteStaged(db, target, entry);
+  // Should the swap fail (not for a deletion), the staging row stays `importing` with every part
+  // done, and the next import of the same manifest swaps it in without reading a shard.
+  await promoteStaged(db, target, entry).catch((e: unknown) => {
+    throw asImportError(e);
+  });
   return resultOf(entry, false);
+}
+
+/** An ImportError as it is; anything else (an IndexedDB failure) as one of code `storage`. */
+function asImportError(e: unknown): ImportError {
+  return e instanceof ImportError ? e : new ImportError('storage', `could not write: ${(e as Error)?.message ?? String(e)}`, {}, e);
 }
 
 /** Records, bytes and unknown qrels per shard name, from the parts done. */

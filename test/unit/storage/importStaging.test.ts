@@ -3,7 +3,7 @@
  * one transaction, only once it is complete. Until then the stored version stays ready and
  * readable; a failure leaves it untouched.
  */
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { importDataset } from '../../../src/storage/datasetImporter.ts';
 import { countRecords, deleteDataset, getDataset, listDatasets, readShard } from '../../../src/storage/datasetStore.ts';
 import { ImportError } from '../../../src/storage/importError.ts';
@@ -120,6 +120,29 @@ describe('importDataset of a newer version (staged)', () => {
     await importDataset(db, memorySource(datasetX('3.0.0', 14)), { storage: null });
     expect(await rawRecords(db, 'x', failedKey)).toEqual([]);
     expect(await countRecords(db, 'x', 'corpus')).toBe(14);
+    expect(await orphanRows(db)).toEqual([]);
+  });
+
+  it('a swap that fails leaves the stored version ready, and the next import of the same manifest swaps it in without reading a shard', async () => {
+    const db = await freshDb();
+    await importDataset(db, memorySource(datasetX('1.0.0', 10)), { storage: null });
+    const original = IDBObjectStore.prototype.put;
+    // fake-indexeddb/auto installs its IDBObjectStore globally: refuse the one write that makes v2 ready.
+    const spy = vi.spyOn(IDBObjectStore.prototype, 'put').mockImplementation(function (this: IDBObjectStore, ...args: Parameters<typeof original>) {
+      const row = args[0] as { status?: { state?: string }; manifest?: { version?: string } };
+      if (row?.status?.state === 'ready' && row.manifest?.version === '2.0.0') throw new DOMException('disk on fire', 'UnknownError');
+      return original.apply(this, args);
+    });
+    const v2 = datasetX('2.0.0', 12);
+    const error = await importDataset(db, memorySource(v2), { storage: null }).catch((e: unknown) => e);
+    spy.mockRestore();
+    expect(error).toMatchObject({ code: 'storage', message: expect.stringMatching(/could not write: disk on fire/) });
+    expect((await getDataset(db, 'x'))?.manifest.version).toBe('1.0.0');
+    expect(await countRecords(db, 'x', 'corpus')).toBe(10);
+    const opened: string[] = [];
+    expect((await importDataset(db, spying(memorySource(v2), opened), { storage: null })).records.corpus).toBe(12);
+    expect(opened).toEqual([]);
+    expect((await getDataset(db, 'x'))?.manifest.version).toBe('2.0.0');
     expect(await orphanRows(db)).toEqual([]);
   });
 
