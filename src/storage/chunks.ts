@@ -7,13 +7,14 @@ export const CHUNK_RECORDS = 1000;
 export const CHUNK_CHARS = 1 << 20;
 
 /**
- * The records of a chunk row, in line order, with the ids of its `chunkIds` row.
- * The lines were validated when imported, so parsing them again does not throw.
+ * The records of a chunk row of dataset `datasetId`, in line order, with the ids of its
+ * `chunkIds` row. The lines were validated when imported, so parsing them again does not throw.
+ * (The row's own `datasetId` is its version's store key: the records carry the dataset id.)
  */
-export function recordsOfChunk(chunk: ChunkEntry, ids: readonly string[]): StoredRecord[] {
+export function recordsOfChunk(chunk: ChunkEntry, ids: readonly string[], datasetId: string): StoredRecord[] {
   const lines = chunk.lines.split('\n');
   if (lines.length !== ids.length) throw new Error(`chunk ${chunk.chunk} of ${chunk.path}: ${lines.length} lines for ${ids.length} ids`);
-  const { datasetId, shard, path, kind, format } = chunk;
+  const { shard, path, kind, format } = chunk;
   const out: StoredRecord[] = new Array(lines.length);
   for (let i = 0; i < lines.length; i++) {
     const data = parseRecordLine(kind, format, lines[i], 0)!.data;
@@ -22,13 +23,13 @@ export function recordsOfChunk(chunk: ChunkEntry, ids: readonly string[]): Store
   return out;
 }
 
-/** One record of a chunk, by its slot. */
-export function recordOfChunk(chunk: ChunkEntry, id: string, slot: number): StoredRecord {
+/** One record of a chunk row of dataset `datasetId`, by its slot. */
+export function recordOfChunk(chunk: ChunkEntry, id: string, slot: number, datasetId: string): StoredRecord {
   let start = 0;
   for (let i = 0; i < slot; i++) start = chunk.lines.indexOf('\n', start) + 1;
   const end = chunk.lines.indexOf('\n', start);
   const line = chunk.lines.slice(start, end === -1 ? undefined : end);
-  const { datasetId, shard, path, kind, format } = chunk;
+  const { shard, path, kind, format } = chunk;
   return { datasetId, shard, path, id, kind, data: parseRecordLine(kind, format, line, 0)!.data } as StoredRecord;
 }
 

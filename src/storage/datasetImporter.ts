@@ -1,8 +1,9 @@
 import { FormatError } from '../core/formats/formatError.ts';
 import type { Manifest, ShardEntry } from '../core/formats/manifest.ts';
 import type { FairgroundDb } from './db.ts';
-import { removeDatasetData } from './datasetStore.ts';
 import { ImportError, isAbort } from './importError.ts';
+import { defaultLocks, withImportLock } from './importLock.ts';
+import type { LockRequester } from './importLock.ts';
 import { ProgressTracker } from './importProgress.ts';
 import type { ImportProgress } from './importProgress.ts';
 import { prefixRange } from './keyRanges.ts';
@@ -12,6 +13,9 @@ import { IdHashTable } from './idTable.ts';
 import { importShard } from './shardImporter.ts';
 import type { ShardReader } from './inflate.ts';
 import type { DatasetSource } from './sources.ts';
+import { beginStaging, failStaged, promoteStaged, storedVersions } from './stagedVersion.ts';
+import type { StagedTarget } from './stagedVersion.ts';
+import { storeKeyOf, versionStoreKey } from './storeKeys.ts';
 import { defaultStorage, estimateStoredBytes, prepareStorage } from './storageQuota.ts';
 import type { StorageLike } from './storageQuota.ts';
 
@@ -27,6 +31,12 @@ export interface ImportOptions {
   readonly now?: () => number;
   /** Where each part's raw bytes are read, hashed and gunzipped: this thread unless given (`workerShardReader`). */
   readonly shardReader?: ShardReader;
+  /** The origin's lock manager: `navigator.locks`, or this realm's `PageLocks` where there is none. */
+  readonly locks?: LockRequester;
+  /** Called once the manifest is read, before anything else: the import now has a dataset id and title. */
+  readonly onManifest?: (manifest: Manifest) => void;
+  /** Called when the same dataset is being imported elsewhere (another tab): this import waits for it (abort to give up). */
+  readonly onWaiting?: () => void;
 }
 
 export interface ImportResult {
@@ -42,26 +52,28 @@ export interface ImportResult {
   readonly unknownQrelsByShard: Readonly<Record<string, number>>;
 }
 
-/** Datasets being imported by this page, so two imports of one dataset cannot interleave. */
-const busy = new Set<string>();
-
 /**
  * Imports a dataset package into IndexedDB, streaming each shard.
  *
  * Rules:
- * - Same id and same manifest SHA-256 as a `ready` dataset: a no-op (`skipped`).
- * - Same id, another manifest: the stored dataset (of any state) is deleted
- *   first; the new one is imported from scratch.
- * - Same manifest, not ready (interrupted or failed before): a resume. Part
- *   files marked done are skipped; every other part's records are deleted
- *   and the part is read again from its start.
- * - Qrels shards are read last, so their ids can be checked against the
- *   queries and corpus of their retrieval task; unknown ids are counted.
- * - A failure marks the dataset `failed` with the error, keeps its finished
- *   parts for a later resume and removes the failing part. No other dataset
- *   is touched. Only `ready` datasets are readable (datasetStore.ts).
- * - An abort (options.signal) stops between batches and leaves the dataset
- *   `importing`, as a closed tab would; the next import resumes it.
+ * - One import of a dataset id at a time, across tabs (importLock.ts): a second one waits for
+ *   the first (`onWaiting`), then follows these rules against what the first left.
+ * - Same id and same manifest SHA-256 as the stored (ready) version: a no-op (`skipped`).
+ * - Otherwise the import is staged (stagedVersion.ts): written under a store key of its own
+ *   beside the stored version, which stays ready, readable and untouched until the new one is
+ *   complete; then one transaction swaps them and deletes the old version's rows.
+ * - Same manifest as a staged import that did not finish (interrupted or failed): a resume.
+ *   Part files marked done are skipped; every other part's rows are deleted and the part is
+ *   read again from its start. A staged import of another manifest is discarded.
+ * - Qrels shards are read last, so their ids can be checked against the queries and corpus of
+ *   their retrieval task; unknown ids are counted.
+ * - A failure marks the staged import `failed` with the error, keeps its finished parts for a
+ *   later resume and removes the failing part. The stored version and other datasets are not
+ *   touched. Only ready versions are readable (datasetStore.ts).
+ * - An abort (options.signal) stops between batches and leaves the staged import `importing`,
+ *   as a closed tab would; the next import resumes it.
+ * - A dataset deleted during its import (deleteDataset, "Delete all local data", another tab)
+ *   stops it at its next write with code `deleted`, leaving nothing of it.
  *
  * @throws {ImportError} for every failure; the signal's reason on abort.
  */
@@ -75,14 +87,10 @@ export async function importDataset(db: FairgroundDb, source: DatasetSource, opt
     const code = e instanceof FormatError ? 'manifest' : 'source';
     throw new ImportError(code, `${source.label}: ${(e as Error).message}`, { path: 'manifest.json' }, e);
   }
-  const id = manifest.id;
-  if (busy.has(id)) throw new ImportError('busy', `dataset "${id}" is already being imported`);
-  busy.add(id);
-  try {
-    return await importManifest(db, source, manifest, manifestSha256, options);
-  } finally {
-    busy.delete(id);
-  }
+  options.onManifest?.(manifest);
+  return withImportLock(options.locks ?? defaultLocks(), manifest.id, { signal, onWaiting: options.onWaiting }, () =>
+    importManifest(db, source, manifest, manifestSha256, options),
+  );
 }
 
 async function importManifest(
@@ -94,17 +102,14 @@ async function importManifest(
 ): Promise<ImportResult> {
   const { signal } = options;
   const id = manifest.id;
-  const existing = await db.get('datasets', id);
-  if (existing?.status.state === 'ready' && existing.status.manifestSha256 === manifestSha256) {
-    return resultOf(existing, true);
-  }
-  // Another manifest under the same id replaces the stored dataset, but only
-  // once the storage check has passed, so a refused import loses nothing.
-  const replacing = existing !== undefined && existing.status.manifestSha256 !== manifestSha256;
+  const { current, staged } = await storedVersions(db, id);
+  if (current?.status.manifestSha256 === manifestSha256) return resultOf(current, true);
+  const resuming = staged?.status.manifestSha256 === manifestSha256;
+  const target: StagedTarget = { datasetId: id, storeKey: resuming ? storeKeyOf(staged) : versionStoreKey(id, manifestSha256) };
 
   const done = new Map<string, Extract<ShardStateEntry, { state: 'done' }>>();
-  if (!replacing) {
-    for (const s of await db.getAll('shardState', prefixRange(id))) {
+  if (resuming) {
+    for (const s of await db.getAll('shardState', prefixRange(target.storeKey))) {
       if (s.state === 'done') done.set(s.path, s);
     }
   }
@@ -113,48 +118,56 @@ async function importManifest(
   for (const s of pending) sizes.set(s.path, s.bytes || (await source.shardSize(s.path)) || 0);
   const bytesTotal = [...sizes.values()].reduce((a, b) => a + b, 0);
   const storage = options.storage === null ? undefined : (options.storage ?? defaultStorage());
+  // A refused import (not enough space) has written nothing yet, so it loses nothing.
   await prepareStorage(estimateStoredBytes(pending.map((s) => ({ path: s.path, bytes: sizes.get(s.path)! }))), storage);
 
-  if (replacing) await removeDatasetData(db, id);
-  // Parts written by an interrupted import are cleared before anything else, so
-  // that only finished parts hold records.
-  else await clearUnfinishedParts(db, id, new Set(done.keys()));
-
-  let status: ImportStatus = { state: 'importing', manifestSha256, ...summarise(manifest, done) };
-  await db.put('datasets', { id, manifest, status });
+  let status: ImportStatus = { state: 'importing', storeKey: target.storeKey, manifestSha256, ...summarise(manifest, done) };
+  await beginStaging(db, { id, manifest, status }, staged && !resuming ? storeKeyOf(staged) : undefined, new Set(done.keys())).catch((e: unknown) => {
+    throw asImportError(e);
+  });
 
   const progress = new ProgressTracker(id, bytesTotal, options.onProgress, options.progressIntervalMs, options.now);
   const seen = new Map<string, IdHashTable>();
   try {
     for (const entry of pending) {
       progress.startShard(entry.name);
-      const seenIds = seen.get(entry.name) ?? (await idHashesOf(db, id, entry.name));
+      const seenIds = seen.get(entry.name) ?? (await idHashesOf(db, target.storeKey, entry.name));
       seen.set(entry.name, seenIds);
-      const known = entry.kind === 'qrels' ? await knownIdsFor(db, manifest, entry.name) : undefined;
+      const known = entry.kind === 'qrels' ? await knownIdsFor(db, manifest, target.storeKey, entry.name) : undefined;
       const outcome = await importShard({
-        db, datasetId: id, entry, source, seenIds, known, signal, shardReader: options.shardReader,
+        db, target, entry, source, seenIds, known, signal, shardReader: options.shardReader,
         batchSize: options.batchSize ?? CHUNK_RECORDS,
         onBytes: (n) => progress.addBytes(n),
         onRecords: (n) => progress.addRecords(n),
       });
-      done.set(entry.path, { datasetId: id, path: entry.path, state: 'done', ...outcome });
+      done.set(entry.path, { datasetId: target.storeKey, path: entry.path, state: 'done', ...outcome });
       progress.flush();
     }
   } catch (e) {
     if (isAbort(e, signal)) throw e;
-    const error = e instanceof ImportError ? e : new ImportError('storage', (e as Error)?.message ?? String(e), {}, e);
+    const error = asImportError(e);
+    if (error.code === 'deleted') throw error;
     status = {
       ...status,
       state: 'failed',
       ...summarise(manifest, done),
       error: { shard: error.shard, path: error.path, line: error.line, message: error.message },
     };
-    await db.put('datasets', { id, manifest, status }).catch(() => undefined);
+    await failStaged(db, target, { id, manifest, status }).catch(() => undefined);
     throw error;
   }
   const entry: DatasetEntry = { id, manifest, status: { ...status, state: 'ready', importedAt: (options.now ?? Date.now)(), ...summarise(manifest, done) } };
-  await db.put('datasets', entry);
+  // Should the swap fail (not for a deletion), the staging row stays `importing` with every part
+  // done, and the next import of the same manifest swaps it in without reading a shard.
+  await promoteStaged(db, target, entry).catch((e: unknown) => {
+    throw asImportError(e);
+  });
   return resultOf(entry, false);
+}
+
+/** An ImportError as it is; anything else (an IndexedDB failure) as one of code `storage`. */
+function asImportError(e: unknown): ImportError {
+  return e instanceof ImportError ? e : new ImportError('storage', `could not write: ${(e as Error)?.message ?? String(e)}`, {}, e);
 }
 
 /** Records, bytes and unknown qrels per shard name, from the parts done. */
@@ -190,29 +203,9 @@ function orderForImport(shards: readonly ShardEntry[]): ShardEntry[] {
   return [...shards.filter((s) => s.kind !== 'qrels'), ...shards.filter((s) => s.kind === 'qrels')];
 }
 
-async function clearUnfinishedParts(db: FairgroundDb, datasetId: string, donePaths: ReadonlySet<string>): Promise<void> {
-  const tx = db.transaction(['chunks', 'chunkIds', 'shardState'], 'readwrite');
-  const states = tx.objectStore('shardState');
-  const ops: Promise<unknown>[] = [];
-  for (const s of await states.getAll(prefixRange(datasetId))) {
-    if (!donePaths.has(s.path)) ops.push(states.delete([datasetId, s.path]));
-  }
-  // Chunk keys hold the shard name, which a state row lacks: find the parts not done from the keys.
-  const parts = new Map<string, string>();
-  for (const [, shard, path] of await tx.objectStore('chunkIds').getAllKeys(prefixRange(datasetId))) {
-    if (!donePaths.has(path)) parts.set(`${shard}\u0000${path}`, shard);
-  }
-  for (const [key, shard] of parts) {
-    const path = key.slice(shard.length + 1);
-    ops.push(tx.objectStore('chunks').delete(prefixRange(datasetId, shard, path)));
-    ops.push(tx.objectStore('chunkIds').delete(prefixRange(datasetId, shard, path)));
-  }
-  await Promise.all([...ops, tx.done]);
-}
-
-/** Calls `see` with every stored id of a shard name (its finished parts), one chunk row at a time. */
-async function forEachStoredId(db: FairgroundDb, datasetId: string, shard: string, see: (id: string) => void): Promise<void> {
-  let cursor = await db.transaction('chunkIds').store.openCursor(prefixRange(datasetId, shard));
+/** Calls `see` with every id stored under a store key and shard name (its finished parts), one chunk row at a time. */
+async function forEachStoredId(db: FairgroundDb, storeKey: string, shard: string, see: (id: string) => void): Promise<void> {
+  let cursor = await db.transaction('chunkIds').store.openCursor(prefixRange(storeKey, shard));
   while (cursor) {
     for (const id of cursor.value.ids) see(id);
     cursor = await cursor.continue();
@@ -220,9 +213,9 @@ async function forEachStoredId(db: FairgroundDb, datasetId: string, shard: strin
 }
 
 /** The hashes of the record ids already stored under a shard name, for the duplicate check. */
-async function idHashesOf(db: FairgroundDb, datasetId: string, shard: string): Promise<IdHashTable> {
+async function idHashesOf(db: FairgroundDb, storeKey: string, shard: string): Promise<IdHashTable> {
   const table = new IdHashTable();
-  await forEachStoredId(db, datasetId, shard, (id) => table.addOrHit(id));
+  await forEachStoredId(db, storeKey, shard, (id) => table.addOrHit(id));
   return table;
 }
 
@@ -230,7 +223,7 @@ async function idHashesOf(db: FairgroundDb, datasetId: string, shard: string): P
  * The query and document ids a qrels shard may name: those of the retrieval
  * tasks that use it, or of every queries and corpus shard when none does.
  */
-async function knownIdsFor(db: FairgroundDb, manifest: Manifest, qrels: string) {
+async function knownIdsFor(db: FairgroundDb, manifest: Manifest, storeKey: string, qrels: string) {
   const tasks = manifest.tasks.filter((t) => t.type === 'retrieval' && t.qrels === qrels);
   const names = (kind: 'queries' | 'corpus') =>
     tasks.length > 0
@@ -238,7 +231,7 @@ async function knownIdsFor(db: FairgroundDb, manifest: Manifest, qrels: string) 
       : [...new Set(manifest.shards.filter((s) => s.kind === kind).map((s) => s.name))];
   const union = async (shards: string[]) => {
     const all = new Set<string>();
-    for (const s of new Set(shards)) await forEachStoredId(db, manifest.id, s, (id) => all.add(id));
+    for (const s of new Set(shards)) await forEachStoredId(db, storeKey, s, (id) => all.add(id));
     return all;
   };
   return { queries: await union(names('queries')), corpus: await union(names('corpus')) };

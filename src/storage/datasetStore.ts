@@ -4,6 +4,8 @@ import type { FairgroundDb } from './db.ts';
 import { prefixRange } from './keyRanges.ts';
 import { compareIds, recordOfChunk, recordsOfChunk } from './chunks.ts';
 import type { ChunkEntry, DatasetEntry, FairgroundDB, ImportState, StoredImportError, StoredRecord } from './schema.ts';
+import { deleteRowsOf } from './stagedVersion.ts';
+import { storeKeyOf } from './storeKeys.ts';
 import type { StorageLike } from './storageQuota.ts';
 import { defaultStorage } from './storageQuota.ts';
 
@@ -22,6 +24,20 @@ export interface DatasetSummary {
   readonly state: ImportState;
   readonly importedAt?: number;
   readonly error?: StoredImportError;
+  /**
+   * A newer version being imported, interrupted or failed, while this one (ready) stays
+   * readable; absent when there is none. (A dataset with no ready version shows its import in
+   * `state` and `error` instead.)
+   */
+  readonly update?: DatasetUpdate;
+}
+
+/** The staged import of a dataset that has a ready version. */
+export interface DatasetUpdate {
+  readonly version: string;
+  readonly title: string;
+  readonly state: 'importing' | 'failed';
+  readonly error?: StoredImportError;
 }
 
 /** Thrown when a reader asks for a dataset that is absent or not `ready`. */
@@ -35,13 +51,23 @@ export class DatasetNotReadyError extends Error {
   }
 }
 
-/** Every stored dataset in any state, by title; failed and importing ones carry their state for the UI. */
+/**
+ * Every stored dataset, by title: each ready version (with its staged update, if any), and each
+ * import that has no ready version yet, in its state (`importing` or `failed`) for the UI.
+ */
 export async function listDatasets(db: FairgroundDb): Promise<DatasetSummary[]> {
-  const entries = await db.getAll('datasets');
-  return entries.map(summaryOf).sort((a, b) => a.title.localeCompare(b.title) || a.id.localeCompare(b.id));
+  const tx = db.transaction(['datasets', 'staging'], 'readonly');
+  const [ready, staged] = await Promise.all([tx.objectStore('datasets').getAll(), tx.objectStore('staging').getAll(), tx.done]);
+  const stagedById = new Map(staged.map((e) => [e.id, e]));
+  const readyIds = new Set(ready.map((e) => e.id));
+  const summaries = [
+    ...ready.map((e) => summaryOf(e, stagedById.get(e.id))),
+    ...staged.filter((e) => !readyIds.has(e.id)).map((e) => summaryOf(e, undefined)),
+  ];
+  return summaries.sort((a, b) => a.title.localeCompare(b.title) || a.id.localeCompare(b.id));
 }
 
-function summaryOf({ id, manifest, status }: DatasetEntry): DatasetSummary {
+function summaryOf({ id, manifest, status }: DatasetEntry, staged: DatasetEntry | undefined): DatasetSummary {
   return {
     id,
     title: manifest.title,
@@ -55,47 +81,58 @@ function summaryOf({ id, manifest, status }: DatasetEntry): DatasetSummary {
     state: status.state,
     importedAt: status.importedAt,
     error: status.error,
+    update: staged && {
+      version: staged.manifest.version,
+      title: staged.manifest.title,
+      state: staged.status.state === 'failed' ? 'failed' : 'importing',
+      error: staged.status.error,
+    },
   };
 }
 
-/** The stored manifest and status of a dataset, in any state. */
-export function getDataset(db: FairgroundDb, datasetId: string): Promise<DatasetEntry | undefined> {
-  return db.get('datasets', datasetId);
+/**
+ * The stored manifest and status of a dataset: its ready version when there is one, else its
+ * import in progress, interrupted or failed. (A ready version's staged update is in `listDatasets`.)
+ */
+export async function getDataset(db: FairgroundDb, datasetId: string): Promise<DatasetEntry | undefined> {
+  const tx = db.transaction(['datasets', 'staging'], 'readonly');
+  const [ready, staged] = await Promise.all([tx.objectStore('datasets').get(datasetId), tx.objectStore('staging').get(datasetId), tx.done]);
+  return ready ?? staged;
 }
 
 /**
- * Deletes a dataset: its chunks, shard states and manifest, in one
- * transaction. Embeddings stay: they are keyed by text hash and model, and
- * serve any dataset holding the same text.
+ * Deletes a dataset in one transaction: its ready version and its staged import, with their
+ * chunks and shard states. An import of it still running (here or in another tab) stops at its
+ * next write. Embeddings stay: they are keyed by text hash and model, and serve any dataset
+ * holding the same text.
  */
 export async function deleteDataset(db: FairgroundDb, datasetId: string): Promise<void> {
-  await removeDatasetData(db, datasetId);
-}
-
-/** Deletes everything stored for a dataset id (used by delete and by a re-import of another manifest). */
-export async function removeDatasetData(db: FairgroundDb, datasetId: string): Promise<void> {
-  const tx = db.transaction(['datasets', 'chunks', 'chunkIds', 'shardState'], 'readwrite');
+  const tx = db.transaction(['datasets', 'staging', 'chunks', 'chunkIds', 'shardState'], 'readwrite');
+  const rows = await Promise.all([tx.objectStore('datasets').get(datasetId), tx.objectStore('staging').get(datasetId)]);
+  const keys = new Set(rows.flatMap((r) => (r ? [storeKeyOf(r)] : [])));
   await Promise.all([
-    tx.objectStore('chunks').delete(prefixRange(datasetId)),
-    tx.objectStore('chunkIds').delete(prefixRange(datasetId)),
-    tx.objectStore('shardState').delete(prefixRange(datasetId)),
+    ...[...keys].flatMap((key) => deleteRowsOf(tx, key)),
     tx.objectStore('datasets').delete(datasetId),
+    tx.objectStore('staging').delete(datasetId),
     tx.done,
   ]);
 }
 
-type ReadTx = IDBPTransaction<FairgroundDB, ['datasets', 'chunks', 'chunkIds'], 'readonly'>;
+type ReadTx = IDBPTransaction<FairgroundDB, ['datasets', 'staging', 'chunks', 'chunkIds'], 'readonly'>;
 
 /**
  * Opens a read transaction over datasets and chunks and checks, inside
  * it, that the dataset is ready; `read` then uses the same transaction, so
- * a concurrent delete cannot slip in between.
+ * a concurrent delete or the swap of a new version cannot slip in between.
  */
 async function readReady<T>(db: FairgroundDb, datasetId: string, read: (tx: ReadTx, entry: DatasetEntry) => Promise<T>): Promise<T> {
-  const tx = db.transaction(['datasets', 'chunks', 'chunkIds'], 'readonly');
+  const tx = db.transaction(['datasets', 'staging', 'chunks', 'chunkIds'], 'readonly');
   const entry = await tx.objectStore('datasets').get(datasetId);
-  if (!entry) throw new DatasetNotReadyError(datasetId, 'missing');
-  if (entry.status.state !== 'ready') throw new DatasetNotReadyError(datasetId, entry.status.state);
+  if (!entry || entry.status.state !== 'ready') {
+    // Not readable; say why: an import not finished (or failed), or nothing at all.
+    const staged = entry ?? (await tx.objectStore('staging').get(datasetId));
+    throw new DatasetNotReadyError(datasetId, staged?.status.state ?? 'missing');
+  }
   const result = await read(tx, entry);
   await tx.done;
   return result;
@@ -108,11 +145,11 @@ async function readReady<T>(db: FairgroundDb, datasetId: string, read: (tx: Read
  * @throws {DatasetNotReadyError} unless the dataset is ready.
  */
 export function readShard(db: FairgroundDb, datasetId: string, shard: string): Promise<StoredRecord[]> {
-  return readReady(db, datasetId, async (tx) => {
-    const range = prefixRange(datasetId, shard);
+  return readReady(db, datasetId, async (tx, entry) => {
+    const range = prefixRange(storeKeyOf(entry), shard);
     const [chunks, idRows] = await Promise.all([tx.objectStore('chunks').getAll(range), tx.objectStore('chunkIds').getAll(range)]);
     const out: StoredRecord[] = [];
-    for (let i = 0; i < chunks.length; i++) for (const r of recordsOfChunk(chunks[i], idRows[i].ids)) out.push(r);
+    for (let i = 0; i < chunks.length; i++) for (const r of recordsOfChunk(chunks[i], idRows[i].ids, datasetId)) out.push(r);
     return out.sort((a, b) => compareIds(a.id, b.id));
   });
 }
@@ -139,7 +176,7 @@ async function shardOrder(db: FairgroundDb, tx: ReadTx, entry: DatasetEntry, sha
   const key = `${entry.id}\u0000${shard}`;
   const cached = byShard.get(key);
   if (cached?.stamp === stamp) return cached;
-  const rows = await tx.objectStore('chunkIds').getAll(prefixRange(entry.id, shard));
+  const rows = await tx.objectStore('chunkIds').getAll(prefixRange(storeKeyOf(entry), shard));
   const ids: string[] = [];
   const chunkOf: number[] = [];
   const slotOf: number[] = [];
@@ -178,7 +215,7 @@ export function pageRecords(
       const c = order.chunkOf[i];
       if (!chunks.has(c)) chunks.set(c, tx.objectStore('chunks').get(order.keys[c]));
       const id = order.ids[i], slot = order.slotOf[i];
-      page.push(chunks.get(c)!.then((chunk) => recordOfChunk(chunk!, id, slot)));
+      page.push(chunks.get(c)!.then((chunk) => recordOfChunk(chunk!, id, slot, datasetId)));
     }
     return Promise.all(page);
   });
@@ -190,13 +227,13 @@ export function pageRecords(
  * @throws {DatasetNotReadyError} unless the dataset is ready.
  */
 export function findRecord(db: FairgroundDb, datasetId: string, shard: string, id: string): Promise<StoredRecord | undefined> {
-  return readReady(db, datasetId, async (tx) => {
-    let cursor = await tx.objectStore('chunkIds').openCursor(prefixRange(datasetId, shard));
+  return readReady(db, datasetId, async (tx, entry) => {
+    let cursor = await tx.objectStore('chunkIds').openCursor(prefixRange(storeKeyOf(entry), shard));
     while (cursor) {
       const slot = cursor.value.ids.indexOf(id);
       if (slot >= 0) {
         const chunk = await tx.objectStore('chunks').get(cursor.primaryKey);
-        return recordOfChunk(chunk!, id, slot);
+        return recordOfChunk(chunk!, id, slot, datasetId);
       }
       cursor = await cursor.continue();
     }

@@ -30,7 +30,7 @@ function upgrade(
   oldVersion: number,
   tx: IDBPTransaction<FairgroundDB, StoreNames<FairgroundDB>[], 'versionchange'>,
 ): void {
-  // Each case falls through to the next, so any old version reaches the newest.
+  // Each case runs the steps from its version to the newest.
   switch (oldVersion) {
     case 0: {
       db.createObjectStore('datasets', { keyPath: 'id' });
@@ -40,25 +40,55 @@ function upgrade(
       db.createObjectStore('runs', { keyPath: 'id' });
       db.createObjectStore('results', { keyPath: 'runId' });
       createChunkStores(db);
+      db.createObjectStore('staging', { keyPath: 'id' });
       break;
     }
-    case 1: {
-      // v1 → v2: one `records` row per record (with 3 indexes) becomes chunk rows. The old rows
-      // are dropped, not converted (converting could take minutes inside the upgrade); every
-      // stored dataset is marked failed with a message telling the user to import it again,
-      // and its part states are cleared so that the next import reads every part.
-      (db as unknown as IDBPDatabase).deleteObjectStore('records');
-      createChunkStores(db);
-      const datasets = tx.objectStore('datasets');
-      void tx.objectStore('shardState').clear().catch(() => undefined);
-      void datasets.getAll().then((entries: DatasetEntry[]) => {
-        for (const { id, manifest, status } of entries) {
-          const error = { message: REIMPORT_MESSAGE };
-          void datasets.put({ id, manifest, status: { ...status, state: 'failed', records: {}, unknownQrels: {}, bytes: 0, error } });
-        }
-      });
-    }
+    case 1:
+      fromV1(db, tx);
+      fromV2(db, tx, true);
+      break;
+    case 2:
+      fromV2(db, tx, false);
+      break;
   }
+}
+
+/**
+ * v1 → v2: one `records` row per record (with 3 indexes) becomes chunk rows. The old rows are
+ * dropped, not converted (converting could take minutes inside the upgrade); the part states are
+ * cleared so that the next import reads every part, and `fromV2` marks every stored dataset
+ * failed with a message telling the user to import it again.
+ */
+function fromV1(db: FairgroundDb, tx: IDBPTransaction<FairgroundDB, StoreNames<FairgroundDB>[], 'versionchange'>): void {
+  (db as unknown as IDBPDatabase).deleteObjectStore('records');
+  createChunkStores(db);
+  void tx.objectStore('shardState').clear().catch(() => undefined);
+}
+
+/**
+ * v2 → v3: `datasets` keeps only ready versions; a dataset that is importing or failed moves to
+ * the new `staging` store, where the importer resumes it. Its rows stay under the bare id (no
+ * `storeKey`), so nothing is copied. `recordsDropped` (coming from v1) sends every dataset there
+ * as failed, to be imported again.
+ */
+function fromV2(
+  db: FairgroundDb,
+  tx: IDBPTransaction<FairgroundDB, StoreNames<FairgroundDB>[], 'versionchange'>,
+  recordsDropped: boolean,
+): void {
+  db.createObjectStore('staging', { keyPath: 'id' });
+  const datasets = tx.objectStore('datasets');
+  const staging = tx.objectStore('staging');
+  void datasets.getAll().then((entries: DatasetEntry[]) => {
+    for (const { id, manifest, status } of entries) {
+      if (!recordsDropped && status.state === 'ready') continue;
+      const moved: DatasetEntry = recordsDropped
+        ? { id, manifest, status: { ...status, state: 'failed', records: {}, unknownQrels: {}, bytes: 0, error: { message: REIMPORT_MESSAGE } } }
+        : { id, manifest, status };
+      void datasets.delete(id);
+      void staging.put(moved);
+    }
+  });
 }
 
 function createChunkStores(db: FairgroundDb): void {

@@ -10,7 +10,7 @@ export type ImportErrorCode =
   | 'space' // not enough free storage before starting
   | 'quota' // the browser refused a write (QuotaExceededError)
   | 'storage' // another IndexedDB failure
-  | 'busy'; // the same dataset is already being imported in this page
+  | 'deleted'; // the dataset was deleted (here or in another tab) while it was being imported
 
 /**
  * An import failure with where it happened: the shard name, its part file

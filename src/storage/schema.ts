@@ -7,8 +7,10 @@ import type { RunResults, StoredModelProgress } from '../core/audit/run/storedRu
 /**
  * Version of the IndexedDB schema; `upgrade` in db.ts switches on the old one.
  * 1: one `records` row per record (3 indexes). 2: `chunks` + `chunkIds`, one row per ~1,000 records.
+ * 3: `staging` holds imports until they are complete; `datasets` holds only ready versions, each
+ * with its rows under its own store key (`ImportStatus.storeKey`).
  */
-export const DB_VERSION = 2;
+export const DB_VERSION = 3;
 
 /** The error message a dataset stored under schema v1 carries after the upgrade: its records were dropped. */
 export const REIMPORT_MESSAGE = 'stored by an older version of Fairground, whose records could not be kept: import it again';
@@ -26,6 +28,13 @@ export interface StoredImportError {
 /** Import status of a dataset. Only a `ready` dataset may be read. */
 export interface ImportStatus {
   readonly state: ImportState;
+  /**
+   * The first element of the keys of this version's `chunks`, `chunkIds` and `shardState` rows
+   * (`storeKeys.ts`): `<id>@<16 hex digits of the manifest SHA-256>`, so that a new version can
+   * be written beside the stored one. Absent in rows written before schema v3, whose rows are
+   * under the bare dataset id.
+   */
+  readonly storeKey?: string;
   /** Epoch ms when the dataset became ready. */
   readonly importedAt?: number;
   /** Total bytes of its shard files as read (compressed size for .gz). */
@@ -39,7 +48,11 @@ export interface ImportStatus {
   readonly error?: StoredImportError;
 }
 
-/** A row of `datasets`: the manifest and its import status. */
+/**
+ * A row of `datasets` (a complete version, state `ready`: what the readers read) or of `staging`
+ * (an import in progress, interrupted or failed, state `importing` or `failed`): the manifest and
+ * its import status. A dataset id may have one of each: the stored version and the next one.
+ */
 export interface DatasetEntry {
   readonly id: string;
   readonly manifest: Manifest;
@@ -57,6 +70,12 @@ export type StoredRecord = {
     readonly data: RecordOfKind[K];
   };
 }[ShardKind];
+
+/**
+ * In `chunks`, `chunkIds` and `shardState` rows, `datasetId` holds the store key of one version
+ * of the dataset (`ImportStatus.storeKey`), not always the bare id: the name stays because it is
+ * part of the key path, which IndexedDB cannot change without copying every row.
+ */
 
 /**
  * A row of `chunks`: up to `batchSize` (1,000) records or ~1 MiB of text of one part file, as
@@ -126,6 +145,7 @@ export interface ResultsEntry {
 /** The whole database, typed for idb. */
 export interface FairgroundDB extends DBSchema {
   datasets: { key: string; value: DatasetEntry };
+  staging: { key: string; value: DatasetEntry };
   chunks: { key: ChunkKey; value: ChunkEntry };
   chunkIds: { key: ChunkKey; value: ChunkIdsEntry };
   shardState: { key: [string, string]; value: ShardStateEntry };

@@ -12,7 +12,8 @@ import type { ShardReader } from './inflate.ts';
 import { prefixRange } from './keyRanges.ts';
 import type { ChunkEntry, ChunkIdsEntry, ShardStateEntry } from './schema.ts';
 import type { DatasetSource } from './sources.ts';
-import { writeAll } from './writeAll.ts';
+import { writeStaged } from './stagedVersion.ts';
+import type { StagedTarget } from './stagedVersion.ts';
 
 /**
  * Chunk writes that may be in flight while the next chunk is parsed. One: a second one measured
@@ -24,7 +25,8 @@ const MAX_PENDING_WRITES = 1;
 /** What importing one part file needs. */
 export interface ShardImportContext {
   readonly db: FairgroundDb;
-  readonly datasetId: string;
+  /** The staged version being written: its rows go under `target.storeKey`, and each write checks its staging row. */
+  readonly target: StagedTarget;
   readonly entry: ShardEntry;
   readonly source: DatasetSource;
   /**
@@ -57,7 +59,9 @@ export interface ShardOutcome {
  * Imports one part file: raw bytes → SHA-256 and byte count → gunzip (for
  * .gz) → lines → records → chunks of `batchSize` records (or ~1 MiB of
  * text), each written as one `chunks` row (the raw lines) and one `chunkIds`
- * row in its own transaction together with the part's `partial` state.
+ * row in its own transaction together with the part's `partial` state. Every
+ * write first checks that the staging row still names this version
+ * (`writeStaged`), so a dataset deleted meanwhile stops the import there.
  *
  * The part is marked `done` only after its last chunk and after the
  * SHA-256, byte size and record count match the manifest (when it gives
@@ -69,7 +73,8 @@ export interface ShardOutcome {
  *   signal's abort reason.
  */
 export async function importShard(ctx: ShardImportContext): Promise<ShardOutcome> {
-  const { db, datasetId, entry, signal } = ctx;
+  const { db, target, entry, signal } = ctx;
+  const storeKey = target.storeKey;
   const where = { shard: entry.name, path: entry.path };
   const gzip = entry.path.endsWith('.gz');
   let bytes = 0;
@@ -79,7 +84,7 @@ export async function importShard(ctx: ShardImportContext): Promise<ShardOutcome
   let lastLine = 0;
   try {
     signal?.throwIfAborted();
-    await removePart(db, datasetId, entry.name, entry.path, { datasetId, path: entry.path, state: 'partial', offsetBytes: 0, lines: 0 });
+    await startPart(db, target, entry.name, entry.path);
     const inflated = await (ctx.shardReader ?? readShardHere)(ctx.source, entry.path, gzip, signal, (n) => {
       bytes += n;
       ctx.onBytes(n);
@@ -94,17 +99,17 @@ export async function importShard(ctx: ShardImportContext): Promise<ShardOutcome
     // made), all awaited before the part is marked done.
     const pending: Promise<void>[] = [];
     const flush = async (lastLine: number) => {
-      const row: ChunkEntry = { datasetId, shard: entry.name, path: entry.path, chunk, kind: entry.kind, format, lines: lines.join('\n') };
-      const idRow: ChunkIdsEntry = { datasetId, shard: entry.name, path: entry.path, chunk, ids };
+      const row: ChunkEntry = { datasetId: storeKey, shard: entry.name, path: entry.path, chunk, kind: entry.kind, format, lines: lines.join('\n') };
+      const idRow: ChunkIdsEntry = { datasetId: storeKey, shard: entry.name, path: entry.path, chunk, ids };
       const n = ids.length;
-      const state: ShardStateEntry = { datasetId, path: entry.path, state: 'partial', offsetBytes: bytes, lines: lastLine };
+      const state: ShardStateEntry = { datasetId: storeKey, path: entry.path, state: 'partial', offsetBytes: bytes, lines: lastLine };
       chunk++;
       ids = [];
       lines = [];
       chars = 0;
       while (pending.length >= MAX_PENDING_WRITES) await pending.shift();
       signal?.throwIfAborted();
-      const write = writeChunk(db, row, idRow, state).then(() => {
+      const write = writeChunk(db, target, row, idRow, state).then(() => {
         records += n;
         ctx.onRecords(n);
       });
@@ -120,7 +125,7 @@ export async function importShard(ctx: ShardImportContext): Promise<ShardOutcome
           line = lastLine = numbered.line;
           const record = parseRecordLine(entry.kind, format, numbered.text, line);
           if (!record) continue;
-          if (ctx.seenIds.addOrHit(record.id) && (ids.includes(record.id) || (await storedIdsHold(db, datasetId, entry.name, record.id, pending)))) {
+          if (ctx.seenIds.addOrHit(record.id) && (ids.includes(record.id) || (await storedIdsHold(db, storeKey, entry.name, record.id, pending)))) {
             throw new ImportError('duplicate', `duplicate identifier "${record.id.replace('\t', '" / "')}"`, { ...where, line });
           }
           if (ctx.known) {
@@ -152,13 +157,13 @@ export async function importShard(ctx: ShardImportContext): Promise<ShardOutcome
     if (entry.records !== undefined && entry.records > 0 && records !== entry.records) {
       throw new ImportError('checksum', `record count mismatch: the manifest says ${entry.records}, found ${records}`, where);
     }
-    await db.put('shardState', { datasetId, path: entry.path, state: 'done', records, bytes, unknownQrels });
+    await markPartDone(db, target, { datasetId: storeKey, path: entry.path, state: 'done', records, bytes, unknownQrels });
     return { records, bytes, unknownQrels };
   } catch (e) {
     if (signal?.aborted) throw signal.reason;
     if (isAbort(e)) throw e;
     const error = toImportError(e, where, line);
-    await removePart(db, datasetId, entry.name, entry.path).catch(() => undefined);
+    await removePart(db, storeKey, entry.name, entry.path).catch(() => undefined);
     throw error;
   }
 }
@@ -177,16 +182,33 @@ function toImportError(e: unknown, where: { shard: string; path: string }, line:
   return new ImportError('storage', `could not write: ${(e as Error)?.message ?? String(e)}`, where, e);
 }
 
-/** Writes one chunk (its lines and its ids) and the part's progress in a single transaction. */
-async function writeChunk(db: FairgroundDb, row: ChunkEntry, ids: ChunkIdsEntry, state: ShardStateEntry): Promise<void> {
+/** Writes one chunk (its lines and its ids) and the part's progress in a single transaction, if the version is still staged. */
+async function writeChunk(db: FairgroundDb, target: StagedTarget, row: ChunkEntry, ids: ChunkIdsEntry, state: ShardStateEntry): Promise<void> {
   // Relaxed: no flush to disk per chunk. A chunk lost to a power cut leaves its part unfinished,
   // and an unfinished part is read again from its start, so nothing half-written is ever used.
-  const tx = db.transaction(['chunks', 'chunkIds', 'shardState'], 'readwrite', { durability: 'relaxed' });
-  await writeAll(tx, (push) => {
+  const tx = db.transaction(['staging', 'chunks', 'chunkIds', 'shardState'], 'readwrite', { durability: 'relaxed' });
+  await writeStaged(tx, tx.objectStore('staging'), target, (push) => {
     push(tx.objectStore('chunks').put(row));
     push(tx.objectStore('chunkIds').put(ids));
     push(tx.objectStore('shardState').put(state));
   });
+}
+
+/** Clears a part's rows (left by an earlier attempt) and marks it `partial` from its start, if the version is still staged. */
+async function startPart(db: FairgroundDb, target: StagedTarget, shard: string, path: string): Promise<void> {
+  const { storeKey } = target;
+  const tx = db.transaction(['staging', 'chunks', 'chunkIds', 'shardState'], 'readwrite');
+  await writeStaged(tx, tx.objectStore('staging'), target, (push) => {
+    push(tx.objectStore('chunks').delete(prefixRange(storeKey, shard, path)));
+    push(tx.objectStore('chunkIds').delete(prefixRange(storeKey, shard, path)));
+    push(tx.objectStore('shardState').put({ datasetId: storeKey, path, state: 'partial', offsetBytes: 0, lines: 0 }));
+  });
+}
+
+/** Marks a part done, if the version is still staged. */
+async function markPartDone(db: FairgroundDb, target: StagedTarget, done: ShardStateEntry): Promise<void> {
+  const tx = db.transaction(['staging', 'shardState'], 'readwrite');
+  await writeStaged(tx, tx.objectStore('staging'), target, (push) => push(tx.objectStore('shardState').put(done)));
 }
 
 /**
@@ -194,9 +216,9 @@ async function writeChunk(db: FairgroundDb, row: ChunkEntry, ids: ChunkIdsEntry,
  * finished parts and the chunks of this part written so far). Rare: a true duplicate, or a
  * 64-bit hash collision.
  */
-async function storedIdsHold(db: FairgroundDb, datasetId: string, shard: string, id: string, pending: readonly Promise<void>[]): Promise<boolean> {
+async function storedIdsHold(db: FairgroundDb, storeKey: string, shard: string, id: string, pending: readonly Promise<void>[]): Promise<boolean> {
   await Promise.all(pending);
-  let cursor = await db.transaction('chunkIds').store.openCursor(prefixRange(datasetId, shard));
+  let cursor = await db.transaction('chunkIds').store.openCursor(prefixRange(storeKey, shard));
   while (cursor) {
     if (cursor.value.ids.includes(id)) return true;
     cursor = await cursor.continue();
@@ -204,16 +226,13 @@ async function storedIdsHold(db: FairgroundDb, datasetId: string, shard: string,
   return false;
 }
 
-/**
- * Deletes a part's chunks in one transaction, then either deletes its
- * state or replaces it with `state`.
- */
-export async function removePart(db: FairgroundDb, datasetId: string, shard: string, path: string, state?: ShardStateEntry): Promise<void> {
+/** Deletes a part's chunks and state in one transaction (after a failure: nothing of the part may stay). */
+export async function removePart(db: FairgroundDb, storeKey: string, shard: string, path: string): Promise<void> {
   const tx = db.transaction(['chunks', 'chunkIds', 'shardState'], 'readwrite');
   await Promise.all([
-    tx.objectStore('chunks').delete(prefixRange(datasetId, shard, path)),
-    tx.objectStore('chunkIds').delete(prefixRange(datasetId, shard, path)),
-    state ? tx.objectStore('shardState').put(state) : tx.objectStore('shardState').delete([datasetId, path]),
+    tx.objectStore('chunks').delete(prefixRange(storeKey, shard, path)),
+    tx.objectStore('chunkIds').delete(prefixRange(storeKey, shard, path)),
+    tx.objectStore('shardState').delete([storeKey, path]),
     tx.done,
   ]);
 }

@@ -3,6 +3,7 @@ import { parseManifest } from '../core/formats/manifest.ts';
 import type { Manifest } from '../core/formats/manifest.ts';
 import { buildMtebManifest } from '../core/formats/mteb.ts';
 import { sha256Hex } from '../core/sha256.ts';
+import { shardUrl } from './shardUrl.ts';
 
 /** A manifest with the SHA-256 of the bytes it was read from. */
 export interface SourceManifest {
@@ -63,14 +64,15 @@ function manifestFromBytes(bytes: Uint8Array): SourceManifest {
 /**
  * A dataset served over HTTP: `<base>/manifest.json` and `<base>/<path>`.
  * A relative base (e.g. `datasets/freelance-twins/`, the bundled datasets)
- * resolves against the page address.
+ * resolves against the page address. Every shard path must stay inside the
+ * base folder on its origin (`shardUrl`): the manifest is refused, before any
+ * shard is requested, when one does not.
  */
 export function urlSource(base: string | URL, fetchFn?: typeof fetch): DatasetSource {
   const fetchWith: typeof fetch = fetchFn ?? ((...a) => fetch(...a));
   const href = String(base);
   const root = new URL(href.endsWith('/') ? href : href + '/', (globalThis as { location?: { href: string } }).location?.href);
-  const get = async (path: string, init?: RequestInit) => {
-    const url = new URL(path, root);
+  const get = async (url: URL, init?: RequestInit) => {
     const response = await fetchWith(url, init);
     if (!response.ok) throw new Error(`HTTP ${response.status} ${response.statusText} for ${url.href}`);
     return response;
@@ -80,20 +82,28 @@ export function urlSource(base: string | URL, fetchFn?: typeof fetch): DatasetSo
     async readManifest() {
       let response: Response;
       try {
-        response = await get('manifest.json');
+        response = await get(new URL('manifest.json', root));
       } catch (e) {
         throw new FormatError(`could not fetch manifest.json: ${(e as Error).message}`);
       }
-      return manifestFromBytes(new Uint8Array(await response.arrayBuffer()));
+      const read = manifestFromBytes(new Uint8Array(await response.arrayBuffer()));
+      read.manifest.shards.forEach((s, i) => {
+        try {
+          shardUrl(s.path, root);
+        } catch (e) {
+          throw new FormatError(`manifest: shards[${i}].${(e as Error).message}`);
+        }
+      });
+      return read;
     },
     async openShard(path, signal) {
-      return shardBody(await get(path, { signal }), path);
+      return shardBody(await get(shardUrl(path, root), { signal }), path);
     },
     // Another thread can fetch the same URL, unless a custom fetch must be used.
-    shardHandle: fetchFn ? undefined : (path) => ({ kind: 'url', url: new URL(path, root).href, path }),
+    shardHandle: fetchFn ? undefined : (path) => ({ kind: 'url', url: shardUrl(path, root).href, path }),
     async shardSize(path) {
       try {
-        const length = (await get(path, { method: 'HEAD' })).headers.get('content-length');
+        const length = (await get(shardUrl(path, root), { method: 'HEAD' })).headers.get('content-length');
         return length === null ? undefined : Number(length);
       } catch {
         return undefined;

@@ -3,15 +3,22 @@
  * import that may be running (with progress, cancel and resume).
  */
 import {
+  browserLocalDataEnv,
+  clearPendingImport,
+  deleteAllLocalData,
   deleteDataset,
   filesSource,
+  heldImportLocks,
   importDataset,
   ImportError,
   listDatasets,
   pickedFiles,
+  readPendingImport,
+  resumePlan,
   storageEstimate,
   urlSource,
   workerShardReader,
+  writePendingImport,
   type DatasetSource,
   type DatasetSummary,
   type ImportProgress,
@@ -20,13 +27,15 @@ import {
 import { BUNDLED_DATASETS } from '../bundledDatasets.ts';
 import { database } from './database.ts';
 
-/** Where an interrupted import can be resumed from after a reload (bundled or URL only). */
-const RESUME_KEY = 'fairground.pendingImport';
-
 export interface ActiveImport {
   readonly label: string;
   progress: ImportProgress | undefined;
   readonly controller: AbortController;
+  /** Known once the manifest is read. */
+  datasetId: string | undefined;
+  title: string | undefined;
+  /** True while another tab imports the same dataset and this one waits for it. */
+  waiting: boolean;
 }
 
 export class DatasetsState {
@@ -36,33 +45,49 @@ export class DatasetsState {
   error = $state<string | undefined>(undefined);
   notice = $state<string | undefined>(undefined);
   loaded = $state(false);
+  /** Dataset ids that another tab is importing right now (their import lock is held, not by this tab). */
+  elsewhere = $state<ReadonlySet<string>>(new Set());
+  /** True while "Delete all local data" runs. */
+  deleting = $state(false);
 
   readonly ready = $derived(this.list.filter((d) => d.state === 'ready'));
+
+  /** The running import, to wait for it after a cancel. */
+  #running: Promise<boolean> | undefined;
 
   async refresh(): Promise<void> {
     const db = await database();
     this.list = await listDatasets(db);
     this.estimate = await storageEstimate();
+    const held = await heldImportLocks();
+    if (this.active?.datasetId !== undefined && !this.active.waiting) held.delete(this.active.datasetId);
+    this.elsewhere = held;
     this.loaded = true;
   }
 
-  /** On page load: resume an import that a reload or crash interrupted, when its source is a URL. */
+  /**
+   * On page load: resume a URL or bundled import that a reload or crash interrupted, named by
+   * its own dataset. A failed import left no marker; a marker naming nothing to resume is dropped.
+   */
   async resumePending(): Promise<void> {
-    const pending = localStorage.getItem(RESUME_KEY);
+    const pending = readPendingImport(localStorage);
     if (!pending || this.active) return;
-    const entry = this.list.find((d) => d.state === 'importing' || d.state === 'failed');
-    if (!entry) {
-      localStorage.removeItem(RESUME_KEY);
+    // The marker is shared by the origin's tabs: the import it names may be running in another.
+    if (pending.datasetId !== undefined && this.elsewhere.has(pending.datasetId)) return;
+    const plan = resumePlan(pending, this.list);
+    if (!plan.resume) {
+      clearPendingImport(localStorage);
       return;
     }
-    this.notice = `Resuming the interrupted import of “${entry.title}”…`;
-    await this.#run(urlSource(pending), pending, pending);
+    this.notice = `Resuming the interrupted import of “${plan.title}”…`;
+    await this.#run(urlSource(pending.url), pending.label, pending.url);
   }
 
   importBundled(id: string): Promise<boolean> {
     const d = BUNDLED_DATASETS.find((b) => b.id === id);
     if (!d) throw new Error(`no bundled dataset "${id}"`);
-    return this.#run(urlSource(new URL(d.path, document.baseURI)), d.title, new URL(d.path, document.baseURI).href);
+    const url = new URL(d.path, document.baseURI);
+    return this.#run(urlSource(url), d.title, url.href);
   }
 
   importUrl(url: string): Promise<boolean> {
@@ -89,45 +114,102 @@ export class DatasetsState {
     this.active?.controller.abort(new DOMException('Import cancelled', 'AbortError'));
   }
 
+  /** Deletes a dataset (its ready version and any staged import); cancels this tab's import of it first. */
   async remove(id: string): Promise<void> {
+    if (this.active?.datasetId === id) await this.#stopActive();
     await deleteDataset(await database(), id);
     await this.refresh();
   }
 
-  async #run(source: DatasetSource, label: string, resumeFrom?: string): Promise<boolean> {
-    if (this.active) {
-      this.error = 'Another import is running; wait for it or cancel it first.';
-      return false;
+  /**
+   * Deletes everything Fairground keeps in this browser (storage/localData.ts), after
+   * cancelling this tab's import. An import in another tab stops at its next write.
+   */
+  async deleteAll(): Promise<void> {
+    this.deleting = true;
+    this.error = undefined;
+    try {
+      await this.#stopActive();
+      const d = await deleteAllLocalData(await database(), browserLocalDataEnv());
+      const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
+      this.notice =
+        `All local data is deleted: ${plural(d.rows, 'stored row')} (datasets, runs, results, embeddings), ` +
+        `${plural(d.caches, 'cache')}, ${plural(d.serviceWorkers, 'service worker')} and ${plural(d.settings, 'setting')}.`;
+    } catch (e) {
+      this.error = `Could not delete all local data: ${e instanceof Error ? e.message : String(e)}. Reload the page and try again.`;
+    } finally {
+      this.deleting = false;
+      await this.refresh();
     }
+  }
+
+  async #stopActive(): Promise<void> {
+    if (!this.active) return;
+    this.cancel();
+    await this.#running;
+  }
+
+  #run(source: DatasetSource, label: string, resumeFrom?: string): Promise<boolean> {
+    if (this.active || this.deleting) {
+      this.error = this.deleting ? 'Local data is being deleted; import again once it is done.' : 'Another import is running; wait for it or cancel it first.';
+      return Promise.resolve(false);
+    }
+    const running = this.#import(source, label, resumeFrom);
+    this.#running = running;
+    return running;
+  }
+
+  async #import(source: DatasetSource, label: string, resumeFrom: string | undefined): Promise<boolean> {
     this.error = undefined;
     const controller = new AbortController();
-    const active: ActiveImport = $state({ label, progress: undefined, controller });
+    const active: ActiveImport = $state({ label, progress: undefined, controller, datasetId: undefined, title: undefined, waiting: false });
     this.active = active;
-    if (resumeFrom) localStorage.setItem(RESUME_KEY, resumeFrom);
+    if (resumeFrom) writePendingImport(localStorage, { url: resumeFrom, label });
     // Hashing and gunzip run in a worker, beside the parsing and writing done here.
     const reader = workerShardReader();
+    let listed = false;
     try {
       const db = await database();
       const result = await importDataset(db, source, {
         signal: controller.signal,
-        onProgress: (p) => (active.progress = p),
         shardReader: reader.read,
+        onManifest: (m) => {
+          active.datasetId = m.id;
+          active.title = m.title;
+          // From now on a resume after a reload names this dataset.
+          if (resumeFrom) writePendingImport(localStorage, { url: resumeFrom, label, datasetId: m.id, title: m.title });
+        },
+        onWaiting: () => {
+          active.waiting = true;
+          this.notice = `“${active.title ?? label}” is being imported in another tab; this tab waits for it to finish (Cancel to stop waiting).`;
+        },
+        onProgress: (p) => {
+          active.waiting = false;
+          active.progress = p;
+          // The first report comes once the import is staged: show it in the list (the stored version stays ready).
+          if (!listed) {
+            listed = true;
+            void this.refresh();
+          }
+        },
       });
-      localStorage.removeItem(RESUME_KEY);
       const unknown = result.unknownQrels > 0 ? ` ${result.unknownQrels} relevance judgments name ids that are not in the dataset; they were kept and are ignored by audits.` : '';
       this.notice = result.skipped ? `“${result.datasetId}” is already imported.` : `Imported “${result.datasetId}”.${unknown}`;
       return true;
     } catch (e) {
       if (controller.signal.aborted) {
-        localStorage.removeItem(RESUME_KEY);
         this.notice = 'Import cancelled. What was finished is kept; import again to resume.';
       } else {
+        this.notice = undefined;
         this.error = e instanceof ImportError ? `Import failed: ${e.message}` : `Import failed: ${e instanceof Error ? e.message : String(e)}`;
       }
       return false;
     } finally {
+      // Finished, cancelled or failed: nothing to resume on the next visit (a failure is not retried by itself).
+      if (resumeFrom) clearPendingImport(localStorage);
       reader.dispose();
       this.active = undefined;
+      this.#running = undefined;
       await this.refresh();
     }
   }

@@ -9,7 +9,7 @@ import { ImportError } from '../../../src/storage/importError.ts';
 import { REIMPORT_MESSAGE } from '../../../src/storage/schema.ts';
 import { importShard } from '../../../src/storage/shardImporter.ts';
 import type { DatasetSource } from '../../../src/storage/sources.ts';
-import { freshDb, gzip, jsonl, memorySource, packageFiles, rawRecords, retrievalPackage, sha256, utf8 } from './fixtures.ts';
+import { freshDb, gzip, jsonl, memorySource, packageFiles, rawRecords, retrievalPackage, sha256, stagedKey, utf8 } from './fixtures.ts';
 
 /** `n` corpus records with ids in an order that is not identifier order (d0, d1, d10, …). */
 const docs = (n: number, text = (i: number) => `text ${i}`) => Array.from({ length: n }, (_, i) => ({ _id: `d${i}`, text: text(i) }));
@@ -79,7 +79,7 @@ describe('chunk rows', () => {
         onProgress: (p) => p.recordsDone >= 1000 && controller.abort(),
       }),
     ).rejects.toMatchObject({ name: 'AbortError' });
-    expect(await db.get('shardState', ['big', 'corpus.jsonl.gz'])).toMatchObject({ state: 'partial', lines: 1000 });
+    expect(await db.get('shardState', [await stagedKey(db, 'big'), 'corpus.jsonl.gz'])).toMatchObject({ state: 'partial', lines: 1000 });
     expect(await rawRecords(db, 'big')).toHaveLength(1000);
 
     const opened: string[] = [];
@@ -117,7 +117,7 @@ describe('chunk rows', () => {
       storage: null, progressIntervalMs: 0, signal: controller.signal,
       onProgress: (p) => p.shard === 'corpus' && p.recordsDone >= 1200 && controller.abort(),
     }).catch(() => undefined);
-    expect(await db.get('shardState', ['split', 'c0.jsonl'])).toMatchObject({ state: 'done' });
+    expect(await db.get('shardState', [await stagedKey(db, 'split'), 'c0.jsonl'])).toMatchObject({ state: 'done' });
     const error = await importDataset(db, memorySource(files), { storage: null }).catch((e) => e);
     expect(error).toMatchObject({ code: 'duplicate', path: 'c1.jsonl', line: 2 });
   });
@@ -128,7 +128,11 @@ describe('chunk rows', () => {
     const files = corpusPackage(rows, 'col');
     const entry = { name: 'corpus', kind: 'corpus' as const, path: 'corpus.jsonl.gz' };
     const collide = () => new IdHashTable((_id, out) => { out[0] = 7; out[1] = 7; });
-    const base = { db, datasetId: 'col', source: memorySource(files), batchSize: 3, onBytes: () => {}, onRecords: () => {} };
+    // importShard writes only while its version is staged: stage "col" under the store key "col".
+    const { manifest } = await memorySource(files).readManifest();
+    await db.put('staging', { id: 'col', manifest, status: { state: 'importing', storeKey: 'col', bytes: 0, records: {}, unknownQrels: {}, manifestSha256: '' } });
+    const target = { datasetId: 'col', storeKey: 'col' };
+    const base = { db, target, source: memorySource(files), batchSize: 3, onBytes: () => {}, onRecords: () => {} };
     // The first 20 records alone (all hashes equal, none a duplicate).
     const first = corpusPackage(docs(20), 'col');
     const ok = await importShard({ ...base, source: memorySource(first), entry, seenIds: collide() });
@@ -153,7 +157,7 @@ describe('IdHashTable', () => {
 });
 
 describe('upgrade from schema v1', () => {
-  it('v1 → v2 drops the per-record rows, keeps other stores, and marks stored datasets for re-import', async () => {
+  it('v1 → v3 drops the per-record rows, keeps other stores, and marks stored datasets for re-import', async () => {
     const factory = new IDBFactory();
     const files = retrievalPackage('old', 4);
     const manifestBytes = files.get('manifest.json')!;
@@ -190,8 +194,8 @@ describe('upgrade from schema v1', () => {
     });
 
     const db = await openFairgroundDb('up', factory);
-    expect(db.version).toBe(2);
-    expect([...db.objectStoreNames].sort()).toEqual(['chunkIds', 'chunks', 'datasets', 'embeddings', 'results', 'runs', 'shardState']);
+    expect(db.version).toBe(3);
+    expect([...db.objectStoreNames].sort()).toEqual(['chunkIds', 'chunks', 'datasets', 'embeddings', 'results', 'runs', 'shardState', 'staging']);
     expect((await db.get('runs', 'r'))?.status).toBe('done');
     expect(await db.getAll('shardState')).toEqual([]);
     const [summary] = await listDatasets(db);

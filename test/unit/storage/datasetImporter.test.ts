@@ -3,7 +3,11 @@ import { importDataset } from '../../../src/storage/datasetImporter.ts';
 import { workerShardReader } from '../../../src/storage/inflateWorker.ts';
 import { countRecords, getDataset, readShard } from '../../../src/storage/datasetStore.ts';
 import type { ImportProgress } from '../../../src/storage/importProgress.ts';
+import { sharedExternal } from '../../sharedExternal.ts';
 import { channelReader, freshDb, gzip, memorySource, packageFiles, rawRecords, retrievalPackage, utf8, jsonl } from './fixtures.ts';
+
+const BEIR_TEST = 'importDataset imports a plain MTEB folder without a manifest (real BEIR subset)';
+const beir = sharedExternal('beir-dbpedia-entity-subset', [`${BEIR_TEST} (test/unit/storage/datasetImporter.test.ts)`]);
 
 describe('importDataset', () => {
   it('importDataset(db, source) stores every shard, checks hashes and marks the dataset ready', async () => {
@@ -116,12 +120,25 @@ describe('importDataset', () => {
     expect((await getDataset(db, 'demo'))?.status.unknownQrels).toEqual({ qrels: 3 });
   });
 
-  it('importDataset refuses a second import of the same dataset while one runs in this page', async () => {
+  it('importDataset of a dataset already being imported in this page waits for that import (onWaiting), then finds it imported', async () => {
     const db = await freshDb();
     const files = retrievalPackage('demo', 4);
     const first = importDataset(db, memorySource(files), { storage: null });
-    await expect(importDataset(db, memorySource(files), { storage: null })).rejects.toMatchObject({ code: 'busy' });
+    let waited = 0;
+    const second = importDataset(db, memorySource(files), { storage: null, onWaiting: () => waited++ });
     expect((await first).records.corpus).toBe(4);
+    expect(await second).toMatchObject({ skipped: true, records: { corpus: 4 } });
+    expect(waited).toBe(1);
+  });
+
+  it('importDataset waiting for another import of the same dataset gives up when its signal aborts', async () => {
+    const db = await freshDb();
+    const files = retrievalPackage('demo', 4);
+    const first = importDataset(db, memorySource(files), { storage: null });
+    const controller = new AbortController();
+    const second = importDataset(db, memorySource(files), { storage: null, signal: controller.signal, onWaiting: () => controller.abort() });
+    await expect(second).rejects.toMatchObject({ name: 'AbortError' });
+    expect((await first).skipped).toBe(false);
   });
 
   it('importDataset keeps two datasets apart', async () => {
@@ -156,11 +173,10 @@ describe('importDataset', () => {
     expect((await readShard(db, 'screen', 'predictions')).map((r) => r.id).sort()).toEqual(['line:2', 'p1']);
   });
 
-  it('importDataset imports a plain MTEB folder without a manifest (real BEIR subset)', async () => {
+  it.skipIf(beir.skip !== false)(BEIR_TEST, async () => {
     const { readFile } = await import('node:fs/promises');
-    const dir = '../shared/external/beir-dbpedia-entity-subset';
     const names = ['corpus.jsonl', 'queries.jsonl', 'qrels/test.tsv'];
-    const files = await Promise.all(names.map(async (n) => ({ path: `dbpedia/${n}`, file: new Blob([await readFile(`${dir}/${n}`)]) })));
+    const files = await Promise.all(names.map(async (n) => ({ path: `dbpedia/${n}`, file: new Blob([await readFile(beir.path(n))]) })));
     const { filesSource } = await import('../../../src/storage/sources.ts');
     const db = await freshDb();
     const result = await importDataset(db, filesSource(files), { storage: null, batchSize: 2000 });

@@ -5,7 +5,7 @@ import {
 } from '../../../src/storage/datasetStore.ts';
 import type { FairgroundDb } from '../../../src/storage/db.ts';
 import { EmbeddingCache } from '../../../src/storage/embeddingCache.ts';
-import { freshDb, memorySource, rawRecords, retrievalPackage } from './fixtures.ts';
+import { freshDb, memorySource, orphanRows, rawRecords, retrievalPackage, storeKeysOf } from './fixtures.ts';
 
 describe('datasetStore', () => {
   let db: FairgroundDb;
@@ -60,7 +60,9 @@ describe('datasetStore', () => {
     await deleteDataset(db2, 'alpha');
     expect((await listDatasets(db2)).map((d) => d.id)).toEqual(['alphabet']);
     expect(await rawRecords(db2, 'alpha')).toEqual([]);
-    expect((await db2.getAll('shardState')).every((s) => s.datasetId === 'alphabet')).toBe(true);
+    const [alphabetKey] = await storeKeysOf(db2, 'alphabet');
+    expect((await db2.getAll('shardState')).every((s) => s.datasetId === alphabetKey)).toBe(true);
+    expect(await orphanRows(db2)).toEqual([]);
     expect(await countRecords(db2, 'alphabet')).toBe(12);
     expect(await cache.count('m')).toBe(1);
   });

@@ -115,12 +115,74 @@ export function failingSource(inner: DatasetSource, path: string, afterBytes: nu
   };
 }
 
-/** Every stored record of a dataset, decoded from its chunk rows (in key order), for checks that bypass the readers. */
-export async function rawRecords(db: FairgroundDb, datasetId: string): Promise<StoredRecord[]> {
-  const chunks = (await db.getAll('chunks')).filter((r) => r.datasetId === datasetId);
-  const ids = (await db.getAll('chunkIds')).filter((r) => r.datasetId === datasetId);
-  expect(ids.map((r) => [r.shard, r.path, r.chunk])).toEqual(chunks.map((r) => [r.shard, r.path, r.chunk]));
-  return chunks.flatMap((c, i) => recordsOfChunk(c, ids[i].ids));
+/**
+ * Wraps a source so that reading `path` pauses after `afterBytes` bytes until `open()` is called:
+ * `reached` resolves when it pauses, so a test can look at the database mid-import.
+ */
+export function pausingSource(inner: DatasetSource, path: string, afterBytes: number, chunk = 7): { source: DatasetSource; reached: Promise<void>; open: () => void } {
+  let reach!: () => void;
+  let open!: () => void;
+  const reached = new Promise<void>((r) => (reach = r));
+  const opened = new Promise<void>((r) => (open = r));
+  const source: DatasetSource = {
+    ...inner,
+    shardHandle: undefined,
+    async openShard(p, signal) {
+      const bytes = new Uint8Array(await new Response(await inner.openShard(p, signal)).arrayBuffer());
+      let offset = 0;
+      return new ReadableStream<Uint8Array>({
+        async pull(controller) {
+          if (p === path && offset >= afterBytes) {
+            reach();
+            await opened;
+          }
+          if (offset >= bytes.length) return controller.close();
+          controller.enqueue(bytes.slice(offset, offset + chunk));
+          offset += chunk;
+        },
+      });
+    },
+  };
+  return { source, reached, open };
+}
+
+/**
+ * The store keys under which a dataset's versions keep their rows: the ready version's and the
+ * staged import's (`status.storeKey`, the bare id for rows written before schema v3).
+ */
+export async function storeKeysOf(db: FairgroundDb, datasetId: string): Promise<string[]> {
+  const rows = [await db.get('datasets', datasetId), await db.get('staging', datasetId)];
+  return rows.flatMap((r) => (r ? [r.status.storeKey ?? r.id] : []));
+}
+
+/** The store key of the staged import of a dataset (in progress, interrupted or failed). */
+export async function stagedKey(db: FairgroundDb, datasetId: string): Promise<string> {
+  const row = await db.get('staging', datasetId);
+  if (!row) throw new Error(`no staged import of "${datasetId}"`);
+  return row.status.storeKey ?? row.id;
+}
+
+/**
+ * Every stored record of a dataset (all its versions), decoded from its chunk rows in key order,
+ * for checks that bypass the readers. `only` picks one store key.
+ */
+export async function rawRecords(db: FairgroundDb, datasetId: string, only?: string): Promise<StoredRecord[]> {
+  const keys = only === undefined ? await storeKeysOf(db, datasetId) : [only];
+  const chunks = (await db.getAll('chunks')).filter((r) => keys.includes(r.datasetId));
+  const ids = (await db.getAll('chunkIds')).filter((r) => keys.includes(r.datasetId));
+  expect(ids.map((r) => [r.datasetId, r.shard, r.path, r.chunk])).toEqual(chunks.map((r) => [r.datasetId, r.shard, r.path, r.chunk]));
+  return chunks.flatMap((c, i) => recordsOfChunk(c, ids[i].ids, datasetId));
+}
+
+/** Rows of every store that name a store key of no stored version: what a failed or deleted import must never leave. */
+export async function orphanRows(db: FairgroundDb): Promise<string[]> {
+  const live = new Set<string>();
+  for (const r of [...(await db.getAll('datasets')), ...(await db.getAll('staging'))]) live.add(r.status.storeKey ?? r.id);
+  const out: string[] = [];
+  for (const store of ['chunks', 'chunkIds', 'shardState'] as const) {
+    for (const r of await db.getAll(store)) if (!live.has(r.datasetId)) out.push(`${store} ${r.datasetId} ${r.path}`);
+  }
+  return out;
 }
 
 /**

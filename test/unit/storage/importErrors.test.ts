@@ -3,7 +3,7 @@ import { importDataset } from '../../../src/storage/datasetImporter.ts';
 import { countRecords, getDataset } from '../../../src/storage/datasetStore.ts';
 import type { FairgroundDb } from '../../../src/storage/db.ts';
 import { ImportError } from '../../../src/storage/importError.ts';
-import { channelReader, freshDb, gzip, jsonl, memorySource, packageFiles, rawRecords, retrievalPackage, sha256, utf8 } from './fixtures.ts';
+import { channelReader, freshDb, gzip, jsonl, memorySource, orphanRows, packageFiles, rawRecords, retrievalPackage, sha256, stagedKey, utf8 } from './fixtures.ts';
 
 const docs = (n: number, from = 0) => Array.from({ length: n }, (_, i) => ({ _id: `d${from + i}`, text: `t${i}` }));
 const queries = jsonl([{ _id: 'q0', text: 'q' }]);
@@ -49,7 +49,8 @@ async function failure(files: Map<string, Uint8Array>, options: Parameters<typeo
 /** The failing part left no records or state behind and the dataset is marked failed with the error. */
 async function expectCleanFailure(db: FairgroundDb, error: ImportError) {
   expect((await rawRecords(db, 'bad')).filter((r) => r.path === error.path)).toEqual([]);
-  expect(await db.get('shardState', ['bad', error.path!])).toBeUndefined();
+  expect(await db.get('shardState', [await stagedKey(db, 'bad'), error.path!])).toBeUndefined();
+  expect(await orphanRows(db)).toEqual([]);
   expect((await getDataset(db, 'bad'))?.status).toMatchObject({ state: 'failed', error: { message: error.message } });
   await expect(countRecords(db, 'bad')).rejects.toThrow(/not ready/);
 }
@@ -128,6 +129,17 @@ describe.each(Object.keys(readers) as (keyof typeof readers)[])('importDataset e
     const { error } = await failure(withPart(gzip(utf8(jsonl(docs(1, 10)) + huge)), 'corpus-01.jsonl.gz'));
     expect(error).toMatchObject({ code: 'format', line: 2 });
     expect(error.message).toMatch(/longer than the limit of 8 MiB/);
+  });
+
+  it('an HTML page served in place of a shard (a host\'s fallback page) is refused at its first line, or as corrupt gzip for .gz', async () => {
+    const html = utf8('<!doctype html>\n<html><body>Not found</body></html>\n');
+    const plain = await failure(withPart(html));
+    expect(plain.error).toMatchObject({ code: 'format', path: 'corpus-01.jsonl', line: 1 });
+    expect(plain.error.message).toMatch(/line 1: malformed JSON/);
+    await expectCleanFailure(plain.db, plain.error);
+    const gz = await failure(withPart(html, 'corpus-01.jsonl.gz'));
+    expect(gz.error).toMatchObject({ code: 'gzip', path: 'corpus-01.jsonl.gz' });
+    await expectCleanFailure(gz.db, gz.error);
   });
 
   it('a QuotaExceededError while writing is an ImportError of code quota and the part is removed', async () => {

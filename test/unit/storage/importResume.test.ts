@@ -3,7 +3,7 @@ import { importDataset } from '../../../src/storage/datasetImporter.ts';
 import { DatasetNotReadyError, getDataset, listDatasets, readShard } from '../../../src/storage/datasetStore.ts';
 import { ImportError } from '../../../src/storage/importError.ts';
 import type { DatasetSource } from '../../../src/storage/sources.ts';
-import { failingSource, freshDb, memorySource, rawRecords, retrievalPackage } from './fixtures.ts';
+import { failingSource, freshDb, memorySource, rawRecords, retrievalPackage, stagedKey } from './fixtures.ts';
 
 const files = retrievalPackage('demo', 10);
 const TOTAL = 18; // 10 corpus + 3 queries + 3 qrels + 2 twins
@@ -48,14 +48,15 @@ describe('importDataset resume', () => {
         onProgress: (p) => p.recordsDone >= 2 && controller.abort(),
       }),
     ).rejects.toMatchObject({ name: 'AbortError' });
-    const partial = await db.get('shardState', ['demo', 'corpus-00.jsonl.gz']);
+    const key = await stagedKey(db, 'demo');
+    const partial = await db.get('shardState', [key, 'corpus-00.jsonl.gz']);
     expect(partial).toMatchObject({ state: 'partial', lines: 2 });
     expect(await rawRecords(db, 'demo')).toHaveLength(2);
     expect((await getDataset(db, 'demo'))?.status.records).toEqual({});
     expect((await listDatasets(db))[0]).toMatchObject({ state: 'importing', records: 0 });
 
     await importDataset(db, memorySource(files), { storage: null });
-    expect(await db.get('shardState', ['demo', 'corpus-00.jsonl.gz'])).toMatchObject({ state: 'done', records: 5 });
+    expect(await db.get('shardState', [key, 'corpus-00.jsonl.gz'])).toMatchObject({ state: 'done', records: 5 });
   });
 
   it('a source failing mid-stream in any part fails the import, removes that part, and a retry resumes', async () => {
@@ -69,7 +70,7 @@ describe('importDataset resume', () => {
       const entry = await getDataset(db, 'demo');
       expect(entry?.status).toMatchObject({ state: 'failed', error: { path } });
       expect((await rawRecords(db, 'demo')).filter((r) => r.path === path)).toEqual([]);
-      expect(await db.get('shardState', ['demo', path])).toBeUndefined();
+      expect(await db.get('shardState', [await stagedKey(db, 'demo'), path])).toBeUndefined();
       await expect(readShard(db, 'demo', 'queries')).rejects.toThrow(/not ready \(failed\)/);
 
       const opened: string[] = [];
