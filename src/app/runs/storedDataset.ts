@@ -11,9 +11,18 @@ import { getDataset, readShard, type FairgroundDb } from '../../storage/index.ts
 export async function storedDataset(db: FairgroundDb, datasetId: string): Promise<DatasetPort> {
   const entry = await getDataset(db, datasetId);
   if (!entry || entry.status.state !== 'ready') throw new Error(`dataset "${datasetId}" is not imported; import it in Datasets first`);
+  const manifestSha256 = entry.status.manifestSha256;
   return {
     manifest: entry.manifest,
-    manifestSha256: entry.status.manifestSha256,
-    read: async <K extends ShardKind>(name: string, _kind: K) => (await readShard(db, datasetId, name)).map((r) => r.data) as RecordOfKind[K][],
+    manifestSha256,
+    read: async <K extends ShardKind>(name: string, _kind: K) => {
+      const records = await readShard(db, datasetId, name);
+      // A newer version swapped in by an import (another tab) must not mix with this one's manifest.
+      const now = await getDataset(db, datasetId);
+      if (now?.status.state !== 'ready' || now.status.manifestSha256 !== manifestSha256) {
+        throw new Error(`dataset "${datasetId}" was replaced by another import while this run read it; run it again`);
+      }
+      return records.map((r) => r.data) as RecordOfKind[K][];
+    },
   };
 }

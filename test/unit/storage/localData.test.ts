@@ -1,3 +1,5 @@
+import type { RunConfig } from '../../../src/core/audit/run/runConfig.ts';
+import type { RunResults } from '../../../src/core/audit/run/storedRun.ts';
 import { describe, expect, it } from 'vitest';
 import { importDataset } from '../../../src/storage/datasetImporter.ts';
 import { listDatasets } from '../../../src/storage/datasetStore.ts';
@@ -37,8 +39,8 @@ describe('deleteAllLocalData', () => {
     const db = await freshDb();
     await importDataset(db, memorySource(retrievalPackage('a', 4)), { storage: null });
     await new EmbeddingCache(db).putMany([{ key: 'k', modelKey: 'm', vector: new Float32Array([1]) }]);
-    await putRun(db, { id: 'r', createdAt: 1, updatedAt: 1, status: 'done', config: {}, progress: {} });
-    await putResults(db, 'r', {});
+    await putRun(db, { id: 'r', createdAt: 1, updatedAt: 1, status: 'done', config: {} as RunConfig, progress: {} });
+    await putResults(db, 'r', {} as RunResults);
     const { env, caches, registrations, storage } = environment();
     const before = await rowCount(db);
     expect(before).toBeGreaterThan(5);
