@@ -10,7 +10,12 @@ export interface CliIo {
   writeFile(path: string, text: string): Promise<void>;
 }
 
-/** One `fairground` (sub)command. `run` returns the JSON result to print. */
+/** A command's output that is a file's text (JSON Lines, CSV) rather than one JSON object. */
+export class TextOutput {
+  constructor(readonly text: string) {}
+}
+
+/** One `fairground` (sub)command. `run` returns the JSON result to print (or a TextOutput, printed as is). */
 export interface Command {
   readonly name: string;
   readonly usage: string;

@@ -1,5 +1,5 @@
 import { parseArgs } from './args.ts';
-import type { CliIo, Command } from './command.ts';
+import { TextOutput, type CliIo, type Command } from './command.ts';
 import { escapeControl, InputError } from './errors.ts';
 import { evalCommands } from './eval/index.ts';
 import { topCommands } from './commands.ts';
@@ -62,7 +62,7 @@ export async function main(argv: readonly string[], io: CliIo): Promise<number> 
   }
   try {
     const result = await command.run({ ...args, positional: args.positional.slice(rest) }, io);
-    const text = `${JSON.stringify(result, null, 2)}\n`;
+    const text = result instanceof TextOutput ? result.text : `${JSON.stringify(result, null, 2)}\n`;
     const out = args.options.get('out');
     if (typeof out === 'string') await io.writeFile(out, text);
     else io.stdout(text);

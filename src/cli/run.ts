@@ -4,8 +4,9 @@
  * core/audit/run/retrievalRun.ts, printing the same results object the web
  * app stores, with environment.runtime 'node'.
  */
-import type { Command } from './command.ts';
-import { deviceOption, integerOption, listOption, requiredOption } from './args.ts';
+import type { CliIo, Command } from './command.ts';
+import { deviceOption, integerOption, listOption, requiredOption, scoresOption } from './args.ts';
+import { FormatError } from '../core/formats/formatError.ts';
 import { InputError } from './errors.ts';
 import { AUDIT_DEFAULTS } from '../core/audit/retrievalFairness.ts';
 import type { RetrievalFairnessResults } from '../core/audit/results.ts';
@@ -28,23 +29,27 @@ function modelPort(choice: ModelChoice): RetrievalModelPort {
  * @throws {InputError} for bad input (missing dataset, unknown task or
  *   model, a shard whose SHA-256 does not match, a malformed record).
  */
-export async function runAudit(args: Parameters<Command['run']>[0]): Promise<RetrievalFairnessResults> {
+export async function runAudit(args: Parameters<Command['run']>[0], io: CliIo): Promise<RetrievalFairnessResults> {
   const dir = requiredOption(args, 'dataset');
   const taskName = requiredOption(args, 'task');
   const modelIds = [...new Set(listOption(args, 'model'))];
-  if (modelIds.length === 0) throw new InputError('missing --model (bm25, tfidf, fairground-glove-100d, a model folder or a Hub id; repeat it or use commas)');
+  const scores = await scoresOption(args, (path) => io.readText(path));
+  if (modelIds.length === 0 && scores.length === 0) {
+    throw new InputError('missing --model (bm25, tfidf, fairground-glove-100d, a model folder or a Hub id; repeat it or use commas) or --scores NAME=FILE');
+  }
   deviceOption(args);
   const bootstrap = integerOption(args, 'bootstrap', AUDIT_DEFAULTS.bootstrap, 0);
   const seed = integerOption(args, 'seed', AUDIT_DEFAULTS.seed, -(2 ** 31));
   const k = args.options.has('k') ? integerOption(args, 'k', AUDIT_DEFAULTS.k, 1) : undefined;
-  const models = modelIds.map(resolveModel).map(modelPort);
+  const models: RetrievalModelPort[] = [...modelIds.map(resolveModel).map(modelPort), ...scores.map((s) => ({ key: `imported:${s.name}`, kind: 'imported' as const, scores: s }))];
   const dataset = await folderDataset(dir);
   try {
     return await runRetrievalFairness({ tasks: [taskName], models, k, bootstrap, seed, environment: nodeEnvironment() }, { dataset });
   } catch (e) {
+    if (e instanceof FormatError) throw new InputError(e.message, e.file, e.line);
     // A model that cannot load says so with its own InputError (exit 2), not as a failed run.
     if (e instanceof ModelRunError && e.cause instanceof InputError) throw e.cause;
-    if (e instanceof AuditInputError) throw new InputError(e.message, dir);
+    if (e instanceof AuditInputError) throw new InputError(e.message, e.file ?? dir);
     throw e;
   }
 }
@@ -52,8 +57,8 @@ export async function runAudit(args: Parameters<Command['run']>[0]): Promise<Ret
 export const runCommand: Command = {
   name: 'run',
   usage:
-    'run --dataset DIR --task NAME --model ID [--model ID2 …|--model a,b] [--device cpu] [--bootstrap 1000] [--seed 0] [--k 10] [--out F]\n' +
+    'run --dataset DIR --task NAME --model ID [--model ID2 …|--model a,b] [--scores NAME=FILE …] [--device cpu] [--bootstrap 1000] [--seed 0] [--k 10] [--out F]\n' +
     '    screening task: --model calibrated:fairground-glove-100d,DIR|ID [--runs 7] [--bootstrap 2000] [--seed 0] [--reference-model ID|none] [--sample-cvs N --sample-seed S]',
   summary: 'retrieval-fairness audit (retrieval/twins task) or decision-model screening audit (screening task) of a dataset package',
-  run: async (args) => ((await screeningTaskRequested(args)) ? runScreeningAudit(args) : runAudit(args)),
+  run: async (args, io) => ((await screeningTaskRequested(args)) ? runScreeningAudit(args, io) : runAudit(args, io)),
 };

@@ -9,8 +9,9 @@
  */
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { basename, dirname, join, resolve } from 'node:path';
-import type { Command } from './command.ts';
-import { deviceOption, integerOption, listOption, requiredOption, stringOption } from './args.ts';
+import type { CliIo, Command } from './command.ts';
+import { FormatError } from '../core/formats/formatError.ts';
+import { deviceOption, integerOption, listOption, requiredOption, scoresOption, stringOption } from './args.ts';
 import { InputError } from './errors.ts';
 import { openDatasetFolder } from './node/datasetFolder.ts';
 import { folderDataset, nodeEnvironment } from './node/datasetPort.ts';
@@ -162,11 +163,14 @@ export async function screeningTaskRequested(args: Parameters<Command['run']>[0]
  * @throws {InputError} for bad input (unknown task or model, a model that
  *   cannot load, a tune split that cannot calibrate, bad options).
  */
-export async function runScreeningAudit(args: Parameters<Command['run']>[0]): Promise<ScreeningRunResults> {
+export async function runScreeningAudit(args: Parameters<Command['run']>[0], io: CliIo): Promise<ScreeningRunResults> {
   const dir = requiredOption(args, 'dataset');
   const taskName = requiredOption(args, 'task');
   const modelIds = [...new Set(listOption(args, 'model'))];
-  if (modelIds.length === 0) throw new InputError('missing --model (calibrated:fairground-glove-100d, a decision model id, a model folder or a Hub id)');
+  const scores = await scoresOption(args, (path) => io.readText(path));
+  if (modelIds.length === 0 && scores.length === 0) {
+    throw new InputError('missing --model (calibrated:fairground-glove-100d, a decision model id, a model folder or a Hub id) or --scores NAME=FILE');
+  }
   deviceOption(args);
   const runs = integerOption(args, 'runs', SCREENING_DEFAULTS.runs, 1);
   const bootstrap = integerOption(args, 'bootstrap', SCREENING_DEFAULTS.bootstrap, 0);
@@ -174,20 +178,25 @@ export async function runScreeningAudit(args: Parameters<Command['run']>[0]): Pr
   const sample: ScreeningSample | undefined = args.options.has('sample-cvs')
     ? { cvsPerJob: integerOption(args, 'sample-cvs', 0, 1), seed: integerOption(args, 'sample-seed', 0, -(2 ** 31)) }
     : undefined;
-  const choices = modelIds.map(resolveScreeningModel);
+  const models: ScreeningModelPort[] = [
+    ...modelIds.map(resolveScreeningModel).map(modelPort),
+    ...scores.map((s) => ({ key: `imported:${s.name}`, kind: 'imported' as const, scores: s, descriptor: { id: `imported:${s.name}`, label: s.name, kind: 'imported' as const, revision: 'imported' } })),
+  ];
+  const ids = models.map((m) => m.descriptor.id);
   const refOption = stringOption(args, 'reference-model');
-  const referenceModel = refOption === 'none' ? undefined : refOption === undefined ? choices[0].descriptor.id : refOption;
-  if (referenceModel !== undefined && !choices.some((c) => c.descriptor.id === referenceModel)) {
-    throw new InputError(`--reference-model "${referenceModel}" is not one of the models (${choices.map((c) => c.descriptor.id).join(', ')})`);
+  const referenceModel = refOption === 'none' ? undefined : refOption === undefined ? ids[0] : refOption;
+  if (referenceModel !== undefined && !ids.includes(referenceModel)) {
+    throw new InputError(`--reference-model "${referenceModel}" is not one of the models (${ids.join(', ')})`);
   }
   const dataset = await folderDataset(dir);
-  const plan = { task: taskName, models: choices.map(modelPort), runs, bootstrap, seed, referenceModel, sample, environment: nodeEnvironment() };
+  const plan = { task: taskName, models, runs, bootstrap, seed, referenceModel, sample, environment: nodeEnvironment() };
   try {
     return await runScreening(plan, { dataset });
   } catch (e) {
+    if (e instanceof FormatError) throw new InputError(e.message, e.file, e.line);
     // A model that cannot load says so with its own InputError (exit 2), not as a failed run.
     if (e instanceof ModelRunError && e.cause instanceof InputError) throw e.cause;
-    if (e instanceof AuditInputError) throw new InputError(e.message, e.message.startsWith('calibrated similarity:') ? undefined : dir);
+    if (e instanceof AuditInputError) throw new InputError(e.message, e.file ?? (e.message.startsWith('calibrated similarity:') ? undefined : dir));
     throw e;
   }
 }

@@ -9,8 +9,8 @@ import type { Device, Dtype } from '../core/models/device.ts';
 import type { DecisionKind } from '../core/models/modelSpec.ts';
 import type { ModelSource } from '../core/models/modelSource.ts';
 
-// The core's kind union and the registry's must stay the same set.
-const kindsAgree: [DecisionKind, ScreeningModelKind] = ['cross-encoder' as ScreeningModelKind, 'cross-encoder' as DecisionKind];
+// The core's kind union and the registry's must stay the same set (but for `imported`: an outside system's scores, no model).
+const kindsAgree: [DecisionKind, ScreeningModelKind] = ['cross-encoder' as Exclude<ScreeningModelKind, 'imported'>, 'cross-encoder' as DecisionKind];
 void kindsAgree;
 
 /** The kinds a decision worker runs (calibrated similarity runs on the embedding worker). */

@@ -77,6 +77,7 @@ async function openDecision(m: Extract<ScreeningRunModel, { kind: 'decision' }>,
 
 function modelPort(m: ScreeningRunModel, config: ScreeningRunConfig, deps: BrowserRunDeps): ScreeningModelPort {
   const common = { key: screeningModelKey(m), descriptor: screeningDescriptor(m) };
+  if (m.kind === 'imported') return { ...common, kind: 'imported', scores: m.scores };
   return m.kind === 'calibrated'
     ? { ...common, kind: 'calibrated', open: (events) => openCalibrated(m, config, deps, events) }
     : { ...common, kind: 'decision', open: (events) => openDecision(m, config, deps, events) };

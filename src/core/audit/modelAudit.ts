@@ -8,6 +8,7 @@
  * and an adapter may transfer the buffers to a worker (they are not used
  * after the call).
  */
+import type { ScoreTable } from './blackbox/retrievalScores.ts';
 import type { AuditOptions, AuditSubset, QueryScorer } from './input.ts';
 import type { ModelDescriptor, ModelResult, ModelTiming } from './results.ts';
 import { auditSubset } from './retrievalFairness.ts';
@@ -29,6 +30,11 @@ export type ModelScoring =
       readonly corpus: readonly string[];
       readonly queries: readonly (readonly string[])[];
       readonly twins: Readonly<Record<string, readonly string[]>>;
+    }
+  | {
+      /** An outside system's scores by query, then document or twin (matched by blackbox/retrievalScores.ts). */
+      readonly kind: 'table';
+      readonly scores: ScoreTable;
     };
 
 /** One subset of the run and where its texts or vectors are in ModelScoring. */
@@ -50,7 +56,17 @@ export interface ModelAuditJob {
   readonly options: AuditOptions;
 }
 
+/** The scores of a table, −∞ for a corpus document the system did not return (it ranks last). */
+function tableScorer(scores: ScoreTable, subset: AuditSubset): QueryScorer {
+  return (q) => {
+    const row = scores.get(subset.queries[q].id);
+    const at = (id: string) => row?.get(id) ?? -Infinity;
+    return { corpus: Float64Array.from(subset.corpus, (d) => at(d.id)), twins: Float64Array.from(subset.twins, (t) => at(t.twinId)) };
+  };
+}
+
 function scorerOf(scoring: ModelScoring, s: ScoredSubset): QueryScorer {
+  if (scoring.kind === 'table') return tableScorer(scoring.scores, s.subset);
   if (scoring.kind === 'dense') {
     const twins = scoring.twins[s.twinsShard] ?? new Float32Array(0);
     return denseScorer({ queries: scoring.queries[s.task], corpus: scoring.corpus, twins }, scoring.dim);
@@ -72,7 +88,7 @@ export function auditModelJob(job: ModelAuditJob, onSubsetDone?: (done: number) 
     const score = materialize(scorerOf(job.scoring, s), s.subset.queries.length);
     const wallMs = job.timing.wallMs + (performance.now() - t0);
     // A lexical baseline "embeds" (indexes) every text of the subset, each time.
-    const textsEmbedded = job.scoring.kind === 'dense' ? job.timing.textsEmbedded : s.subset.queries.length + s.subset.corpus.length + s.subset.twins.length;
+    const textsEmbedded = job.scoring.kind === 'bm25' || job.scoring.kind === 'tfidf' ? s.subset.queries.length + s.subset.corpus.length + s.subset.twins.length : job.timing.textsEmbedded;
     const texts = textsEmbedded + job.timing.textsCached;
     const timing = { ...job.timing, wallMs, textsEmbedded, textsPerSecond: wallMs > 0 ? texts / (wallMs / 1000) : 0 };
     const result = auditSubset(s.subset, [{ model: job.model, timing, score }], job.options).models[0];

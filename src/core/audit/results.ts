@@ -57,11 +57,12 @@ export function twinMetricKeys(k: number): string[] {
   return [`iou@${k}`, 'rank_shift', 'rbc', 'rbc_abs', 'kendall_tau', `dropout@${k}`, 'pearson'];
 }
 
-export type ModelKind = 'embedding' | 'bm25' | 'tfidf';
+/** `imported`: scores of an outside system, read from a file (core/audit/blackbox/). */
+export type ModelKind = 'embedding' | 'bm25' | 'tfidf' | 'imported';
 
 /** Which model ran, and where. */
 export interface ModelDescriptor {
-  /** Registry id, bundled folder name, `bm25`, `tfidf`, or `folder:<name>`. */
+  /** Registry id, bundled folder name, `bm25`, `tfidf`, `folder:<name>`, or `imported:<name>`. */
   readonly id: string;
   readonly label: string;
   readonly kind: ModelKind;

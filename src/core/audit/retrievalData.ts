@@ -11,9 +11,16 @@ import { documentText, twinText } from './scoring.ts';
 import type { ShardKind } from '../formats/manifest.ts';
 import type { RecordOfKind } from '../formats/records.ts';
 
-/** Bad audit input in a dataset (unknown task, a twin of a missing document). */
+/** Bad audit input in a dataset (unknown task, a twin of a missing document) or in an imported file (`file`). */
 export class AuditInputError extends Error {
   override name = 'AuditInputError';
+  constructor(
+    message: string,
+    /** The imported file at fault, when there is one. */
+    readonly file?: string,
+  ) {
+    super(message);
+  }
 }
 
 /** Reads all records of a shard by name (every part), from a folder (Node) or IndexedDB (browser). */

@@ -20,11 +20,11 @@ export type { Ci } from './results.ts';
  * DecisionKind in src/models/modelSpec.ts (core imports nothing from models;
  * src/models/decisionSpec.ts checks at compile time that the two agree).
  */
-export type ScreeningModelKind = 'cross-encoder' | 'sequence-classifier' | 'zero-shot-nli' | 'onnx-classifier' | 'calibrated-similarity';
+export type ScreeningModelKind = 'cross-encoder' | 'sequence-classifier' | 'zero-shot-nli' | 'onnx-classifier' | 'calibrated-similarity' | 'imported';
 
 /** Which decision model ran, and where. */
 export interface ScreeningModelDescriptor {
-  /** Registry id, bundled folder name, or `folder:<name>`. */
+  /** Registry id, bundled folder name, `folder:<name>`, or `imported:<name>` (an outside system's scores). */
   readonly id: string;
   readonly label: string;
   readonly kind: ScreeningModelKind;

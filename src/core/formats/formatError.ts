@@ -33,3 +33,11 @@ export function formatErrorLine(error: FormatError): string {
   const where = error.file ? `${error.file}${error.line ? `:${error.line}` : ''}: ` : '';
   return `${where}${error.message}`;
 }
+
+/** `file:line: message` of a FormatError, `file: message` of any error that names a file, else the message. */
+export function describeInputError(error: unknown): string {
+  if (error instanceof FormatError) return formatErrorLine(error);
+  const file = (error as { file?: unknown }).file;
+  const message = error instanceof Error ? error.message : String(error);
+  return typeof file === 'string' && file !== '' ? `${file}: ${message}` : message;
+}

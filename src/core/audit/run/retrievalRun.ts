@@ -10,6 +10,7 @@
  * unfinished ones (`finished`).
  */
 import type { AuditOptions } from '../input.ts';
+import { matchRetrievalScores, type ImportedScores, type ScoreTable } from '../blackbox/retrievalScores.ts';
 import { auditModelJob, type ModelAuditJob, type ModelScoring, type ScoredSubset } from '../modelAudit.ts';
 import type { ModelDescriptor, ModelResult, RetrievalFairnessResults, SubsetResult } from '../results.ts';
 import { AUDIT_DEFAULTS, retrievalFairnessResults } from '../retrievalFairness.ts';
@@ -29,6 +30,12 @@ export type RetrievalModelPort =
       readonly descriptor: Pick<ModelDescriptor, 'id' | 'label' | 'revision'>;
       /** Loads the model (download, device choice); `report` shows loading progress. */
       open(report: LoadReport): Promise<TextEmbedder>;
+    }
+  | {
+      readonly key: string;
+      /** An outside system: its scores, imported from a file, stand in for a model's. */
+      readonly kind: 'imported';
+      readonly scores: ImportedScores;
     };
 
 /** The compute port: audits one model on every subset (in a worker, or in-thread). */
@@ -62,6 +69,8 @@ interface LoadedRun {
   readonly corpusTexts: readonly string[];
   /** Twin texts per twins shard, each shard once. */
   readonly twinTexts: ReadonlyMap<string, readonly string[]>;
+  /** The matched scores of each imported system, by model key. */
+  readonly imported: ReadonlyMap<string, ScoreTable>;
 }
 
 async function loadRun(dataset: DatasetPort, names: readonly string[]): Promise<LoadedRun> {
@@ -76,7 +85,7 @@ async function loadRun(dataset: DatasetPort, names: readonly string[]): Promise<
     }
     tasks.push(data);
   }
-  return { tasks, subsets, corpusTexts: tasks[0]?.corpusTexts ?? [], twinTexts };
+  return { tasks, subsets, corpusTexts: tasks[0]?.corpusTexts ?? [], twinTexts, imported: new Map() };
 }
 
 /** Embeds every text a model needs once (corpus, each task's queries, each twins shard), with progress over all of them. */
@@ -119,6 +128,13 @@ async function embedAll(embedder: TextEmbedder, run: LoadedRun, report: (p: Mode
 async function runModel(m: RetrievalModelPort, run: LoadedRun, options: Required<AuditOptions>, compute: RetrievalCompute, hooks: RunHooks<readonly ModelResult[]>): Promise<ModelResult[]> {
   const report = (p: ModelRunProgress) => hooks.onProgress?.(m.key, p);
   const total = run.subsets.length;
+  if (m.kind === 'imported') {
+    report({ status: 'scoring', done: 0, total });
+    const table = run.imported.get(m.key)!;
+    const model: ModelDescriptor = { id: `imported:${m.scores.name}`, label: m.scores.name, kind: 'imported', revision: 'imported', dtype: '-', device: '-' };
+    const timing = { wallMs: 0, textsEmbedded: 0, textsCached: 0, textsPerSecond: 0 };
+    return compute.auditModel({ subsets: run.subsets, model, timing, scoring: { kind: 'table', scores: table }, options }, (done) => report({ status: 'scoring', done, total }));
+  }
   if (m.kind !== 'embedding') {
     report({ status: 'scoring', done: 0, total });
     const scoring: ModelScoring = {
@@ -154,7 +170,12 @@ async function runModel(m: RetrievalModelPort, run: LoadedRun, options: Required
 export async function runRetrievalFairness(plan: RetrievalRunPlan, ports: RetrievalRunPorts, hooks: RunHooks<readonly ModelResult[]> = {}): Promise<RetrievalFairnessResults> {
   const { dataset } = ports;
   const compute = ports.compute ?? IN_THREAD_RETRIEVAL;
-  const run = await loadRun(dataset, plan.tasks);
+  const loaded = await loadRun(dataset, plan.tasks);
+  // Imported scores are matched before any model runs: a bad file fails the run at once, naming its line.
+  const identity = { id: dataset.manifest.id, version: dataset.manifest.version, manifestSha256: dataset.manifestSha256 };
+  const imported = new Map<string, ScoreTable>();
+  for (const m of plan.models) if (m.kind === 'imported') imported.set(m.key, matchRetrievalScores(m.scores, loaded.subsets.map((s) => s.subset), identity).table);
+  const run: LoadedRun = { ...loaded, imported };
   const firstK = plan.tasks.length > 0 ? selectTasks(dataset.manifest, plan.tasks[0]).retrieval.k?.[0] : undefined;
   const k = plan.k ?? firstK ?? AUDIT_DEFAULTS.k;
   const options: Required<AuditOptions> = { k, bootstrap: plan.bootstrap ?? AUDIT_DEFAULTS.bootstrap, seed: plan.seed ?? AUDIT_DEFAULTS.seed };
@@ -167,7 +188,7 @@ export async function runRetrievalFairness(plan: RetrievalRunPlan, ports: Retrie
       continue;
     }
     throwIfCancelled(hooks.signal);
-    const label = m.kind === 'embedding' ? m.descriptor.label : BASELINE_DESCRIPTORS[m.kind].label;
+    const label = m.kind === 'embedding' ? m.descriptor.label : m.kind === 'imported' ? m.scores.name : BASELINE_DESCRIPTORS[m.kind].label;
     const results = await asModel(m.key, label, () => runModel(m, run, options, compute, hooks));
     perModel.push(results);
     await hooks.onModelDone?.(m.key, results);

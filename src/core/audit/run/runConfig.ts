@@ -6,6 +6,7 @@
 import type { EmbeddingModelEntry } from '../../models/modelSpec.ts';
 import type { ModelSource } from '../../models/modelSource.ts';
 import type { Device, Dtype } from '../../models/device.ts';
+import type { ImportedScores } from '../blackbox/retrievalScores.ts';
 import { screeningModelKey, screeningModelLabel, type ScreeningRunConfig, type ScreeningRunModel } from './screeningConfig.ts';
 
 export type { ScreeningRunConfig, ScreeningRunModel } from './screeningConfig.ts';
@@ -13,7 +14,9 @@ export type { ScreeningRunConfig, ScreeningRunModel } from './screeningConfig.ts
 export type RunModel =
   | { readonly kind: 'bm25' }
   | { readonly kind: 'tfidf' }
-  | { readonly kind: 'embedding'; readonly entry: EmbeddingModelEntry; readonly source: ModelSource };
+  | { readonly kind: 'embedding'; readonly entry: EmbeddingModelEntry; readonly source: ModelSource }
+  /** An outside system's scores (kept with the run on this machine; a permalink carries only its name). */
+  | { readonly kind: 'imported'; readonly scores: ImportedScores };
 
 export interface RetrievalRunConfig {
   readonly kind: 'retrieval-fairness';
@@ -33,11 +36,13 @@ export type RunConfig = RetrievalRunConfig | ScreeningRunConfig;
 
 /** A stable key per model of a run (progress and partial results are kept under it). */
 export function runModelKey(m: RunModel | ScreeningRunModel): string {
+  if (m.kind === 'imported') return `imported:${m.scores.name}`;
   if (m.kind === 'calibrated' || m.kind === 'decision') return screeningModelKey(m);
   return m.kind === 'embedding' ? `${m.source.kind}:${m.source.id}` : m.kind;
 }
 
 export function runModelLabel(m: RunModel | ScreeningRunModel): string {
+  if (m.kind === 'imported') return m.scores.name;
   if (m.kind === 'calibrated' || m.kind === 'decision') return screeningModelLabel(m);
   return m.kind === 'bm25' ? 'BM25' : m.kind === 'tfidf' ? 'Char-bigram TF-IDF' : m.entry.label;
 }

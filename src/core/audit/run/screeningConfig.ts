@@ -8,11 +8,14 @@ import type { ScreeningModelDescriptor } from '../screeningResults.ts';
 import type { Device, Dtype } from '../../models/device.ts';
 import type { DecisionKind, DecisionModelEntry, EmbeddingModelEntry } from '../../models/modelSpec.ts';
 import type { ModelSource } from '../../models/modelSource.ts';
+import type { ImportedScores } from '../blackbox/retrievalScores.ts';
 
 /** A decision model of a screening run: calibrated similarity over an embedding model, or a model run by the decision worker. */
 export type ScreeningRunModel =
   | { readonly kind: 'calibrated'; readonly entry: EmbeddingModelEntry; readonly source: ModelSource }
-  | { readonly kind: 'decision'; readonly entry: DecisionModelEntry; readonly source: ModelSource };
+  | { readonly kind: 'decision'; readonly entry: DecisionModelEntry; readonly source: ModelSource }
+  /** An outside system's scores (kept with the run on this machine; a permalink carries only its name). */
+  | { readonly kind: 'imported'; readonly scores: ImportedScores };
 
 export interface ScreeningRunConfig {
   readonly kind: 'screening';
@@ -37,20 +40,24 @@ export const SCREENING_RUN_DEFAULTS = Object.freeze({ runs: 7, bootstrap: 2000, 
 
 /** The id a model has in the results (`calibrated:<embedding id>` or the decision model's id). */
 export function screeningModelId(m: ScreeningRunModel): string {
+  if (m.kind === 'imported') return `imported:${m.scores.name}`;
   return m.kind === 'calibrated' ? `calibrated:${m.entry.id}` : m.entry.id;
 }
 
 /** A stable key per model of a run (progress and partial scores are kept under it). */
 export function screeningModelKey(m: ScreeningRunModel): string {
+  if (m.kind === 'imported') return `imported:${m.scores.name}`;
   return `${m.kind}:${m.source.kind}:${m.source.id}`;
 }
 
 export function screeningModelLabel(m: ScreeningRunModel): string {
+  if (m.kind === 'imported') return m.scores.name;
   return m.kind === 'calibrated' ? `Calibrated similarity (${m.entry.label})` : m.entry.label;
 }
 
 /** The results descriptor, before the device and dtype that really ran are known. */
 export function screeningDescriptor(m: ScreeningRunModel): Omit<ScreeningModelDescriptor, 'dtype' | 'device'> {
+  if (m.kind === 'imported') return { id: screeningModelId(m), label: m.scores.name, kind: 'imported', revision: 'imported' };
   const revision = m.source.kind === 'hub' ? m.source.revision : m.source.kind === 'folder' ? 'local' : m.entry.revision;
   return { id: screeningModelId(m), label: screeningModelLabel(m), kind: m.kind === 'calibrated' ? 'calibrated-similarity' : m.entry.decision, revision };
 }

@@ -14,6 +14,8 @@
 import { CalibratedSimilarity, type Embedder } from '../../models/calibratedSimilarity.ts';
 import type { ScreeningScorer } from '../../models/decisionScores.ts';
 import { AuditInputError } from '../retrievalData.ts';
+import type { ImportedScores } from '../blackbox/retrievalScores.ts';
+import { matchScreeningScores } from '../blackbox/screeningScores.ts';
 import { screeningAudit, type ScreeningHeader } from '../screeningAudit.ts';
 import { loadScreening, screeningTunePairs, selectScreeningTask, type LoadedScreening, type ScreeningSample } from '../screeningData.ts';
 import { screeningWorkList, type ScreeningAuditOptions, type ScreeningModelScores, type ScreeningParts, type ScreeningWorkList } from '../screeningInput.ts';
@@ -63,6 +65,8 @@ export type ScreeningModelPort = {
 } & (
   | { readonly kind: 'calibrated'; open(events: ScorerEvents): Promise<OpenedEmbedder> }
   | { readonly kind: 'decision'; open(events: ScorerEvents): Promise<OpenedScorer> }
+  /** An outside system: its scores, imported from a file, stand in for a model's. */
+  | { readonly kind: 'imported'; readonly scores: ImportedScores }
 );
 
 /** The compute port: the audit of every model's scores (in a worker, or in-thread). */
@@ -111,6 +115,7 @@ function eventsOf(report: (p: ModelRunProgress) => void, progress: ReturnType<ty
 async function scoreModel(m: ScreeningModelPort, plan: ScreeningRunPlan, data: LoadedScreening, work: ScreeningWorkList, hooks: RunHooks<ScreeningModelScores>): Promise<ScreeningModelScores> {
   const report = (p: ModelRunProgress) => hooks.onProgress?.(m.key, p);
   const descriptor = m.descriptor as ScreeningModelDescriptor;
+  if (m.kind === 'imported') throw new Error(`${m.descriptor.label}: imported scores are matched, not scored`);
   report({ status: 'loading', done: 0, total: 0 });
   if (m.kind === 'calibrated') {
     // Deterministic by construction: one pass, whatever T (docs/screening.md §1).
@@ -162,6 +167,10 @@ export async function runScreening(plan: ScreeningRunPlan, ports: ScreeningRunPo
   const compute = ports.compute ?? IN_THREAD_SCREENING;
   const data = await loadScreening(dataset.read, selectScreeningTask(dataset.manifest, plan.task), plan.sample);
   const work = screeningWorkList(data.parts);
+  // Imported scores are matched before any model runs: a bad file fails the run at once, naming its line.
+  const identity = { id: dataset.manifest.id, version: dataset.manifest.version, manifestSha256: dataset.manifestSha256 };
+  const imported = new Map<string, ScreeningModelScores>();
+  for (const m of plan.models) if (m.kind === 'imported') imported.set(m.key, matchScreeningScores(m.scores, work, m.descriptor, identity));
   if (plan.referenceModel !== undefined && !plan.models.some((m) => m.descriptor.id === plan.referenceModel)) {
     throw new AuditInputError(`the reference model "${plan.referenceModel}" is not one of the models (${plan.models.map((m) => m.descriptor.id).join(', ')})`);
   }
@@ -174,7 +183,8 @@ export async function runScreening(plan: ScreeningRunPlan, ports: ScreeningRunPo
       continue;
     }
     throwIfCancelled(hooks.signal);
-    const s = plain(await asModel(m.key, m.descriptor.label, () => scoreModel(m, plan, data, work, hooks)));
+    const matched = imported.get(m.key);
+    const s = plain(matched ?? (await asModel(m.key, m.descriptor.label, () => scoreModel(m, plan, data, work, hooks))));
     scores.push(s);
     await hooks.onModelDone?.(m.key, s);
     hooks.onProgress?.(m.key, { status: 'done', done: 1, total: 1, device: s.model.device, dtype: s.model.dtype });

@@ -1,0 +1,160 @@
+/**
+ * Auditing a system Fairground cannot run (issue 13): its inputs exported
+ * for scoring, its scores imported and matched, and the same audit run on
+ * them. The check that the audit is "the same as for a model": scores that
+ * equal a built-in model's give that model's numbers exactly.
+ */
+import { describe, expect, it } from 'vitest';
+import { main } from '../../../../../src/cli/main.ts';
+import { memoryIo } from '../../../cli/memoryIo.ts';
+import { folderDataset } from '../../../../../src/cli/node/datasetPort.ts';
+import { loadRetrieval, selectTasks } from '../../../../../src/core/audit/retrievalData.ts';
+import { bm25Scorer } from '../../../../../src/core/audit/scoring.ts';
+import { runScreening } from '../../../../../src/core/audit/run/screeningRun.ts';
+import { screeningWorkList, type ScreeningModelScores } from '../../../../../src/core/audit/screeningInput.ts';
+import { loadScreening, selectScreeningTask } from '../../../../../src/core/audit/screeningData.ts';
+import { scoreFileHeader } from '../../../../../src/core/audit/blackbox/scoreFileHeader.ts';
+import { nodeIo } from '../../../../../src/cli/node/nodeIo.ts';
+
+const TWINS = 'datasets/freelance-twins';
+const SCREENING = 'datasets/cv-screening';
+
+/** The CLI over the real dataset folders, score files from memory. */
+async function cli(argv: string[], files: Record<string, string> = {}) {
+  const io = memoryIo(files);
+  const code = await main(argv, { ...nodeIo, readText: (p) => (p in files ? io.readText(p) : nodeIo.readText(p)), stdout: io.stdout, stderr: io.stderr });
+  return { code, out: io.out, err: io.err };
+}
+
+/** BM25's scores of every document and twin for every query of `briefs`, as an outside system would send them (TSV). */
+async function bm25ScoreFile(withHeader: boolean): Promise<string> {
+  const dataset = await folderDataset(TWINS);
+  const data = await loadRetrieval(dataset.read, selectTasks(dataset.manifest, 'briefs'));
+  const s = data.subsets[0];
+  const score = bm25Scorer({ queries: data.queryTexts, corpus: data.corpusTexts, twins: s.twinTexts });
+  const lines: string[] = withHeader ? [scoreFileHeader({ id: dataset.manifest.id, version: dataset.manifest.version, manifestSha256: dataset.manifestSha256 })] : [];
+  s.subset.queries.forEach((q, i) => {
+    const row = score(i);
+    s.subset.corpus.forEach((d, j) => lines.push(`${q.id}\t${d.id}\t${row.corpus[j]}`));
+    s.subset.twins.forEach((t, j) => lines.push(`${q.id}\t${t.twinId}\t${row.twins[j]}`));
+  });
+  return lines.join('\n') + '\n';
+}
+
+const strip = (m: Record<string, unknown>) => ({ ...m, model: undefined, timing: undefined });
+
+describe('fairground export-for-scoring', () => {
+  it('writes every query, document and twin of a retrieval task once, after a header naming the dataset, version and manifest SHA-256', async () => {
+    const r = await cli(['export-for-scoring', '--dataset', TWINS, '--task', 'briefs']);
+    expect(r.code).toBe(0);
+    const lines = r.out.trim().split('\n').map((l) => JSON.parse(l));
+    const dataset = await folderDataset(TWINS);
+    expect(lines[0]).toMatchObject({ kind: 'header', dataset: 'freelance-twins', version: dataset.manifest.version, manifest_sha256: dataset.manifestSha256, task: 'briefs' });
+    const data = await loadRetrieval(dataset.read, selectTasks(dataset.manifest, 'briefs'));
+    const count = (k: string) => lines.filter((l) => l.kind === k).length;
+    expect(count('query')).toBe(data.queryTexts.length);
+    expect(count('document')).toBe(data.corpusTexts.length);
+    expect(count('twin')).toBe(data.subsets[0].twinTexts.length);
+    expect(new Set(lines.slice(1).map((l) => `${l.kind}:${l.id}`)).size).toBe(lines.length - 1);
+  });
+
+  it('writes every job × CV × variant pair of a screening task as CSV, the originals as variant orig', async () => {
+    const r = await cli(['export-for-scoring', '--dataset', SCREENING, '--task', 'cv-screening', '--format', 'csv', '--runs', '3']);
+    expect(r.code).toBe(0);
+    const dataset = await folderDataset(SCREENING);
+    const data = await loadScreening(dataset.read, selectScreeningTask(dataset.manifest, 'cv-screening'));
+    const work = screeningWorkList(data.parts);
+    const records = r.out.split('\r\n').filter(Boolean);
+    expect(records[0]).toBe('job_id,cv_id,variant_id,job_text,cv_text');
+    expect(records[1]).toBe(`dataset,cv-screening@${dataset.manifest.version},sha256:${dataset.manifestSha256},,`);
+    // Texts hold commas and quotes, so records are counted by their opening ids, not by lines.
+    expect(r.out.match(/\r\n[^,\r\n"]+,[^,\r\n"]+,orig,/g)?.length).toBe(work.originals.length);
+  });
+});
+
+describe('fairground run --scores NAME=FILE (retrieval)', () => {
+  it('audits imported scores exactly as the model that made them: BM25 scores imported give BM25’s numbers', async () => {
+    const file = await bm25ScoreFile(true);
+    const r = await cli(['run', '--dataset', TWINS, '--task', 'briefs', '--model', 'bm25', '--scores', 'outside-bm25=scores.tsv', '--bootstrap', '50', '--seed', '2'], { 'scores.tsv': file });
+    expect(r.err).toBe('');
+    const results = JSON.parse(r.out);
+    const [builtin, imported] = results.subsets[0].models;
+    expect(imported.model).toMatchObject({ id: 'imported:outside-bm25', label: 'outside-bm25', kind: 'imported' });
+    expect(strip(imported)).toEqual(strip(builtin));
+  }, 60_000);
+
+  it('refuses, naming the file and what is wrong: an unknown id, an unscored twin, a NaN, a duplicate row, another dataset version', async () => {
+    const good = await bm25ScoreFile(false);
+    const lines = good.trim().split('\n');
+    const dataset = await folderDataset(TWINS);
+    const twinIds = new Set((await dataset.read('twins-gender', 'twins')).map((t) => t.twin_id));
+    const twinLine = lines.findIndex((l) => twinIds.has(l.split('\t')[1]));
+    expect(twinLine).toBeGreaterThan(0);
+    const cases: [string, string, RegExp][] = [
+      ['unknown id', `${good}qx-unknown\td1\t0.5\n`, /scores\.tsv: query ids not in the dataset: 1 \("qx-unknown"\)/],
+      ['unscored twin', lines.filter((_, i) => i !== twinLine).join('\n') + '\n', /scores\.tsv: every twin pair needs a score for every query; missing \(query\/document\): 1 /],
+      ['NaN', good.replace(/\t[^\t\n]+\n/, '\tNaN\n'), /scores\.tsv:1: score is not a number: "NaN"/],
+      ['duplicate row', `${lines[0]}\n${good}`, /scores\.tsv:2: document "[^"]+" appears twice for query/],
+      ['another version', `# fairground-dataset: freelance-twins@0.0.1 sha256:${'0'.repeat(64)}\n${good}`, /scores\.tsv:1: these scores are for freelance-twins@0\.0\.1/],
+    ];
+    for (const [what, text, expected] of cases) {
+      const r = await cli(['run', '--dataset', TWINS, '--task', 'briefs', '--scores', 'x=scores.tsv', '--bootstrap', '0'], { 'scores.tsv': text });
+      expect(r.code, what).toBe(2);
+      expect(r.err, what).toMatch(expected);
+      expect(r.err.split('\n'), what).toHaveLength(2);
+    }
+  }, 60_000);
+});
+
+describe('fairground run --scores NAME=FILE (screening)', () => {
+  it('audits imported screening scores exactly as the model that made them, and several runs give consistency', async () => {
+    const dataset = await folderDataset(SCREENING);
+    const data = await loadScreening(dataset.read, selectScreeningTask(dataset.manifest, 'cv-screening'));
+    const work = screeningWorkList(data.parts);
+    // Scores of a made-up system: a fixed function of the ids, 3 runs of the originals that differ a little.
+    const hash = (s: string) => [...s].reduce((h, c) => (h * 31 + c.charCodeAt(0)) % 1000, 7) / 10;
+    const rows: string[] = ['job\tcv\tvariant\trun\tscore'];
+    for (let run = 1; run <= 3; run++) for (const p of work.originals) rows.push(`${p.jobId}\t${p.cvId}\torig\t${run}\t${Math.min(100, hash(p.jobId + p.cvId) + run * 0.5)}`);
+    for (const p of work.variants) rows.push(`${p.jobId}\t${p.cvId}\t${p.variantId}\t1\t${hash(p.jobId + p.variantId)}`);
+    const text = rows.join('\n') + '\n';
+    const r = await cli(['run', '--dataset', SCREENING, '--task', 'cv-screening', '--scores', 'vendor=s.tsv', '--bootstrap', '40'], { 's.tsv': text });
+    expect(r.err).toBe('');
+    const results = JSON.parse(r.out);
+    const m = results.models[0];
+    expect(m.model).toMatchObject({ id: 'imported:vendor', kind: 'imported' });
+    expect(m.runs).toBe(3);
+    expect(m.consistency).not.toBeNull();
+
+    // The same scores given to the audit directly (as a model's) give the same numbers.
+    const scores: ScreeningModelScores = {
+      model: { id: 'imported:vendor', label: 'vendor', kind: 'imported', revision: 'imported', dtype: '-', device: '-' },
+      runs: [1, 2, 3].map((run) => Float64Array.from(work.originals, (p) => Math.min(100, hash(p.jobId + p.cvId) + run * 0.5))),
+      variants: Float64Array.from(work.variants, (p) => hash(p.jobId + p.variantId)),
+      deterministicByConstruction: false,
+      latency: { callsMs: new Float64Array(0), pairs: 0 },
+    };
+    const direct = await runScreening(
+      { task: 'cv-screening', runs: 7, bootstrap: 40, seed: 0, referenceModel: 'imported:vendor', models: [{ key: 'v', kind: 'calibrated', descriptor: scores.model, open: async () => { throw new Error('not opened'); } }], environment: { runtime: 'node' } },
+      { dataset },
+      { finished: { v: scores } },
+    );
+    expect(JSON.parse(JSON.stringify(direct.models[0]))).toEqual(m);
+  }, 60_000);
+
+  it('refuses an unscored variant, a score outside 0–100 and an unknown pair, naming the file', async () => {
+    const dataset = await folderDataset(SCREENING);
+    const data = await loadScreening(dataset.read, selectScreeningTask(dataset.manifest, 'cv-screening'));
+    const work = screeningWorkList(data.parts);
+    const base = [...work.originals.map((p) => `${p.jobId}\t${p.cvId}\torig\t1\t50`), ...work.variants.map((p) => `${p.jobId}\t${p.cvId}\t${p.variantId}\t1\t50`)];
+    const cases: [string, string[], RegExp][] = [
+      ['unscored variant', base.slice(0, -1), /s\.tsv: every original \(in every run\) and every variant needs a score; missing: 1 /],
+      ['out of range', [base[0].replace(/\t50$/, '\t150'), ...base.slice(1)], /s\.tsv: scores must be on the 0–100 scale/],
+      ['unknown pair', [...base, 'job-x\tcv-y\torig\t1\t50'], /s\.tsv: pairs not in the screening task \(job\/cv\/variant\): 1 \("job-x\/cv-y\/orig"\)/],
+    ];
+    for (const [what, lines, expected] of cases) {
+      const r = await cli(['run', '--dataset', SCREENING, '--task', 'cv-screening', '--scores', 'x=s.tsv', '--bootstrap', '0'], { 's.tsv': lines.join('\n') + '\n' });
+      expect(r.code, what).toBe(2);
+      expect(r.err, what).toMatch(expected);
+    }
+  }, 60_000);
+});
