@@ -8,6 +8,7 @@ import { BUNDLED_EMBEDDING_MODEL_ID, MODEL_REGISTRY, isHubModelId } from '../../
 import { retrievalRunModel } from '../../models/modelRefs.ts';
 import type { DatasetSummary } from '../../storage/index.ts';
 import { settings } from './settings.svelte.ts';
+import { OutsideSystemsState } from './outsideSystems.svelte.ts';
 
 export const EMBEDDING_MODELS: readonly EmbeddingModelEntry[] = MODEL_REGISTRY.filter((m): m is EmbeddingModelEntry => m.kind === 'embedding');
 
@@ -34,7 +35,9 @@ export class RetrievalFormState {
   readonly datasetTasks = $derived(this.dataset?.tasks.filter((t) => t.type === 'retrieval').map((t) => t.name) ?? []);
   /** Hub ids the user added (not in the registry). */
   readonly addedIds = $derived(this.picked.filter((id) => id !== 'bm25' && id !== 'tfidf' && !EMBEDDING_MODELS.some((m) => m.id === id)));
-  readonly canRun = $derived(this.picked.length > 0 && this.tasks.length > 0);
+  /** Outside systems: scores imported for this form's dataset and tasks. */
+  readonly outside = new OutsideSystemsState(() => ({ kind: 'retrieval', datasetId: this.datasetId, tasks: this.tasks }));
+  readonly canRun = $derived((this.picked.length > 0 || this.outside.models.length > 0) && this.tasks.length > 0);
 
   /** Picks the first dataset, and all its tasks when none of the picked ones is its own. */
   adoptDefaults(): void {
@@ -62,7 +65,7 @@ export class RetrievalFormState {
       kind: 'retrieval-fairness',
       datasetId: this.datasetId,
       tasks: [...this.tasks],
-      models: this.picked.map((id) => retrievalRunModel(id, this.hubHost)),
+      models: [...this.picked.map((id) => retrievalRunModel(id, this.hubHost)), ...this.outside.models],
       k: this.k,
       bootstrap: this.bootstrap,
       seed: this.seed,

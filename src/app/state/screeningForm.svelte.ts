@@ -8,6 +8,7 @@ import { BUNDLED_EMBEDDING_MODEL_ID, MODEL_REGISTRY, isHubModelId } from '../../
 import { screeningRunModel, typedDecisionId } from '../../models/modelRefs.ts';
 import type { DatasetSummary } from '../../storage/index.ts';
 import { settings } from './settings.svelte.ts';
+import { OutsideSystemsState } from './outsideSystems.svelte.ts';
 
 export const CALIBRATED_GLOVE = `calibrated:${BUNDLED_EMBEDDING_MODEL_ID}`;
 export const DECISION_MODELS: readonly DecisionModelEntry[] = MODEL_REGISTRY.filter((m): m is DecisionModelEntry => m.kind === 'decision');
@@ -41,9 +42,11 @@ export class ScreeningFormState {
   readonly datasets = $derived.by(() => this.#datasets().filter((d) => d.tasks.some((t) => t.type === 'screening')));
   readonly dataset = $derived(this.datasets.find((d) => d.id === this.datasetId));
   readonly datasetTasks = $derived(this.dataset?.tasks.filter((t) => t.type === 'screening').map((t) => t.name) ?? []);
-  readonly models = $derived(this.picked.map((id) => screeningRunModel(id, this.hubHost)));
+  /** Outside systems: scores imported for this form's dataset and task. */
+  readonly outside = new OutsideSystemsState(() => ({ kind: 'screening', datasetId: this.datasetId, task: this.task, runs: this.runs }));
+  readonly models = $derived([...this.picked.map((id) => screeningRunModel(id, this.hubHost)), ...this.outside.models]);
   readonly modelIds = $derived(this.models.map(screeningModelId));
-  readonly canRun = $derived(this.picked.length > 0 && this.task !== '');
+  readonly canRun = $derived(this.models.length > 0 && this.task !== '');
 
   /** Picks the first dataset and task; forgets a reference model no longer picked. */
   adoptDefaults(): void {

@@ -9,7 +9,8 @@
 import { parseFile } from '../../formats/formatError.ts';
 import { parseRun } from '../../formats/trecRun.ts';
 import type { AuditSubset } from '../input.ts';
-import { AuditInputError } from '../retrievalData.ts';
+import { AuditInputError, loadRetrieval, selectTasks } from '../retrievalData.ts';
+import type { DatasetPort } from '../run/ports.ts';
 import { idList } from './idList.ts';
 import { stripScoreFileHeader, type DatasetIdentity } from './scoreFileHeader.ts';
 
@@ -65,4 +66,15 @@ export function matchRetrievalScores(imported: ImportedScores, subsets: readonly
   let scored = 0;
   for (const row of table.values()) scored += row.size;
   return { table, summary: { queries: table.size, scored, notRetrieved } };
+}
+
+/**
+ * Reads the run's tasks from the dataset and matches imported scores
+ * against them: what an import form checks before it keeps a file.
+ * @throws as matchRetrievalScores, or AuditInputError for an unknown task.
+ */
+export async function checkRetrievalScores(dataset: DatasetPort, tasks: readonly string[], imported: ImportedScores): Promise<RetrievalScoresSummary> {
+  const subsets: AuditSubset[] = [];
+  for (const t of tasks) subsets.push(...(await loadRetrieval(dataset.read, selectTasks(dataset.manifest, t))).subsets.map((s) => s.subset));
+  return matchRetrievalScores(imported, subsets, { id: dataset.manifest.id, version: dataset.manifest.version, manifestSha256: dataset.manifestSha256 }).summary;
 }

@@ -9,7 +9,9 @@ import { FormatError, parseFile } from '../../formats/formatError.ts';
 import { numberedLines } from '../../formats/lines.ts';
 import { parseNumberCell } from '../../formats/tsv.ts';
 import { AuditInputError } from '../retrievalData.ts';
-import type { ScreeningModelScores, ScreeningWorkList } from '../screeningInput.ts';
+import { screeningWorkList, type ScreeningModelScores, type ScreeningWorkList } from '../screeningInput.ts';
+import { loadScreening, selectScreeningTask } from '../screeningData.ts';
+import type { DatasetPort } from '../run/ports.ts';
 import type { ScreeningModelDescriptor } from '../screeningResults.ts';
 import { idList } from './idList.ts';
 import type { ImportedScores } from './retrievalScores.ts';
@@ -103,4 +105,24 @@ export function matchScreeningScores(
     deterministicByConstruction: rows.runs.length === 1 ? undefined : false,
     latency: { callsMs: new Float64Array(0), pairs: 0 },
   };
+}
+
+/** What matching found, for the import form to show. */
+export interface ScreeningScoresSummary {
+  readonly runs: number;
+  readonly originals: number;
+  readonly variants: number;
+}
+
+/**
+ * Reads the screening task from the dataset and matches imported scores
+ * against it: what an import form checks before it keeps a file.
+ * @throws as matchScreeningScores, or AuditInputError for an unknown task.
+ */
+export async function checkScreeningScores(dataset: DatasetPort, task: string | undefined, imported: ImportedScores): Promise<ScreeningScoresSummary> {
+  const data = await loadScreening(dataset.read, selectScreeningTask(dataset.manifest, task));
+  const work = screeningWorkList(data.parts);
+  const identity = { id: dataset.manifest.id, version: dataset.manifest.version, manifestSha256: dataset.manifestSha256 };
+  const scores = matchScreeningScores(imported, work, { id: `imported:${imported.name}`, label: imported.name, kind: 'imported', revision: 'imported' }, identity);
+  return { runs: scores.runs.length, originals: work.originals.length, variants: work.variants.length };
 }

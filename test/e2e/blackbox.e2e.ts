@@ -1,0 +1,101 @@
+/**
+ * A black-box audit in the browser (issue 13): a newcomer exports a task
+ * for scoring, scores it with a script of their own (here: word overlap of
+ * query and document, written in this test), imports the scores, and gets
+ * the full audit beside BM25 — the same numbers as `fairground run --scores`
+ * (1e-9) — and a permalink. A bad file is refused with its line, and nothing
+ * of it is kept.
+ */
+import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { e2e, foreignRequests } from './browser.ts';
+
+/** The outside "system": how many words a document shares with the query (lower-cased), plus a tie-breaker from its length. */
+function overlapScores(exported: string): string {
+  const lines = exported.trim().split('\n').map((l) => JSON.parse(l) as { kind: string; id: string; text: string; provenance?: string });
+  const header = lines[0];
+  const words = (t: string) => new Set(t.toLowerCase().split(/[^\p{L}\p{N}]+/u).filter(Boolean));
+  const queries = lines.filter((l) => l.kind === 'query');
+  const docs = lines.filter((l) => l.kind === 'document' || l.kind === 'twin').map((d) => ({ id: d.id, words: words(d.text), len: d.text.length }));
+  const out = [header.provenance!, 'query-id\tcorpus-id\tscore'];
+  for (const q of queries) {
+    const qw = words(q.text);
+    for (const d of docs) {
+      let shared = 0;
+      for (const w of qw) if (d.words.has(w)) shared++;
+      out.push(`${q.id}\t${d.id}\t${shared + 1 / (1 + d.len)}`);
+    }
+  }
+  return out.join('\n') + '\n';
+}
+
+e2e('export for scoring, score outside, import the scores: the audit of an outside system beside BM25, equal to the CLI’s', async ({ page, baseUrl, errors, requests }) => {
+  await page.goto(`${baseUrl}#/datasets`);
+  await page.getByTestId('import-bundled-freelance-twins').click();
+  await page.locator('[data-testid="dataset-list"] tr[data-dataset-id="freelance-twins"][data-state="ready"]').waitFor({ timeout: 300_000 });
+
+  await page.goto(`${baseUrl}#/run`);
+  const picker = page.getByTestId('model-picker');
+  await picker.waitFor();
+  // Only the briefs task, and only BM25 beside the outside system.
+  for (const box of await picker.locator('input[type="checkbox"]').all()) if ((await box.getAttribute('value')) !== 'bm25' && (await box.isChecked())) await box.uncheck();
+  const queriesTask = page.locator('input[type="checkbox"][value="queries"]');
+  if (await queriesTask.isChecked()) await queriesTask.uncheck();
+
+  const download = page.waitForEvent('download');
+  await page.getByTestId('export-for-scoring').click();
+  const file = await (await download).path();
+  const exported = readFileSync(file, 'utf8');
+  assert.match(exported.split('\n')[0], /"kind":"header","dataset":"freelance-twins"/);
+
+  const dir = mkdtempSync(join(tmpdir(), 'fairground-blackbox-'));
+  const scores = join(dir, 'overlap.tsv');
+  writeFileSync(scores, overlapScores(exported));
+
+  // A bad file first: a NaN on line 3 is refused with its line, and no system is kept.
+  const bad = join(dir, 'bad.tsv');
+  const lines = readFileSync(scores, 'utf8').split('\n');
+  lines[2] = lines[2].replace(/[^\t]+$/, 'NaN');
+  writeFileSync(bad, lines.join('\n'));
+  await page.getByTestId('import-scores').setInputFiles(bad);
+  await page.getByTestId('outside-systems').getByTestId('error-banner').waitFor();
+  assert.match((await page.getByTestId('outside-systems').getByTestId('error-banner').textContent()) ?? '', /bad\.tsv:3: score is not a number: "NaN"/);
+  assert.equal(await page.getByTestId('outside-system').count(), 0, 'nothing kept from a refused file');
+
+  await page.getByTestId('import-scores-name').fill('word-overlap');
+  await page.getByTestId('import-scores').setInputFiles(scores);
+  await page.getByTestId('import-scores-notice').waitFor();
+  assert.equal(await page.getByTestId('outside-system').count(), 1);
+
+  await page.getByTestId('run-button').click();
+  await page.getByTestId('results-table').or(page.getByTestId('error-banner')).first().waitFor({ timeout: 300_000 });
+  assert.equal(await page.getByTestId('error-banner').count(), 0, `the run failed: ${await page.getByTestId('error-banner').first().textContent().catch(() => '')}`);
+  const table = (await page.getByTestId('results-table').textContent()) ?? '';
+  assert.match(table, /word-overlap/);
+  assert.equal(await page.locator('[data-testid="pareto-plot"] svg [data-point]').count(), 2);
+
+  const runId = /#\/results\/(run-[\w-]+)/.exec(page.url())?.[1];
+  assert.ok(runId);
+  const browser = (await page.evaluate((id) => (window as any).fairground.results(id), runId)) as { subsets: { task: string; models: { model: { id: string }; effectiveness: unknown; robustness: unknown }[] }[] };
+  const cli = JSON.parse(
+    execFileSync(process.execPath, ['dist-cli/fairground.js', 'run', '--dataset', 'datasets/freelance-twins', '--task', 'briefs', '--model', 'bm25', '--scores', `word-overlap=${scores}`], { encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 }),
+  ) as typeof browser;
+  const pick = (r: typeof browser) => r.subsets[0].models.find((m) => m.model.id === 'imported:word-overlap')!;
+  const b = JSON.stringify(pick(browser), (k, v) => (k === 'timing' ? undefined : v));
+  const c = JSON.stringify(pick(cli), (k, v) => (k === 'timing' ? undefined : v));
+  const nums = (s: string) => [...s.matchAll(/-?\d+(\.\d+)?(e[-+]?\d+)?/g)].map((m) => Number(m[0]));
+  const [bn, cn] = [nums(b), nums(c)];
+  assert.equal(bn.length, cn.length);
+  assert.ok(bn.length > 50, `${bn.length} numbers compared`);
+  bn.forEach((x, i) => assert.ok(Math.abs(x - cn[i]) <= 1e-9, `number ${i}: browser ${x} vs CLI ${cn[i]}`));
+
+  // The permalink names the system, never its scores or the dataset's texts.
+  await page.getByTestId('permalink-copy').click();
+  const link = await page.getByTestId('permalink-input').inputValue();
+  assert.ok(link.includes('#r='), link.slice(0, 80));
+  assert.deepEqual(foreignRequests(requests, new URL(baseUrl).origin), []);
+  assert.deepEqual(errors, []);
+});
