@@ -1,4 +1,5 @@
 import type { ParsedArgs } from './args.ts';
+import type { OptionSpec } from './strictArgs.ts';
 
 /** What a command may touch: the file system through `readText`, and its output. */
 export interface CliIo {
@@ -20,5 +21,7 @@ export interface Command {
   readonly name: string;
   readonly usage: string;
   readonly summary: string;
+  /** Every option it takes (besides --out, --help, --version): anything else is refused. */
+  readonly options: OptionSpec;
   run(args: ParsedArgs, io: CliIo): Promise<unknown>;
 }

@@ -1,4 +1,5 @@
 import { parseArgs } from './args.ts';
+import { parseCommandArgs } from './strictArgs.ts';
 import { TextOutput, type CliIo, type Command } from './command.ts';
 import { escapeControl, InputError } from './errors.ts';
 import { evalCommands } from './eval/index.ts';
@@ -48,6 +49,11 @@ export async function main(argv: readonly string[], io: CliIo): Promise<number> 
   }
   const found = findCommand(args.positional);
   if (!found) {
+    if (args.positional.length === 1 && args.positional[0] === 'eval') {
+      const width = Math.max(...evalCommands.map((c) => c.name.length));
+      io.stdout(`Usage: fairground eval <kind> [options]\n\n${evalCommands.map((c) => `  ${c.name.padEnd(width)}  ${c.summary}`).join('\n')}\n\nfairground eval <kind> --help shows a kind's options.\n`);
+      return args.options.has('help') ? 0 : 2;
+    }
     if (args.positional.length === 0 || args.options.has('help')) {
       io.stdout(`${helpText()}\n`);
       return args.positional.length === 0 && !args.options.has('help') ? 2 : 0;
@@ -57,13 +63,18 @@ export async function main(argv: readonly string[], io: CliIo): Promise<number> 
   }
   const { command, rest } = found;
   if (args.options.has('help')) {
-    io.stdout(`Usage: fairground ${command.usage}\n\n${command.summary}\n`);
+    const options = Object.keys(command.options).map((o) => `--${o}`).join(' ');
+    io.stdout(`Usage: fairground ${command.usage}\n\n${command.summary}\n\nOptions: ${options} (and --out FILE, --help)\n`);
     return 0;
   }
   try {
-    const result = await command.run({ ...args, positional: args.positional.slice(rest) }, io);
+    // The command words first (`eval retrieval …`), then its own options, parsed strictly.
+    const words = args.positional.slice(0, rest);
+    const tail = words.every((w, i) => argv[i] === w) ? argv.slice(rest) : argv.filter((w, i) => !(i < argv.length && words.includes(w) && argv.indexOf(w) === i));
+    const strict = parseCommandArgs(tail, command.options);
+    const result = await command.run(strict, io);
     const text = result instanceof TextOutput ? result.text : `${JSON.stringify(result, null, 2)}\n`;
-    const out = args.options.get('out');
+    const out = strict.options.get('out');
     if (typeof out === 'string') await io.writeFile(out, text);
     else io.stdout(text);
     return 0;

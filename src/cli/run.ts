@@ -56,6 +56,7 @@ export async function runAudit(args: Parameters<Command['run']>[0], io: CliIo): 
 
 export const runCommand: Command = {
   name: 'run',
+  options: { dataset: { type: 'string' }, task: { type: 'string' }, model: { type: 'string', multiple: true }, scores: { type: 'string', multiple: true }, device: { type: 'string' }, bootstrap: { type: 'string' }, seed: { type: 'string' }, k: { type: 'string' }, runs: { type: 'string' }, 'reference-model': { type: 'string' }, 'sample-cvs': { type: 'string' }, 'sample-seed': { type: 'string' } },
   usage:
     'run --dataset DIR --task NAME --model ID [--model ID2 …|--model a,b] [--scores NAME=FILE …] [--device cpu] [--bootstrap 1000] [--seed 0] [--k 10] [--out F]\n' +
     '    screening task: --model calibrated:fairground-glove-100d,DIR|ID [--runs 7] [--bootstrap 2000] [--seed 0] [--reference-model ID|none] [--sample-cvs N --sample-seed S]',

@@ -28,6 +28,7 @@ async function decisionThreshold(args: ParsedArgs, io: Parameters<Command['run']
  */
 export const classificationCommand: Command = {
   name: 'classification',
+  options: { pred: { type: 'string' }, threshold: { type: 'string' }, tune: { type: 'string' }, k: { type: 'string' }, bootstrap: { type: 'string' }, seed: { type: 'string' } },
   usage: 'eval classification --pred F [--threshold T | --tune F] [--k 5] [--bootstrap B --seed S]',
   summary: 'AUC, balanced accuracy, macro-F1, precision@k and confusion of screening scores (TSV id group label score)',
   async run(args, io) {

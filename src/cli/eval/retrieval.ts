@@ -18,6 +18,7 @@ const GAINS: readonly Gain[] = ['linear', 'exp'];
  */
 export const retrievalCommand: Command = {
   name: 'retrieval',
+  options: { qrels: { type: 'string' }, run: { type: 'string' }, k: { type: 'string' }, threshold: { type: 'string' }, gain: { type: 'string' }, duplicates: { type: 'string' }, bootstrap: { type: 'string' }, seed: { type: 'string' } },
   usage: 'eval retrieval --qrels F --run F [--k 10,100] [--threshold 1] [--gain linear|exp] [--duplicates error|last] [--bootstrap B --seed S]',
   summary: 'NDCG, P, MRR, Recall and MAP of a run against qrels (TREC or MTEB TSV)',
   async run(args, io) {

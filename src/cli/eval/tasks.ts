@@ -13,6 +13,7 @@ import { InputError } from '../errors.ts';
  */
 export const tasksCommand: Command = {
   name: 'tasks',
+  options: { predictions: { type: 'string' } },
   usage: 'eval tasks --predictions DIR',
   summary: 'Per-task, per-capability and overall scores of a predictions folder (EHR-Bench style)',
   async run(args, io) {

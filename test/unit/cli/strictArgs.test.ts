@@ -1,0 +1,63 @@
+/**
+ * A strict command line (issue 15, item 8): every command declares its
+ * options and Node's parser (node:util parseArgs, strict) refuses any other,
+ * with the nearest declared one suggested — exit 2, one stderr line.
+ */
+import { describe, expect, it } from 'vitest';
+import { main } from '../../../src/cli/main.ts';
+import { parseCommandArgs, suggestOption } from '../../../src/cli/strictArgs.ts';
+import { memoryIo } from './memoryIo.ts';
+
+const QRELS = 'q1\td1\t2\nq1\td2\t1\n';
+const RUN = 'q1 Q0 d1 1 2.0 t\nq1 Q0 d2 2 1.0 t\n';
+
+async function cli(argv: string[]) {
+  const io = memoryIo({ 'q.tsv': QRELS, 'r.trec': RUN });
+  const code = await main(argv, io);
+  return { code, out: io.out, err: io.err };
+}
+
+describe('fairground refuses what it does not know', () => {
+  it('eval retrieval --thresold 2 is an error naming --threshold, not a silent run at τ = 1', async () => {
+    const r = await cli(['eval', 'retrieval', '--qrels', 'q.tsv', '--run', 'r.trec', '--thresold', '2']);
+    expect(r.code).toBe(2);
+    expect(r.err).toBe('fairground: unknown option --thresold (did you mean --threshold?); see --help\n');
+    expect(r.out).toBe('');
+  });
+
+  it('run --kk 20 suggests --k; an option no command has suggests nothing', async () => {
+    const kk = await cli(['run', '--dataset', 'x', '--task', 't', '--model', 'bm25', '--kk', '20']);
+    expect(kk.err).toMatch(/unknown option --kk \(did you mean --k\?\)/);
+    const odd = await cli(['eval', 'twins', '--run', 'r.trec', '--zebra', '1']);
+    expect(odd.code).toBe(2);
+    expect(odd.err).toBe('fairground: unknown option --zebra; see --help\n');
+  });
+
+  it('a value-taking option without its value is an error naming it', async () => {
+    expect((await cli(['eval', 'retrieval', '--qrels', 'q.tsv', '--run'])).err).toBe('fairground: --run needs a value\n');
+    expect(() => parseCommandArgs(['--out=x', '--help=yes'], {})).toThrow('--help takes no value');
+  });
+
+  it('reads --seed -5 as a negative value and --model a --model b as two values', () => {
+    const args = parseCommandArgs(['--seed', '-5', '--model', 'a', '--model=b'], { seed: { type: 'string' }, model: { type: 'string', multiple: true } });
+    expect(args.options.get('seed')).toBe('-5');
+    expect(args.repeated?.get('model')).toEqual(['a', 'b']);
+  });
+
+  it('eval retrieval still runs with its declared options, and eval --help lists the eval kinds', async () => {
+    const r = await cli(['eval', 'retrieval', '--qrels', 'q.tsv', '--run', 'r.trec', '--k', '2', '--threshold', '1']);
+    expect(r.code).toBe(0);
+    expect(JSON.parse(r.out).n_queries).toBe(1);
+    const help = await cli(['eval', '--help']);
+    expect(help.code).toBe(0);
+    for (const kind of ['retrieval', 'twins', 'classification', 'consistency', 'screening-bias', 'tasks']) expect(help.out).toContain(`  ${kind}`);
+    expect((await cli(['eval', 'twins', '--help'])).out).toMatch(/Options: --run --twin-run --twins --k --groups --bootstrap --seed/);
+  });
+
+  it('suggestOption(name, known) picks the nearest within 2 edits or a prefix, else nothing', () => {
+    expect(suggestOption('thresold', ['threshold', 'k'])).toBe('threshold');
+    expect(suggestOption('boot', ['bootstrap', 'seed'])).toBe('bootstrap');
+    expect(suggestOption('qrles', ['qrels', 'run'])).toBe('qrels');
+    expect(suggestOption('zebra', ['qrels', 'run'])).toBeUndefined();
+  });
+});
