@@ -18,6 +18,7 @@ import {
   scoringInputsJsonl,
 } from '../core/audit/blackbox/scoringInputs.ts';
 import { folderDataset } from './node/datasetPort.ts';
+import { taskOption } from './run.ts';
 
 export const exportForScoringCommand: Command = {
   name: 'export-for-scoring',
@@ -26,7 +27,7 @@ export const exportForScoringCommand: Command = {
   summary: 'the exact inputs an outside system must score for a task (queries, documents and twins; or job × CV × variant pairs)',
   async run(args) {
     const dir = requiredOption(args, 'dataset');
-    const task = requiredOption(args, 'task');
+    const task = await taskOption(args, dir);
     const format = stringOption(args, 'format') ?? 'jsonl';
     if (format !== 'jsonl' && format !== 'csv') throw new InputError(`--format must be jsonl or csv, got "${format}"`);
     const runs = integerOption(args, 'runs', SCREENING_DEFAULTS.runs, 1);

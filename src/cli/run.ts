@@ -5,7 +5,7 @@
  * app stores, with environment.runtime 'node'.
  */
 import type { CliIo, Command } from './command.ts';
-import { deviceOption, integerOption, listOption, requiredOption, scoresOption } from './args.ts';
+import { deviceOption, integerOption, listOption, requiredOption, scoresOption, stringOption } from './args.ts';
 import { FormatError } from '../core/formats/formatError.ts';
 import { InputError } from './errors.ts';
 import { AUDIT_DEFAULTS } from '../core/audit/retrievalFairness.ts';
@@ -31,7 +31,7 @@ function modelPort(choice: ModelChoice): RetrievalModelPort {
  */
 export async function runAudit(args: Parameters<Command['run']>[0], io: CliIo): Promise<RetrievalFairnessResults> {
   const dir = requiredOption(args, 'dataset');
-  const taskName = requiredOption(args, 'task');
+  const taskName = await taskOption(args, dir);
   const modelIds = [...new Set(listOption(args, 'model'))];
   const scores = await scoresOption(args, (path) => io.readText(path));
   if (modelIds.length === 0 && scores.length === 0) {
@@ -52,6 +52,14 @@ export async function runAudit(args: Parameters<Command['run']>[0], io: CliIo): 
     if (e instanceof AuditInputError) throw new InputError(e.message, e.file ?? dir);
     throw e;
   }
+}
+
+/** `--task`; when missing, the error lists the dataset's tasks. @throws {InputError} */
+export async function taskOption(args: Parameters<Command['run']>[0], dir: string): Promise<string> {
+  const task = stringOption(args, 'task');
+  if (task !== undefined) return task;
+  const { manifest } = await folderDataset(dir);
+  throw new InputError(`missing --task; this dataset has ${manifest.tasks.map((t) => `${t.name} (${t.type})`).join(', ') || 'no tasks'}`);
 }
 
 export const runCommand: Command = {

@@ -3,7 +3,8 @@ import { integerOption, requiredOption, stringOption } from '../args.ts';
 import { InputError } from '../errors.ts';
 import { parseRun } from '../../core/formats/trecRun.ts';
 import { parseTwins } from '../../core/formats/twins.ts';
-import { evalTwins } from '../../core/audit/eval/twins.ts';
+import { evalTwins, twinGaps } from '../../core/audit/eval/twins.ts';
+import { idList } from '../../core/audit/blackbox/idList.ts';
 import { ciOptions } from './bootstrapOption.ts';
 import { parseInput } from './parseInput.ts';
 
@@ -18,8 +19,8 @@ import { parseInput } from './parseInput.ts';
  */
 export const twinsCommand: Command = {
   name: 'twins',
-  options: { run: { type: 'string' }, 'twin-run': { type: 'string' }, twins: { type: 'string' }, k: { type: 'string' }, groups: { type: 'string' }, bootstrap: { type: 'string' }, seed: { type: 'string' } },
-  usage: 'eval twins --run F --twin-run F --twins F [--k 10] [--groups female,male] [--bootstrap B --seed S]',
+  options: { run: { type: 'string' }, 'twin-run': { type: 'string' }, twins: { type: 'string' }, k: { type: 'string' }, groups: { type: 'string' }, 'allow-missing': { type: 'boolean' }, bootstrap: { type: 'string' }, seed: { type: 'string' } },
+  usage: 'eval twins --run F --twin-run F --twins F [--k 10] [--groups female,male] [--allow-missing] [--bootstrap B --seed S]',
   summary: 'IoU@k, rank shift, dropout@k, RBC, Kendall tau and Pearson r of a run against its counterfactual twins',
   async run(args, io) {
     const runFile = requiredOption(args, 'run');
@@ -33,6 +34,15 @@ export const twinsCommand: Command = {
     const twinRun = await parseInput(io, twinRunFile, parseRun);
     const twins = await parseInput(io, twinsFile, parseTwins);
 
+    if (!args.options.has('allow-missing')) {
+      const gaps = twinGaps(run, twinRun, twins);
+      if (gaps.missing.length > 0) {
+        throw new InputError(`twins of ranked documents have no score (query/twin): ${idList(gaps.missing)}; score them, or pass --allow-missing to leave those documents out of S`, twinRunFile);
+      }
+      if (gaps.undeclared.length > 0) {
+        throw new InputError(`twin-run ids that no twin record declares: ${idList(gaps.undeclared)}; pass --allow-missing to ignore them`, twinRunFile);
+      }
+    }
     return evalTwins(run, twinRun, twins, { k, groups }, ci);
   },
 };

@@ -11,9 +11,10 @@ const TWINS = [
   { id: 'd4', twin_id: 't4', twin_text: '…', group: 'male', twin_group: 'female', lang: 'fr' },
 ].map((t) => JSON.stringify(t)).join('\n');
 
-async function run(argv: string[], files: Record<string, string> = { 'r.tsv': RUN, 't.tsv': TWIN_RUN, 'tw.jsonl': TWINS }) {
+// q2 ranks d1 but its twin t1 has no score there: these fixtures pass --allow-missing (d1 leaves q2's S).
+async function run(argv: string[], files: Record<string, string> = { 'r.tsv': RUN, 't.tsv': TWIN_RUN, 'tw.jsonl': TWINS }, allowMissing = true) {
   const io = memoryIo(files);
-  const code = await main(['eval', 'twins', '--run', 'r.tsv', '--twin-run', 't.tsv', '--twins', 'tw.jsonl', ...argv], io);
+  const code = await main(['eval', 'twins', '--run', 'r.tsv', '--twin-run', 't.tsv', '--twins', 'tw.jsonl', ...(allowMissing ? ['--allow-missing'] : []), ...argv], io);
   return { code, io, json: code === 0 ? JSON.parse(io.out) : undefined };
 }
 
@@ -59,5 +60,14 @@ describe('fairground eval twins', () => {
     const { code, io } = await run([], { 'r.tsv': RUN, 't.tsv': TWIN_RUN, 'tw.jsonl': '{"id":"d1","twin_id":"t1","twin_text":"x","twin_group":"m"}' });
     expect(code).toBe(2);
     expect(io.err).toMatch(/^fairground: tw\.jsonl:1: .*group/);
+  });
+
+  it('refuses a ranked document whose twin has no score, and a twin-run id no record declares, unless --allow-missing', async () => {
+    const missing = await run([], undefined, false);
+    expect(missing.code).toBe(2);
+    expect(missing.io.err).toBe('fairground: t.tsv: twins of ranked documents have no score (query/twin): 1 ("q2/t1"); score them, or pass --allow-missing to leave those documents out of S\n');
+    const undeclared = await run([], { 'r.tsv': RUN, 't.tsv': `${TWIN_RUN}q2\tt1\t0\nq1\tt9\t3\n`, 'tw.jsonl': TWINS }, false);
+    expect(undeclared.code).toBe(2);
+    expect(undeclared.io.err).toMatch(/t\.tsv: twin-run ids that no twin record declares: 1 \("t9"\)/);
   });
 });

@@ -51,7 +51,7 @@ describe('fairground refuses what it does not know', () => {
     const help = await cli(['eval', '--help']);
     expect(help.code).toBe(0);
     for (const kind of ['retrieval', 'twins', 'classification', 'consistency', 'screening-bias', 'tasks']) expect(help.out).toContain(`  ${kind}`);
-    expect((await cli(['eval', 'twins', '--help'])).out).toMatch(/Options: --run --twin-run --twins --k --groups --bootstrap --seed/);
+    expect((await cli(['eval', 'twins', '--help'])).out).toMatch(/Options: --run --twin-run --twins --k --groups --allow-missing --bootstrap --seed/);
   });
 
   it('suggestOption(name, known) picks the nearest within 2 edits or a prefix, else nothing', () => {
@@ -59,5 +59,11 @@ describe('fairground refuses what it does not know', () => {
     expect(suggestOption('boot', ['bootstrap', 'seed'])).toBe('bootstrap');
     expect(suggestOption('qrles', ['qrels', 'run'])).toBe('qrels');
     expect(suggestOption('zebra', ['qrels', 'run'])).toBeUndefined();
+  });
+
+  it('run without --task lists the dataset’s tasks', async () => {
+    const r = await cli(['run', '--dataset', 'datasets/freelance-twins', '--model', 'bm25']);
+    expect(r.code).toBe(2);
+    expect(r.err).toBe('fairground: missing --task; this dataset has briefs (retrieval), queries (retrieval), gender-briefs (twins), gender-queries (twins)\n');
   });
 });

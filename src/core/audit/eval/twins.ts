@@ -14,10 +14,35 @@ import { summarizeTwins, twinQueryResults, type LabeledTwinPair, type TwinQuery 
 import { rankBiserial, type TwinQueryMetrics } from '../../metrics/twinsKernel.ts';
 import { reportStatistic, type CiOptions, type Reported } from './ciReport.ts';
 
+/** Twin scores the runs lack or do not explain: twins of ranked documents without a score, and twin-run ids no twin record declares. */
+export interface TwinGaps {
+  /** `query/twin_id` of each twin whose original the run scores but the twin run does not. */
+  readonly missing: readonly string[];
+  /** Twin-run document ids that are no record's `twin_id`. */
+  readonly undeclared: readonly string[];
+}
+
+/** What buildTwinQueries would leave out of S, and what it would ignore in the twin run. */
+export function twinGaps(run: Run, twinRun: Run, twins: readonly TwinLine[]): TwinGaps {
+  const byOriginal = new Map(twins.map((t) => [t.id, t]));
+  const declared = new Set(twins.map((t) => t.twin_id));
+  const missing: string[] = [];
+  for (const [queryId, docs] of run) {
+    const scored = new Set((twinRun.get(queryId) ?? []).map((d) => d.id));
+    for (const d of docs) {
+      const t = byOriginal.get(d.id);
+      if (t && !scored.has(t.twin_id)) missing.push(`${queryId}/${t.twin_id}`);
+    }
+  }
+  const undeclared = [...new Set([...twinRun.values()].flatMap((docs) => docs.map((d) => d.id)).filter((id) => !declared.has(id)))];
+  return { missing, undeclared };
+}
+
 /**
  * Builds each query of the run: the pool is every document the run scores
  * for the query; S holds the documents with a twin record whose twin the
- * twin run scores for the same query (others are left out of S).
+ * twin run scores for the same query (others are left out of S: the CLI
+ * refuses that unless --allow-missing, twinGaps).
  */
 export function buildTwinQueries(run: Run, twinRun: Run, twins: readonly TwinLine[], firstGroup: string): TwinQuery[] {
   const byOriginal = new Map(twins.map((t) => [t.id, t]));
