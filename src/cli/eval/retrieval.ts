@@ -18,8 +18,8 @@ const GAINS: readonly Gain[] = ['linear', 'exp'];
  */
 export const retrievalCommand: Command = {
   name: 'retrieval',
-  options: { qrels: { type: 'string' }, run: { type: 'string' }, k: { type: 'string' }, threshold: { type: 'string' }, gain: { type: 'string' }, duplicates: { type: 'string' }, bootstrap: { type: 'string' }, seed: { type: 'string' } },
-  usage: 'eval retrieval --qrels F --run F [--k 10,100] [--threshold 1] [--gain linear|exp] [--duplicates error|last] [--bootstrap B --seed S]',
+  options: { qrels: { type: 'string' }, run: { type: 'string' }, k: { type: 'string' }, threshold: { type: 'string' }, gain: { type: 'string' }, duplicates: { type: 'string' }, metrics: { type: 'string' }, bootstrap: { type: 'string' }, seed: { type: 'string' } },
+  usage: 'eval retrieval --qrels F --run F [--k 10,100] [--threshold 1] [--gain linear|exp] [--duplicates error|last] [--metrics ndcg@10,p@10,map] [--bootstrap B --seed S]',
   summary: 'NDCG, P, MRR, Recall and MAP of a run against qrels (TREC or MTEB TSV)',
   async run(args, io) {
     const qrelsFile = requiredOption(args, 'qrels');
@@ -35,6 +35,12 @@ export const retrievalCommand: Command = {
     const qrels = await parseInput(io, qrelsFile, (text) => parseQrels(text, duplicates));
     const run = await parseInput(io, runFile, parseRun);
 
-    return evalRetrieval(run, qrels, { k, threshold, gain }, ci);
+    const metrics = stringOption(args, 'metrics')?.split(',').filter((m) => m.trim() !== '');
+    try {
+      return evalRetrieval(run, qrels, { k, threshold, gain, metrics }, ci);
+    } catch (e) {
+      if (e instanceof RangeError && e.message.startsWith('unknown metric')) throw new InputError(`--metrics: ${e.message}`);
+      throw e;
+    }
   },
 };

@@ -67,3 +67,22 @@ describe('fairground refuses what it does not know', () => {
     expect(r.err).toBe('fairground: missing --task; this dataset has briefs (retrieval), queries (retrieval), gender-briefs (twins), gender-queries (twins)\n');
   });
 });
+
+describe('eval retrieval --metrics', () => {
+  // q1 ranks d1 (grade 2) first and d2 (grade 1) second; both relevant at τ = 1.
+  it('--metrics ndcg@2,P@1,map reports just those, with uncut MAP equal to map@k at the run’s length', async () => {
+    const r = await cli(['eval', 'retrieval', '--qrels', 'q.tsv', '--run', 'r.trec', '--k', '1,2', '--metrics', 'ndcg@2,P@1,map']);
+    expect(r.code).toBe(0);
+    const out = JSON.parse(r.out);
+    expect(Object.keys(out.mean)).toEqual(['ndcg@2', 'p@1', 'map']);
+    expect(out.mean.map).toBe(1); // AP = (1/1 + 2/2) / 2
+    const all = JSON.parse((await cli(['eval', 'retrieval', '--qrels', 'q.tsv', '--run', 'r.trec', '--k', '2'])).out);
+    expect(out.mean.map).toBe(all.mean['map@2']);
+  });
+
+  it('--metrics with an unknown name lists the ones there are', async () => {
+    const r = await cli(['eval', 'retrieval', '--qrels', 'q.tsv', '--run', 'r.trec', '--k', '10', '--metrics', 'ndcg@5']);
+    expect(r.code).toBe(2);
+    expect(r.err).toBe('fairground: --metrics: unknown metric "ndcg@5"; with these cut-offs there are ndcg@10, p@10, mrr@10, recall@10, map@10\n');
+  });
+});
