@@ -56,11 +56,20 @@ export interface ModelAuditJob {
   readonly options: AuditOptions;
 }
 
-/** The scores of a table, −∞ for a corpus document the system did not return (it ranks last). */
+/**
+ * The scores of a table. A corpus document the system did not return for a
+ * query ranks after every one it did: it gets a score one below the query's
+ * lowest (the audit takes finite scores only), so unreturned documents tie
+ * with each other and fall to the tie rule (identifier), as unretrieved
+ * documents do in trec_eval.
+ */
 function tableScorer(scores: ScoreTable, subset: AuditSubset): QueryScorer {
   return (q) => {
     const row = scores.get(subset.queries[q].id);
-    const at = (id: string) => row?.get(id) ?? -Infinity;
+    let lowest = Infinity;
+    if (row) for (const v of row.values()) lowest = Math.min(lowest, v);
+    const unreturned = Number.isFinite(lowest) ? lowest - 1 : 0;
+    const at = (id: string) => row?.get(id) ?? unreturned;
     return { corpus: Float64Array.from(subset.corpus, (d) => at(d.id)), twins: Float64Array.from(subset.twins, (t) => at(t.twinId)) };
   };
 }

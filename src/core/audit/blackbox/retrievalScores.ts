@@ -3,8 +3,9 @@
  * TSV) matched against the subsets of a run: every query known, every
  * document or twin id known, and every twin pair scored — the original and
  * its twin — for every query. A corpus document the system did not return
- * for a query is "not retrieved": it ranks after every scored document (its
- * score is −∞), as trec_eval treats unretrieved documents.
+ * for a query is "not retrieved": it ranks after every scored document
+ * (modelAudit.ts scores it one below the query's lowest), as trec_eval
+ * treats unretrieved documents.
  */
 import { parseFile } from '../../formats/formatError.ts';
 import { parseRun } from '../../formats/trecRun.ts';

@@ -158,3 +158,25 @@ describe('fairground run --scores NAME=FILE (screening)', () => {
     }
   }, 60_000);
 });
+
+describe('imported scores that rank only the top documents (a TREC run cut at depth k)', () => {
+  it('audits a run of the top 20 per query (twin pairs kept): unreturned documents rank last, and the effectiveness at k ≤ 20 is that of the full scores', async () => {
+    const full = (await bm25ScoreFile(false)).trim().split('\n').map((l) => l.split('\t'));
+    const dataset = await folderDataset(TWINS);
+    const twins = await dataset.read('twins-gender', 'twins');
+    const inPair = new Set(twins.flatMap((t) => [t.id, t.twin_id]));
+    const byQuery = new Map<string, string[][]>();
+    for (const row of full) byQuery.set(row[0], [...(byQuery.get(row[0]) ?? []), row]);
+    const cut: string[] = [];
+    for (const rows of byQuery.values()) {
+      const ranked = rows.filter((r) => !inPair.has(r[1])).sort((a, b) => Number(b[2]) - Number(a[2]) || (a[1] < b[1] ? 1 : -1));
+      const top = new Set(ranked.slice(0, 20).map((r) => r[1]));
+      for (const r of rows) if (top.has(r[1]) || inPair.has(r[1])) cut.push(r.join('\t'));
+    }
+    const files = { 'full.tsv': full.map((r) => r.join('\t')).join('\n') + '\n', 'top.tsv': cut.join('\n') + '\n' };
+    const r = await cli(['run', '--dataset', TWINS, '--task', 'briefs', '--scores', 'full=full.tsv', '--scores', 'top20=top.tsv', '--k', '10', '--bootstrap', '0'], files);
+    expect(r.err).toBe('');
+    const [a, b] = JSON.parse(r.out).subsets[0].models;
+    expect(b.effectiveness).toEqual(a.effectiveness);
+  }, 60_000);
+});
