@@ -12,7 +12,9 @@ import { AUDIT_DEFAULTS } from '../core/audit/retrievalFairness.ts';
 import type { RetrievalFairnessResults } from '../core/audit/results.ts';
 import { AuditInputError } from '../core/audit/retrievalData.ts';
 import { ModelRunError } from '../core/audit/run/cancel.ts';
-import { runRetrievalFairness, type RetrievalModelPort } from '../core/audit/run/retrievalRun.ts';
+import { runRetrievalFairness, type RetrievalCompute, type RetrievalModelPort } from '../core/audit/run/retrievalRun.ts';
+import { auditModelJob } from '../core/audit/modelAudit.ts';
+import { perQueryRows, trecRunLines, type PerQueryRow } from '../core/audit/runExports.ts';
 import { folderDataset, nodeEnvironment } from './node/datasetPort.ts';
 import { openNodeEmbedder } from './node/embedderPort.ts';
 import { resolveModel, type ModelChoice } from './node/modelChoice.ts';
@@ -43,8 +45,11 @@ export async function runAudit(args: Parameters<Command['run']>[0], io: CliIo): 
   const k = args.options.has('k') ? integerOption(args, 'k', AUDIT_DEFAULTS.k, 1) : undefined;
   const models: RetrievalModelPort[] = [...modelIds.map(resolveModel).map(modelPort), ...scores.map((s) => ({ key: `imported:${s.name}`, kind: 'imported' as const, scores: s }))];
   const dataset = await folderDataset(dir);
+  const exports = runExports(args);
   try {
-    return await runRetrievalFairness({ tasks: [taskName], models, k, bootstrap, seed, environment: nodeEnvironment() }, { dataset });
+    const results = await runRetrievalFairness({ tasks: [taskName], models, k, bootstrap, seed, environment: nodeEnvironment() }, { dataset, compute: exports.compute });
+    await exports.write(io);
+    return results;
   } catch (e) {
     if (e instanceof FormatError) throw new InputError(e.message, e.file, e.line);
     // A model that cannot load says so with its own InputError (exit 2), not as a failed run.
@@ -52,6 +57,38 @@ export async function runAudit(args: Parameters<Command['run']>[0], io: CliIo): 
     if (e instanceof AuditInputError) throw new InputError(e.message, e.file ?? dir);
     throw e;
   }
+}
+
+/**
+ * `--write-run FILE` (each model's ranking of the corpus, top 1,000 per query, as a TREC run
+ * tagged with the model id) and `--per-query FILE` (each query's values, JSON Lines): the
+ * in-thread compute port, watching the scores it audits.
+ */
+function runExports(args: Parameters<Command['run']>[0]): { compute: RetrievalCompute; write(io: CliIo): Promise<void> } {
+  const runFile = stringOption(args, 'write-run');
+  const perQueryFile = stringOption(args, 'per-query');
+  const runLines: string[] = [];
+  const rows: PerQueryRow[] = [];
+  const written = new Set<string>();
+  const compute: RetrievalCompute = {
+    auditModel: (job, onSubsetDone) =>
+      auditModelJob(job, onSubsetDone, (i, score) => {
+        const subset = job.subsets[i].subset;
+        const key = `${job.model.id}\t${subset.task}`;
+        if (runFile && !written.has(key)) {
+          written.add(key);
+          for (const line of trecRunLines(subset, score, job.model.id)) runLines.push(line);
+        }
+        if (perQueryFile) for (const row of perQueryRows(subset, score, job.model.id, job.options.k ?? AUDIT_DEFAULTS.k)) rows.push(row);
+      }),
+  };
+  return {
+    compute,
+    async write(io) {
+      if (runFile) await io.writeFile(runFile, `${runLines.join('\n')}\n`);
+      if (perQueryFile) await io.writeFile(perQueryFile, rows.map((r) => JSON.stringify(r)).join('\n') + '\n');
+    },
+  };
 }
 
 /** `--task`; when missing, the error lists the dataset's tasks. @throws {InputError} */
@@ -64,9 +101,9 @@ export async function taskOption(args: Parameters<Command['run']>[0], dir: strin
 
 export const runCommand: Command = {
   name: 'run',
-  options: { dataset: { type: 'string' }, task: { type: 'string' }, model: { type: 'string', multiple: true }, scores: { type: 'string', multiple: true }, device: { type: 'string' }, bootstrap: { type: 'string' }, seed: { type: 'string' }, k: { type: 'string' }, runs: { type: 'string' }, 'reference-model': { type: 'string' }, 'sample-cvs': { type: 'string' }, 'sample-seed': { type: 'string' } },
+  options: { dataset: { type: 'string' }, task: { type: 'string' }, model: { type: 'string', multiple: true }, scores: { type: 'string', multiple: true }, 'write-run': { type: 'string' }, 'per-query': { type: 'string' }, device: { type: 'string' }, bootstrap: { type: 'string' }, seed: { type: 'string' }, k: { type: 'string' }, runs: { type: 'string' }, 'reference-model': { type: 'string' }, 'sample-cvs': { type: 'string' }, 'sample-seed': { type: 'string' } },
   usage:
-    'run --dataset DIR --task NAME --model ID [--model ID2 …|--model a,b] [--scores NAME=FILE …] [--device cpu] [--bootstrap 1000] [--seed 0] [--k 10] [--out F]\n' +
+    'run --dataset DIR --task NAME --model ID [--model ID2 …|--model a,b] [--scores NAME=FILE …] [--write-run F] [--per-query F] [--device cpu] [--bootstrap 1000] [--seed 0] [--k 10] [--out F]\n' +
     '    screening task: --model calibrated:fairground-glove-100d,DIR|ID [--runs 7] [--bootstrap 2000] [--seed 0] [--reference-model ID|none] [--sample-cvs N --sample-seed S]',
   summary: 'retrieval-fairness audit (retrieval/twins task) or decision-model screening audit (screening task) of a dataset package',
   run: async (args, io) => ((await screeningTaskRequested(args)) ? runScreeningAudit(args, io) : runAudit(args, io)),

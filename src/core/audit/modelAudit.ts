@@ -46,6 +46,9 @@ export interface ScoredSubset {
   readonly twinsShard: string;
 }
 
+/** Sees each subset's scores once they are computed (in-thread callers: the CLI's --write-run, --per-query). */
+export type ScoresObserver = (subsetIndex: number, score: QueryScorer) => void;
+
 /** One model to audit on every subset. */
 export interface ModelAuditJob {
   readonly subsets: readonly ScoredSubset[];
@@ -91,10 +94,11 @@ function scorerOf(scoring: ModelScoring, s: ScoredSubset): QueryScorer {
  * counts as embedded); textsPerSecond covers embedded and cached texts.
  * @example auditModelJob({ subsets, model, timing, scoring: { kind: 'bm25', corpus, queries, twins }, options: { k: 10 } })
  */
-export function auditModelJob(job: ModelAuditJob, onSubsetDone?: (done: number) => void): ModelResult[] {
+export function auditModelJob(job: ModelAuditJob, onSubsetDone?: (done: number) => void, observe?: ScoresObserver): ModelResult[] {
   return job.subsets.map((s, i) => {
     const t0 = performance.now();
     const score = materialize(scorerOf(job.scoring, s), s.subset.queries.length);
+    observe?.(i, score);
     const wallMs = job.timing.wallMs + (performance.now() - t0);
     // A lexical baseline "embeds" (indexes) every text of the subset, each time.
     const textsEmbedded = job.scoring.kind === 'bm25' || job.scoring.kind === 'tfidf' ? s.subset.queries.length + s.subset.corpus.length + s.subset.twins.length : job.timing.textsEmbedded;

@@ -180,3 +180,24 @@ describe('imported scores that rank only the top documents (a TREC run cut at de
     expect(b.effectiveness).toEqual(a.effectiveness);
   }, 60_000);
 });
+
+describe('fairground run --write-run F --per-query F', () => {
+  it('writes each model’s ranking as a TREC run that eval retrieval scores as run did, and each query’s values', async () => {
+    const files: Record<string, string> = {};
+    const io = memoryIo(files);
+    const argv = ['run', '--dataset', TWINS, '--task', 'briefs', '--model', 'bm25', '--bootstrap', '0', '--write-run', 'bm25.trec', '--per-query', 'pq.jsonl'];
+    expect(await main(argv, { ...nodeIo, writeFile: io.writeFile, stdout: io.stdout, stderr: io.stderr })).toBe(0);
+    const results = JSON.parse(io.out);
+    const model = results.subsets[0].models[0];
+    const manifest = JSON.parse(await nodeIo.readText(`${TWINS}/manifest.json`));
+    const qrelsTask = manifest.tasks.find((t: { name: string }) => t.name === 'briefs');
+    const qrelsPath = manifest.shards.find((s: { name: string }) => s.name === qrelsTask.qrels).path;
+    const evalIo = memoryIo({ 'bm25.trec': files['bm25.trec'], 'qrels.tsv': await nodeIo.readText(`${TWINS}/${qrelsPath}`) });
+    expect(await main(['eval', 'retrieval', '--qrels', 'qrels.tsv', '--run', 'bm25.trec', '--k', '10', '--threshold', String(results.parameters.relevanceThreshold ?? qrelsTask.relevance_threshold)], evalIo)).toBe(0);
+    const evaluated = JSON.parse(evalIo.out);
+    for (const key of ['ndcg@10', 'p@10', 'mrr@10']) expect(evaluated.mean[key]).toBeCloseTo(model.effectiveness[key].mean, 12);
+    const rows = files['pq.jsonl'].trim().split('\n').map((l) => JSON.parse(l));
+    expect(rows).toHaveLength(model.nQueries);
+    expect(rows.reduce((a: number, r: { 'ndcg@10': number }) => a + r['ndcg@10'], 0) / rows.length).toBeCloseTo(model.effectiveness['ndcg@10'].mean, 12);
+  }, 60_000);
+});
