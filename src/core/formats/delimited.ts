@@ -56,7 +56,7 @@ export function readDelimited(text: string, delimiter: ',' | '\t', limit?: numbe
     step(result, parser) {
       const error = result.errors[0];
       if (error) {
-        failure = new FormatError(`${error.message.toLowerCase()} (${error.code})`, lineOf(error.index ?? start));
+        failure = new FormatError(`${error.message.charAt(0).toLowerCase()}${error.message.slice(1)} (${error.code})`, lineOf(error.index ?? start));
         parser.abort();
         return;
       }
