@@ -8,6 +8,7 @@ export const ROUTES = Object.freeze([
   { id: 'models', label: 'Models' },
   { id: 'run', label: 'Run' },
   { id: 'results', label: 'Results' },
+  { id: 'outcomes', label: 'Outcomes' },
   { id: 'learn', label: 'Learn' },
 ] as const);
 

@@ -8,3 +8,4 @@ export { OKABE_ITO, categoryColor, categoryColors } from './palette.ts';
 export { formatValue, formatWithCi, formatPercent, formatCount, formatMs, type Interval } from './format.ts';
 export { tableToCsv, tableToJson, svgToPngBlob, downloadText, type PlotTable, type TableCell } from './export.ts';
 export { svgToElement } from './dom.ts';
+export { renderOutcomesBars, textAlternativeOutcomesBars, tableOutcomesBars, type OutcomesBarsSpec, type OutcomesBarsSection, type OutcomesBar } from './outcomesBars.ts';

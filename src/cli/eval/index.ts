@@ -5,6 +5,7 @@ import { twinsCommand } from './twins.ts';
 import { consistencyCommand } from './consistency.ts';
 import { screeningBiasCommand } from './screeningBias.ts';
 import { tasksCommand } from './tasks.ts';
+import { outcomesCommand } from './outcomes.ts';
 
 /**
  * The `fairground eval <kind>` commands (DESIGN.md, "Headless command line").
@@ -17,4 +18,5 @@ export const evalCommands: readonly Command[] = [
   consistencyCommand,
   screeningBiasCommand,
   tasksCommand,
+  outcomesCommand,
 ];

@@ -6,6 +6,7 @@
 import { auditModelJob } from './modelAudit.ts';
 import { scorePredictionFiles } from './multiTask.ts';
 import { screeningAudit } from './screeningAudit.ts';
+import { runOutcomesAudit } from './outcomes/outcomesInput.ts';
 
-export const computeApi = Object.freeze({ auditModel: auditModelJob, screeningAudit, scorePredictionFiles });
+export const computeApi = Object.freeze({ auditModel: auditModelJob, screeningAudit, scorePredictionFiles, outcomesAudit: runOutcomesAudit });
 export type ComputeApi = typeof computeApi;

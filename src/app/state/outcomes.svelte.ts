@@ -1,0 +1,133 @@
+/**
+ * The Outcomes view's state: the decisions file (read in this tab, never uploaded), the column
+ * mapping form, and the audit it runs in the compute worker — the same core function, and so
+ * the same numbers, as `fairground eval outcomes`.
+ */
+import { decisionsColumns, type OutcomesRequest, type OutcomesRun } from '../../core/audit/outcomes/outcomesInput.ts';
+import type { OutcomesResults } from '../../core/audit/outcomes/outcomesResults.ts';
+import type { TableFormat } from '../../core/formats/recordTable.ts';
+
+/** How the decision is read: a 0/1 column, a score with a cut-off, or a score's LL144 scoring rate. */
+export type OutcomeKind = 'selected' | 'cutoff' | 'scoring-rate';
+
+/** Runs an audit request (the compute worker's `outcomesAudit` in the page). */
+export type OutcomesCompute = (request: OutcomesRequest) => Promise<OutcomesRun>;
+
+/** Column names that usually hold what a field asks for, tried in order (case-insensitive). */
+const GUESSES = Object.freeze({
+  groups: ['race', 'ethnicity', 'gender', 'sex'],
+  selected: ['selected', 'received_callback', 'callback', 'hired', 'shortlisted', 'decision'],
+  score: ['score'],
+  label: ['label', 'qualified'],
+  job: ['job', 'job_id', 'job_ad_id'],
+  id: ['id', 'candidate_id', 'cv_id'],
+});
+
+export class OutcomesState {
+  fileName = $state<string | undefined>(undefined);
+  format = $state<TableFormat | undefined>(undefined);
+  columns = $state<readonly string[]>([]);
+  groups = $state<string[]>([]);
+  kind = $state<OutcomeKind>('selected');
+  decisionColumn = $state('');
+  cutoff = $state<number | null>(null);
+  /** '' for none. */
+  label = $state('');
+  job = $state('');
+  id = $state('');
+  excludeSmall = $state(false);
+  /** 0: no bootstrap, plain numbers. */
+  resamples = $state(1000);
+  seed = $state(0);
+  busy = $state(false);
+  error = $state<string | undefined>(undefined);
+  results = $state.raw<OutcomesResults | undefined>(undefined);
+  /** The file's text: kept out of $state (it can be large and is never shown). */
+  #text: string | undefined;
+  readonly #compute: OutcomesCompute;
+
+  constructor(compute: OutcomesCompute) {
+    this.#compute = compute;
+  }
+
+  readonly cutoffValid = $derived(this.kind !== 'cutoff' || (this.cutoff !== null && Number.isFinite(this.cutoff)));
+  readonly resamplesValid = $derived(Number.isInteger(this.resamples) && this.resamples >= 0 && Number.isInteger(this.seed));
+  readonly canRun = $derived(
+    this.#hasText() && this.groups.length > 0 && this.decisionColumn !== '' && this.cutoffValid && this.resamplesValid && !this.busy,
+  );
+
+  #hasText(): boolean {
+    return this.fileName !== undefined && this.columns.length > 0;
+  }
+
+  /** Reads a picked file's text and columns, and guesses a mapping from the column names. */
+  async load(file: File): Promise<void> {
+    this.results = undefined;
+    this.error = undefined;
+    const text = await file.text();
+    const read = decisionsColumns(text, file.name);
+    if (!read.ok) {
+      this.#text = undefined;
+      this.fileName = undefined;
+      this.columns = [];
+      this.error = read.error;
+      return;
+    }
+    this.#text = text;
+    this.fileName = file.name;
+    this.format = read.format;
+    this.columns = read.columns;
+    this.#guess();
+  }
+
+  #guess(): void {
+    const find = (names: readonly string[]) => names.map((n) => this.columns.find((c) => c.toLowerCase() === n)).find((c) => c !== undefined) ?? '';
+    this.groups = this.columns.filter((c) => GUESSES.groups.includes(c.toLowerCase()));
+    const selected = find(GUESSES.selected);
+    const score = find(GUESSES.score);
+    this.kind = selected !== '' || score === '' ? 'selected' : 'scoring-rate';
+    this.decisionColumn = selected !== '' ? selected : score;
+    this.label = find(GUESSES.label);
+    this.job = find(GUESSES.job);
+    this.id = find(GUESSES.id);
+  }
+
+  /** Adds or removes a group column, keeping the file's column order. */
+  setGroup(column: string, on: boolean): void {
+    const set = new Set(this.groups);
+    if (on) set.add(column);
+    else set.delete(column);
+    this.groups = this.columns.filter((c) => set.has(c));
+  }
+
+  /** The request the form describes. @throws {Error} when no file is loaded. */
+  request(): OutcomesRequest {
+    if (this.#text === undefined || this.fileName === undefined) throw new Error('no decisions file is loaded');
+    const decision = this.kind === 'selected' ? { selected: this.decisionColumn } : { score: this.decisionColumn };
+    const optional = (name: 'label' | 'job' | 'id', value: string) => (value === '' ? {} : { [name]: value });
+    return {
+      text: this.#text,
+      fileName: this.fileName,
+      columns: { groups: [...this.groups], ...decision, ...optional('label', this.label), ...optional('job', this.job), ...optional('id', this.id) },
+      options: { ...(this.kind === 'cutoff' && this.cutoff !== null ? { cutoff: this.cutoff } : {}), excludeSmall: this.excludeSmall },
+      ...(this.resamples > 0 ? { ci: { resamples: this.resamples, seed: this.seed } } : {}),
+    };
+  }
+
+  /** Runs the audit; a bad input shows as the error (its file:line message). */
+  async run(): Promise<void> {
+    if (!this.canRun) return;
+    this.busy = true;
+    this.error = undefined;
+    this.results = undefined;
+    try {
+      const run = await this.#compute(this.request());
+      if (run.ok) this.results = run.results;
+      else this.error = run.error;
+    } catch (e) {
+      this.error = `The audit failed: ${(e as Error).message}`;
+    } finally {
+      this.busy = false;
+    }
+  }
+}
