@@ -42,13 +42,18 @@ export function suggestOption(name: string, known: readonly string[]): string | 
   return best?.name;
 }
 
-/** `--name -5` → `--name=-5` for value-taking options, so a negative number is a value, not an option. */
+/**
+ * `--name -5` → `--name=-5` for value-taking options, so a negative number is a value, not an option.
+ * @throws {InputError} for a word after a flag (`--exclude-small yes`): flags take no value.
+ */
 function joinNegativeValues(argv: readonly string[], spec: OptionSpec): string[] {
   const out: string[] = [];
   for (let i = 0; i < argv.length; i++) {
     const word = argv[i];
     const name = word.startsWith('--') && !word.includes('=') ? word.slice(2) : undefined;
-    if (name !== undefined && spec[name]?.type === 'string' && /^-\d/.test(argv[i + 1] ?? '')) out.push(`${word}=${argv[++i]}`);
+    const next = argv[i + 1];
+    if (name !== undefined && spec[name]?.type === 'string' && /^-\d/.test(next ?? '')) out.push(`${word}=${argv[++i]}`);
+    else if (name !== undefined && spec[name]?.type === 'boolean' && next !== undefined && !next.startsWith('-')) throw new InputError(`--${name} takes no value, got "${next}"`);
     else out.push(word);
   }
   return out;
@@ -75,6 +80,7 @@ export function parseCommandArgs(argv: readonly string[], spec: OptionSpec): Par
     if (/does not take an argument/.test(message)) throw new InputError(`--${name} takes no value`);
     throw new InputError(message.split('\n')[0]);
   }
+  if (parsed.positionals.length > 0) throw new InputError(`unexpected argument "${parsed.positionals[0]}": every input is given by an option (see --help)`);
   const options = new Map<string, string | true>();
   const repeated = new Map<string, (string | true)[]>();
   for (const [name, value] of Object.entries(parsed.values)) {
