@@ -5,6 +5,7 @@
  */
 import type { Ci, SubsetResult, TwinMetrics } from '../../core/audit/results.ts';
 import type { PlotTable } from '../plots/index.ts';
+import { ciExcludes } from '../../core/stats/ciExcludes.ts';
 
 export interface TableColumn {
   readonly key: string;
@@ -13,21 +14,32 @@ export interface TableColumn {
   readonly group: 'effectiveness' | 'robustness';
   /** Larger is better (for sorting and the Pareto plot). */
   readonly higherIsBetter: boolean;
-  /** A CI that excludes 0 is marked significant (signed effects only). */
-  readonly signed: boolean;
+  /** The no-effect value of a signed or ratio effect (0, or 1 for an odds ratio): a CI that excludes it is marked; undefined for the others. */
+  readonly noEffect?: number;
   readonly help: string;
 }
 
+/**
+ * The columns of the results table, in the order of the paper's metric
+ * matrix: effectiveness, then stability (IoU, rank shift, τ, Dropout),
+ * direction (RBC per query and pooled, Cohen's d, OddsRatio@k) and
+ * magnitude (Std MAD). RBC is the per-query RBC averaged over queries
+ * (METRICS.md §3); the pooled RBC has its own column.
+ */
 export function retrievalColumns(k: number): TableColumn[] {
   return [
-    { key: `ndcg@${k}`, label: `NDCG@${k}`, group: 'effectiveness', higherIsBetter: true, signed: false, help: 'graded ranking quality (METRICS.md §1)' },
-    { key: `p@${k}`, label: `P@${k}`, group: 'effectiveness', higherIsBetter: true, signed: false, help: 'share of relevant profiles in the top k' },
-    { key: `mrr@${k}`, label: `MRR@${k}`, group: 'effectiveness', higherIsBetter: true, signed: false, help: 'reciprocal rank of the first relevant profile' },
-    { key: `iou@${k}`, label: `IoU@${k}`, group: 'robustness', higherIsBetter: true, signed: false, help: 'overlap of the top k before and after swapping every profile for its twin' },
-    { key: 'rank_shift', label: 'Rank shift', group: 'robustness', higherIsBetter: false, signed: false, help: 'mean absolute rank change of a profile replaced by its twin' },
-    { key: 'rbc', label: 'RBC', group: 'robustness', higherIsBetter: false, signed: true, help: 'rank-biserial correlation: > 0 favours the first group, < 0 the second' },
-    { key: 'kendall_tau', label: 'Kendall τ', group: 'robustness', higherIsBetter: true, signed: false, help: 'rank correlation of the original and twin worlds' },
-    { key: `dropout@${k}`, label: `Dropout@${k}`, group: 'robustness', higherIsBetter: false, signed: false, help: 'share of top-k profiles that leave the top k as twins' },
+    { key: `ndcg@${k}`, label: `NDCG@${k}`, group: 'effectiveness', higherIsBetter: true, help: 'graded ranking quality (METRICS.md §1)' },
+    { key: `p@${k}`, label: `P@${k}`, group: 'effectiveness', higherIsBetter: true, help: 'share of relevant profiles in the top k' },
+    { key: `mrr@${k}`, label: `MRR@${k}`, group: 'effectiveness', higherIsBetter: true, help: 'reciprocal rank of the first relevant profile' },
+    { key: `iou@${k}`, label: `IoU@${k}`, group: 'robustness', higherIsBetter: true, help: 'overlap of the top k before and after swapping every profile for its twin' },
+    { key: 'rank_shift', label: 'Rank shift', group: 'robustness', higherIsBetter: false, help: 'mean absolute rank change of a profile replaced by its twin' },
+    { key: 'kendall_tau', label: 'Kendall τ', group: 'robustness', higherIsBetter: true, help: 'rank correlation of the original and twin worlds' },
+    { key: `dropout@${k}`, label: `Dropout@${k}`, group: 'robustness', higherIsBetter: false, help: 'share of top-k profiles that leave the top k as twins' },
+    { key: 'rbc', label: 'RBC (per query)', group: 'robustness', higherIsBetter: false, noEffect: 0, help: 'rank-biserial correlation of each query, averaged over queries: > 0 favours the first group, < 0 the second' },
+    { key: 'rbc_pooled', label: 'RBC (pooled)', group: 'robustness', higherIsBetter: false, noEffect: 0, help: 'rank-biserial correlation of the win counts pooled over all queries' },
+    { key: 'cohens_d', label: 'Cohen’s d', group: 'robustness', higherIsBetter: false, noEffect: 0, help: 'mean of s(first group) − s(second group) over the pairs / its SD, per query, averaged: > 0 favours the first group' },
+    { key: `odds_ratio@${k}`, label: `OR@${k}`, group: 'robustness', higherIsBetter: false, noEffect: 1, help: 'odds that the first group’s version is in the top k against the second’s (½ added to each count), geometric mean over queries: > 1 favours the first group' },
+    { key: 'std_mad', label: 'Std MAD', group: 'robustness', higherIsBetter: false, help: 'standard deviation of |s(d) − s(twin)| over the pairs, per query, averaged' },
   ];
 }
 
@@ -52,9 +64,9 @@ export function retrievalRows(subset: SubsetResult, k: number): TableRow[] {
   });
 }
 
-/** True when a signed effect's 95% CI lies wholly on one side of 0. */
-export function isSignificant(c: Ci | undefined): boolean {
-  return c !== undefined && Number.isFinite(c.ci[0]) && Number.isFinite(c.ci[1]) && (c.ci[0] > 0 || c.ci[1] < 0);
+/** True when an effect's 95% CI lies wholly on one side of `noEffect` (0 for a signed effect, 1 for an odds ratio). */
+export function isSignificant(c: Ci | undefined, noEffect = 0): boolean {
+  return c !== undefined && ciExcludes(c.ci, noEffect);
 }
 
 /** Sorts rows by a column's mean (NaN last); `descending` puts the largest first. */
@@ -89,6 +101,17 @@ export function exportTable(subset: SubsetResult, k: number): PlotTable {
     }),
   ]);
   return { columns, rows };
+}
+
+/**
+ * The twin metrics the per-language forest plot offers (every robustness
+ * column of the table), RBC first, each with its no-effect line (0 for the
+ * signed effects, 1 for OR@k; none for the others).
+ */
+export function forestMetrics(k: number): { key: string; label: string; noEffect?: number }[] {
+  const robustness = retrievalColumns(k).filter((c) => c.group === 'robustness');
+  const rbc = robustness.filter((c) => c.key === 'rbc');
+  return [...rbc, ...robustness.filter((c) => c.key !== 'rbc')].map((c) => ({ key: c.key, label: c.label, noEffect: c.noEffect }));
 }
 
 /** Twin metrics of one model per language, for the forest plot. */

@@ -35,17 +35,26 @@ export function effectivenessKeys(k: number): EffectivenessKey[] {
 
 /**
  * Twin metrics of one scope (all twins, one language, one direction),
- * METRICS.md §3. `iou@k` and `dropout@k` carry the audit's k in their key.
+ * METRICS.md §3. `iou@k`, `dropout@k` and `odds_ratio@k` carry the audit's k
+ * in their key. `rbc` is the per-query RBC averaged over queries (the
+ * protocol's default); `rbc_pooled` pools the win counts of all queries.
  * `rbc_abs` is |RBC| with the CI from the bootstrap percentiles of |RBC*|
  * (not |CI of RBC|): the Pareto plot's −|RBC| axis needs it.
  */
 export interface TwinMetrics {
-  readonly [key: `iou@${number}` | `dropout@${number}`]: Ci;
+  readonly [key: `iou@${number}` | `dropout@${number}` | `odds_ratio@${number}`]: Ci;
   readonly rank_shift: Ci;
+  /** Per-query RBC, macro-averaged over queries. */
   readonly rbc: Ci;
   readonly rbc_abs: Ci;
+  /** RBC of the win counts pooled over all queries. */
+  readonly rbc_pooled: Ci;
   readonly kendall_tau: Ci;
   readonly pearson: Ci;
+  /** Cohen's d of s(F) − s(M) per query, averaged (direction, scores). */
+  readonly cohens_d: Ci;
+  /** Sample SD of |s(d) − s(d')| per query, averaged (magnitude, scores). */
+  readonly std_mad: Ci;
   /** Twin pairs summed over the audited queries. */
   readonly n_pairs: number;
   /** Audited queries with at least one twin pair in this scope. */
@@ -54,7 +63,7 @@ export interface TwinMetrics {
 
 /** The Ci-valued keys of TwinMetrics at cut-off k, in report order. */
 export function twinMetricKeys(k: number): string[] {
-  return [`iou@${k}`, 'rank_shift', 'rbc', 'rbc_abs', 'kendall_tau', `dropout@${k}`, 'pearson'];
+  return [`iou@${k}`, 'rank_shift', 'rbc', 'rbc_abs', 'rbc_pooled', 'kendall_tau', `dropout@${k}`, 'pearson', 'cohens_d', `odds_ratio@${k}`, 'std_mad'];
 }
 
 /** `imported`: scores of an outside system, read from a file (core/audit/blackbox/). */

@@ -7,6 +7,7 @@ import type { AuditSubset, QueryScorer } from './input.ts';
 import { perQueryValues, prepareSubset } from './perQuery.ts';
 import { effectivenessKeys } from './results.ts';
 import { topK } from '../ranking.ts';
+import { rankBiserial } from '../metrics/twinsKernel.ts';
 
 /** The TREC run lines (`qid Q0 docid rank score tag`) of the top `depth` corpus documents per query, under the tie rule. */
 export function trecRunLines(subset: AuditSubset, score: QueryScorer, tag: string, depth = 1000): string[] {
@@ -44,6 +45,10 @@ export function perQueryRows(subset: AuditSubset, score: QueryScorer, model: str
     row[`dropout@${k}`] = num(t?.dropout);
     row.kendall_tau = num(t?.kendallTau);
     row.pearson = num(t?.pearson);
+    row.rbc = t ? rankBiserial(t.winsFirst, t.winsSecond) : null;
+    row.cohens_d = num(t?.cohensD);
+    row[`odds_ratio@${k}`] = num(t?.oddsRatio);
+    row.std_mad = num(t?.stdMad);
     row.n_pairs = t?.pairs ?? 0;
     return row as PerQueryRow;
   });

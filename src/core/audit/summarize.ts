@@ -11,28 +11,36 @@ import { percentileInterval } from '../stats/bootstrap.ts';
 import { meanAt } from '../stats/meanCi.ts';
 import { summarizeTwins, type TwinSummary } from '../metrics/twins.ts';
 import type { TwinQueryMetrics } from '../metrics/twinsKernel.ts';
-import { effectivenessKeys, type Ci, type EffectivenessKey, type TwinMetrics } from './results.ts';
+import { effectivenessKeys, twinMetricKeys, type Ci, type EffectivenessKey, type TwinMetrics } from './results.ts';
 import type { PerQueryValues } from './perQuery.ts';
 
-/** The statistics of one twin scope, in this order; NaN stands for undefined. */
+/** The statistics of one twin scope, in twinMetricKeys order; NaN stands for undefined. */
 function twinStatistics(s: TwinSummary): number[] {
   const v = (x: number | undefined) => (x === undefined ? NaN : x);
-  return [v(s.iou), v(s.rankShift), v(s.rbc), s.rbc === undefined ? NaN : Math.abs(s.rbc), v(s.kendallTau), v(s.dropout), v(s.pearson)];
+  return [
+    v(s.iou),
+    v(s.rankShift),
+    v(s.rbc),
+    s.rbc === undefined ? NaN : Math.abs(s.rbc),
+    v(s.rbcPooled),
+    v(s.kendallTau),
+    v(s.dropout),
+    v(s.pearson),
+    v(s.cohensD),
+    v(s.oddsRatio),
+    v(s.stdMad),
+  ];
 }
 
+/** How many statistics twinStatistics gives per scope. */
+const PER_SCOPE = 11;
+
 function twinMetricsOf(k: number, cis: readonly Ci[], full: TwinSummary): TwinMetrics {
-  const [iou, rankShift, rbc, rbcAbs, kendallTau, dropout, pearson] = cis;
-  return {
-    [`iou@${k}`]: iou,
-    rank_shift: rankShift,
-    rbc,
-    rbc_abs: rbcAbs,
-    kendall_tau: kendallTau,
-    [`dropout@${k}`]: dropout,
-    pearson,
-    n_pairs: full.pairs,
-    n_queries: full.queries,
-  } as TwinMetrics;
+  const out: Record<string, Ci | number> = {};
+  twinMetricKeys(k).forEach((key, i) => (out[key] = cis[i]));
+  out.n_pairs = full.pairs;
+  out.n_queries = full.queries;
+  return out as unknown as TwinMetrics;
 }
 
 /** The summaries of a model: effectiveness and the twin metrics of every scope. */
@@ -45,8 +53,9 @@ export interface ModelSummaryValues {
 
 /**
  * Summarises per-query values: effectiveness means (meanAt) and twin
- * summaries (summarizeTwins: means over the queries defining a metric, RBC
- * pooled), on all units and on each of `bootstrap` resamples of the units
+ * summaries (summarizeTwins: means over the queries defining a metric, the
+ * per-query RBC averaged and the pooled RBC beside it, OddsRatio@k as a
+ * geometric mean), on all units and on each of `bootstrap` resamples of the units
  * (forEachResample with `seed`). CI = 2.5th and 97.5th percentiles of the
  * resampled values that are defined (percentileInterval); [NaN, NaN] when
  * bootstrap is 0 or none is defined. Scopes (languages, directions) are
@@ -61,7 +70,7 @@ export function summarizeModel(values: PerQueryValues, k: number, bootstrap: num
     ...langs.map((l) => values.perLang.get(l)!),
     ...directions.map((d) => values.perDirection.get(d)!),
   ];
-  /** All statistics at the unit indices: effectiveness first, then 7 per scope. */
+  /** All statistics at the unit indices: effectiveness first, then PER_SCOPE per scope. */
   const statistics = (indices: ArrayLike<number>): number[] => [
     ...values.effectiveness.map((c) => meanAt(c, indices)),
     ...scopes.flatMap((s) => twinStatistics(summarizeTwins(s, indices))),
@@ -82,8 +91,8 @@ export function summarizeModel(values: PerQueryValues, k: number, bootstrap: num
   effectivenessKeys(k).forEach((key, f) => (effectiveness[key] = cis[f]));
   let at = values.effectiveness.length;
   const scope = (list: readonly (TwinQueryMetrics | undefined)[]) => {
-    const m = twinMetricsOf(k, cis.slice(at, at + 7), summarizeTwins(list));
-    at += 7;
+    const m = twinMetricsOf(k, cis.slice(at, at + PER_SCOPE), summarizeTwins(list));
+    at += PER_SCOPE;
     return m;
   };
   const overall = scope(values.overall);

@@ -2,8 +2,10 @@
  * Counterfactual twins in retrieval (METRICS.md §3), over queries: the
  * per-query kernel (twinsKernel.ts) is applied to all of S, to each
  * language's twins and to each group direction's twins; reported values are
- * macro averages over the queries where a metric is defined, except RBC,
- * which pools the win counts of all queries.
+ * macro averages over the queries where a metric is defined — RBC too (the
+ * per-query RBC, then the mean; the pooled RBC is kept beside it as
+ * `rbcPooled`) — except OddsRatio@k, whose per-query ratios are combined by
+ * their geometric mean.
  */
 import { rankBiserial, twinQueryMetrics, type TwinPair, type TwinQueryMetrics } from './twinsKernel.ts';
 import type { RankedPool } from './rankedPool.ts';
@@ -36,10 +38,18 @@ export interface TwinSummary {
   readonly iou: number | undefined;
   readonly rankShift: number | undefined;
   readonly dropout: number | undefined;
-  /** Pooled over queries: (ΣW_F − ΣW_M) / (ΣW_F + ΣW_M), 0 when both are 0. */
+  /** Per query (W_F − W_M) / (W_F + W_M), 0 when both are 0; then the mean over queries. */
   readonly rbc: number | undefined;
+  /** Pooled over queries: (ΣW_F − ΣW_M) / (ΣW_F + ΣW_M), 0 when both are 0. */
+  readonly rbcPooled: number | undefined;
   readonly kendallTau: number | undefined;
   readonly pearson: number | undefined;
+  /** Mean over queries of Cohen's d of s(F) − s(M), where defined. */
+  readonly cohensD: number | undefined;
+  /** Geometric mean over queries of OddsRatio@k, where defined (n_F + n_M > 0). */
+  readonly oddsRatio: number | undefined;
+  /** Mean over queries of the sample SD of |s(d) − s(d')|, where defined. */
+  readonly stdMad: number | undefined;
   /** Queries with at least one pair. */
   readonly queries: number;
   /** Pairs, summed over queries. */
@@ -47,7 +57,7 @@ export interface TwinSummary {
 }
 
 /** The names of the summary metrics, for callers that bootstrap each one. */
-export const TWIN_METRICS = ['iou', 'rankShift', 'dropout', 'rbc', 'kendallTau', 'pearson'] as const;
+export const TWIN_METRICS = ['iou', 'rankShift', 'dropout', 'rbc', 'rbcPooled', 'kendallTau', 'pearson', 'cohensD', 'oddsRatio', 'stdMad'] as const;
 export type TwinMetricName = (typeof TWIN_METRICS)[number];
 
 function groupBy(pairs: readonly LabeledTwinPair[], label: (p: LabeledTwinPair) => string): Map<string, LabeledTwinPair[]> {
@@ -84,17 +94,25 @@ export function twinQueryResults(queries: readonly TwinQuery[], k: number): Twin
   }));
 }
 
+/** The per-query metrics that are averaged arithmetically where defined. */
+const MEANS = ['iou', 'rankShift', 'dropout', 'kendallTau', 'pearson', 'cohensD', 'stdMad'] as const;
+
 /**
  * Summarises per-query metrics over the units at `indices` (all units when
  * omitted; repeated indices count repeatedly, for the bootstrap). Undefined
  * entries (queries without pairs) are skipped; each mean is over the units
- * where the metric is defined; RBC pools win counts.
+ * where the metric is defined. RBC is the mean of the per-query RBCs (every
+ * query with a pair defines it); `rbcPooled` pools the win counts instead;
+ * OddsRatio@k is exp(mean of ln OR) over the queries that define it.
  */
 export function summarizeTwins(perQuery: readonly (TwinQueryMetrics | undefined)[], indices?: ArrayLike<number>): TwinSummary {
-  const sum = { iou: 0, rankShift: 0, dropout: 0, kendallTau: 0, pearson: 0 };
-  const count = { iou: 0, rankShift: 0, dropout: 0, kendallTau: 0, pearson: 0 };
+  const sum = { iou: 0, rankShift: 0, dropout: 0, kendallTau: 0, pearson: 0, cohensD: 0, stdMad: 0 };
+  const count = { iou: 0, rankShift: 0, dropout: 0, kendallTau: 0, pearson: 0, cohensD: 0, stdMad: 0 };
   let winsFirst = 0;
   let winsSecond = 0;
+  let rbcSum = 0;
+  let logOddsSum = 0;
+  let oddsCount = 0;
   let queries = 0;
   let pairs = 0;
   const n = indices ? indices.length : perQuery.length;
@@ -105,7 +123,12 @@ export function summarizeTwins(perQuery: readonly (TwinQueryMetrics | undefined)
     pairs += m.pairs;
     winsFirst += m.winsFirst;
     winsSecond += m.winsSecond;
-    for (const key of ['iou', 'rankShift', 'dropout', 'kendallTau', 'pearson'] as const) {
+    rbcSum += rankBiserial(m.winsFirst, m.winsSecond);
+    if (m.oddsRatio !== undefined) {
+      logOddsSum += Math.log(m.oddsRatio);
+      oddsCount++;
+    }
+    for (const key of MEANS) {
       const v = m[key];
       if (v !== undefined) {
         sum[key] += v;
@@ -118,9 +141,13 @@ export function summarizeTwins(perQuery: readonly (TwinQueryMetrics | undefined)
     iou: mean('iou'),
     rankShift: mean('rankShift'),
     dropout: mean('dropout'),
-    rbc: queries === 0 ? undefined : rankBiserial(winsFirst, winsSecond),
+    rbc: queries === 0 ? undefined : rbcSum / queries,
+    rbcPooled: queries === 0 ? undefined : rankBiserial(winsFirst, winsSecond),
     kendallTau: mean('kendallTau'),
     pearson: mean('pearson'),
+    cohensD: mean('cohensD'),
+    oddsRatio: oddsCount === 0 ? undefined : Math.exp(logOddsSum / oddsCount),
+    stdMad: mean('stdMad'),
     queries,
     pairs,
   };

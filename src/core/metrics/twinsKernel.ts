@@ -1,11 +1,15 @@
 /**
  * One query of the counterfactual-twin metrics (METRICS.md §3): substitution
- * ranks, rank shift, IoU@k, Dropout@k, Kendall τ-b, Pearson r and the
- * rank-biserial win counts, for the twins in S (or a subset of them: one
- * language, one group direction).
+ * ranks, rank shift, IoU@k, Dropout@k, Kendall τ-b, Pearson r, the
+ * rank-biserial win counts, Cohen's d of s(F) − s(M), the top-k counts of
+ * OddsRatio@k and the standard deviation of |s(d) − s(d')|, for the twins in
+ * S (or a subset of them: one language, one group direction).
  */
 import { kendallTauB, pearson } from '../stats/correlation.ts';
+import { cohensD } from './cohensD.ts';
+import { oddsRatioAtK } from './oddsRatioAtK.ts';
 import { substitutionRank, type RankedPool } from './rankedPool.ts';
+import { sampleSd } from './sampleSd.ts';
 
 /** Which member of a twin pair belongs to the task's first group (e.g. female). */
 export type FirstGroupSide = 'original' | 'twin' | 'neither';
@@ -38,6 +42,18 @@ export interface TwinQueryMetrics {
   readonly winsFirst: number;
   /** Pairs where M has the strictly better substitution rank. */
   readonly winsSecond: number;
+  /** Cohen's d of s(F) − s(M) over the pairs with a first-group member; undefined for fewer than 2 or all differences equal. */
+  readonly cohensD: number | undefined;
+  /** Pairs with a first-group member (n of OddsRatio@k). */
+  readonly topPairs: number;
+  /** Of those, pairs whose F member ranks ≤ k where it stands (d at rank_o, d' at rank_t). */
+  readonly topFirst: number;
+  /** Of those, pairs whose M member ranks ≤ k. */
+  readonly topSecond: number;
+  /** OddsRatio@k (oddsRatioAtK); undefined when topFirst + topSecond = 0. */
+  readonly oddsRatio: number | undefined;
+  /** Sample SD over S of |s(d) − s(d')|; undefined for |S| < 2. */
+  readonly stdMad: number | undefined;
 }
 
 /**
@@ -133,7 +149,11 @@ function twinWorldTau(pool: RankedPool, twinWorld: Float64Array): number | undef
  * Twin metrics of one query (METRICS.md §3). `pool` is the whole corpus
  * ranked by original scores; `pairs` is S (each d at most once). Only the
  * pairs given are replaced in the twin world, so passing one language's
- * pairs gives that language's metrics.
+ * pairs gives that language's metrics. A pair whose members are in neither
+ * group ('neither') counts for the rank, score and top-k metrics over S but
+ * not for RBC, Cohen's d or OddsRatio@k, which need an F and an M.
+ * "In the top k" is rank ≤ k, the rank where the member stands: d at its
+ * own rank_o, d' at its substitution rank rank_t.
  * @returns undefined when S is empty (the query is left out of the means).
  * @throws {RangeError} when k < 1.
  */
@@ -145,23 +165,32 @@ export function twinQueryMetrics(pool: RankedPool, pairs: readonly TwinPair[], k
   const twinWorld = Float64Array.from(pool.scores);
   const original = new Float64Array(pairs.length);
   const twin = new Float64Array(pairs.length);
+  const absDiff = new Float64Array(pairs.length);
+  const firstMinusSecond: number[] = [];
   let shift = 0;
   let winsFirst = 0;
   let winsSecond = 0;
+  let topFirst = 0;
+  let topSecond = 0;
   pairs.forEach((p, j) => {
     inS[p.index] = 1;
     twinWorld[p.index] = p.twinScore;
     original[j] = pool.scores[p.index];
     twin[j] = p.twinScore;
+    absDiff[j] = Math.abs(original[j] - twin[j]);
     const rankO = pool.rankOf[p.index];
     const rankT = substitutionRank(pool, p.index, p.twinScore);
     shift += Math.abs(rankO - rankT);
-    if (p.firstGroup !== 'neither' && rankO !== rankT) {
-      const firstBetter = p.firstGroup === 'original' ? rankO < rankT : rankT < rankO;
-      if (firstBetter) winsFirst++;
-      else winsSecond++;
-    }
+    if (p.firstGroup === 'neither') return;
+    const firstIsOriginal = p.firstGroup === 'original';
+    const [rankF, rankM] = firstIsOriginal ? [rankO, rankT] : [rankT, rankO];
+    if (rankF < rankM) winsFirst++;
+    else if (rankM < rankF) winsSecond++;
+    if (rankF <= k) topFirst++;
+    if (rankM <= k) topSecond++;
+    firstMinusSecond.push(firstIsOriginal ? original[j] - twin[j] : twin[j] - original[j]);
   });
+  const topPairs = firstMinusSecond.length;
   const kk = Math.min(k, n);
   const inA = new Uint8Array(n);
   for (let r = 0; r < kk; r++) inA[pool.order[r]] = 1;
@@ -190,5 +219,11 @@ export function twinQueryMetrics(pool: RankedPool, pairs: readonly TwinPair[], k
     pearson: pearson(original, twin),
     winsFirst,
     winsSecond,
+    cohensD: cohensD(firstMinusSecond),
+    topPairs,
+    topFirst,
+    topSecond,
+    oddsRatio: oddsRatioAtK(topFirst, topSecond, topPairs),
+    stdMad: sampleSd(absDiff),
   };
 }

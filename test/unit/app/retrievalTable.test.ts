@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { exportTable, isSignificant, perLanguage, retrievalRows, sortRows } from '../../../src/app/results/retrievalTable.ts';
+import { exportTable, forestMetrics, isSignificant, perLanguage, retrievalColumns, retrievalRows, sortRows } from '../../../src/app/results/retrievalTable.ts';
 import type { Ci, ModelResult, SubsetResult, TwinMetrics } from '../../../src/core/audit/results.ts';
 
 const ci = (mean: number, lo: number, hi: number): Ci => ({ mean, ci: [lo, hi] });
 function twin(rbc: Ci): TwinMetrics {
-  return { 'iou@10': ci(0.9, 0.8, 1), 'dropout@10': ci(0.1, 0, 0.2), rank_shift: ci(2, 1, 3), rbc, rbc_abs: ci(Math.abs(rbc.mean), 0, 1), kendall_tau: ci(0.95, 0.9, 1), pearson: ci(0.99, 0.98, 1), n_pairs: 10, n_queries: 5 } as TwinMetrics;
+  return { 'iou@10': ci(0.9, 0.8, 1), 'dropout@10': ci(0.1, 0, 0.2), rank_shift: ci(2, 1, 3), rbc, rbc_abs: ci(Math.abs(rbc.mean), 0, 1), kendall_tau: ci(0.95, 0.9, 1), pearson: ci(0.99, 0.98, 1), rbc_pooled: rbc, cohens_d: ci(-0.3, -0.5, -0.1), 'odds_ratio@10': ci(0.5, 0.3, 0.9), std_mad: ci(0.02, 0.01, 0.03), n_pairs: 10, n_queries: 5 } as TwinMetrics;
 }
 function model(id: string, ndcg: number, rbc: Ci): ModelResult {
   return {
@@ -36,11 +36,37 @@ describe('sortRows(rows, key, descending)', () => {
   });
 });
 
-describe('isSignificant(ci)', () => {
+describe('isSignificant(ci, noEffect)', () => {
   it('is true only when the CI excludes 0', () => {
     expect(isSignificant(ci(-0.2, -0.3, -0.1))).toBe(true);
     expect(isSignificant(ci(0.05, -0.1, 0.2))).toBe(false);
     expect(isSignificant(ci(NaN, NaN, NaN))).toBe(false);
+  });
+  it('isSignificant(ci, 1) tests an odds ratio against 1', () => {
+    expect(isSignificant(ci(0.5, 0.3, 0.9), 1)).toBe(true);
+    expect(isSignificant(ci(0.5, 0.3, 1.2), 1)).toBe(false);
+  });
+});
+
+describe('retrievalColumns(k)', () => {
+  it('retrievalColumns(10) shows the per-query RBC as "RBC (per query)", the pooled RBC, Cohen’s d, OR@10 and Std MAD', () => {
+    const cols = retrievalColumns(10);
+    expect(cols.map((c) => c.key)).toEqual(['ndcg@10', 'p@10', 'mrr@10', 'iou@10', 'rank_shift', 'kendall_tau', 'dropout@10', 'rbc', 'rbc_pooled', 'cohens_d', 'odds_ratio@10', 'std_mad']);
+    expect(cols.find((c) => c.key === 'rbc')!.label).toBe('RBC (per query)');
+    expect(cols.find((c) => c.key === 'odds_ratio@10')!.noEffect).toBe(1);
+    expect(cols.find((c) => c.key === 'cohens_d')!.noEffect).toBe(0);
+  });
+  it('retrievalRows(subset, 10) fills the new columns from the overall twin metrics', () => {
+    const [a] = retrievalRows(subset, 10);
+    expect(a.cells.rbc_pooled.mean).toBe(-0.2);
+    expect(a.cells['odds_ratio@10'].mean).toBe(0.5);
+    expect(a.cells.std_mad.mean).toBe(0.02);
+  });
+  it('forestMetrics(10) offers every robustness column, RBC first, with its no-effect line', () => {
+    const f = forestMetrics(10);
+    expect(f[0]).toEqual({ key: 'rbc', label: 'RBC (per query)', noEffect: 0 });
+    expect(f.map((o) => o.key)).toContain('odds_ratio@10');
+    expect(f.find((o) => o.key === 'odds_ratio@10')!.noEffect).toBe(1);
   });
 });
 

@@ -23,13 +23,20 @@ describe('fairground eval twins', () => {
     const { code, io, json } = await run(['--k', '1']);
     expect(code).toBe(0);
     expect(io.err).toBe('');
-    expect(Object.keys(json.mean)).toEqual(['iou@1', 'rank_shift', 'dropout@1', 'rbc', 'kendall_tau', 'pearson', 'n_queries', 'n_pairs']);
+    expect(Object.keys(json.mean)).toEqual(['iou@1', 'rank_shift', 'dropout@1', 'rbc', 'rbc_pooled', 'kendall_tau', 'pearson', 'cohens_d', 'odds_ratio@1', 'std_mad', 'n_queries', 'n_pairs']);
     expect(json.mean.rank_shift).toBe(3);
     expect(json.mean['iou@1']).toBe(0); // d1 vs d4
     expect(json.mean['dropout@1']).toBe(1);
     // d1: F original (1) vs M twin (4) → F; d4: F twin (1) vs M original (4) → F
     expect(json.mean.rbc).toBe(1);
+    expect(json.mean.rbc_pooled).toBe(1);
     expect(json.mean.pearson).toBe(-1); // (4, 1) vs (0, 5)
+    // both F members rank 1 where they stand, neither M member does: OR = (2.5/0.5)/(0.5/2.5) = 25
+    expect(json.mean['odds_ratio@1']).toBeCloseTo(25, 12);
+    // s(F) − s(M) = 4 − 0 and 5 − 1: equal differences, no SD → d undefined (null); |Δs| = 4, 4 → Std MAD 0
+    expect(json.mean.cohens_d).toBeNull();
+    expect(json.mean.std_mad).toBe(0);
+    expect(json.per_query.q1).toMatchObject({ rbc: 1, 'odds_ratio@1': 25, cohens_d: null, std_mad: 0 });
     expect(json.mean.n_queries).toBe(1); // q2 has no twins scored
     expect(Object.keys(json.per_lang)).toEqual(['en', 'fr']);
     expect(json.per_lang.fr['dropout@1']).toBe(0);

@@ -1,16 +1,18 @@
 /**
  * `eval twins`: counterfactual-twin fairness of a ranking (METRICS.md §3).
  * Output: `mean`, `per_lang` and `per_direction` (keys `iou@k`,
- * `rank_shift`, `dropout@k`, `rbc`, `kendall_tau`, `pearson`, plus
- * `n_queries` and `n_pairs`), and `per_query`. Means are over the queries
- * with at least one twin pair where the metric is defined (null when none);
- * RBC pools all queries. With `ci`, every mean becomes {mean, ci},
- * resampling queries.
+ * `rank_shift`, `dropout@k`, `rbc`, `rbc_pooled`, `kendall_tau`, `pearson`,
+ * `cohens_d`, `odds_ratio@k`, `std_mad`, plus `n_queries` and `n_pairs`),
+ * and `per_query`. Means are over the queries with at least one twin pair
+ * where the metric is defined (null when none); `rbc` is the per-query RBC
+ * averaged, `rbc_pooled` pools the win counts of all queries; OddsRatio@k
+ * is the geometric mean of the per-query ratios. With `ci`, every mean
+ * becomes {mean, ci}, resampling queries.
  */
 import type { Run } from '../../formats/trecRun.ts';
 import type { TwinLine } from '../../formats/twins.ts';
 import { rankPool, tieKeys } from '../../metrics/rankedPool.ts';
-import { summarizeTwins, twinQueryResults, type LabeledTwinPair, type TwinQuery } from '../../metrics/twins.ts';
+import { summarizeTwins, twinQueryResults, type LabeledTwinPair, type TwinMetricName, type TwinQuery } from '../../metrics/twins.ts';
 import { rankBiserial, type TwinQueryMetrics } from '../../metrics/twinsKernel.ts';
 import { reportStatistic, type CiOptions, type Reported } from './ciReport.ts';
 
@@ -73,16 +75,19 @@ export function buildTwinQueries(run: Run, twinRun: Run, twins: readonly TwinLin
 }
 
 function summaryReport(list: readonly (TwinQueryMetrics | undefined)[], k: number, ci: CiOptions | undefined): Record<string, Reported | number> {
-  const stat = (key: 'iou' | 'rankShift' | 'dropout' | 'rbc' | 'kendallTau' | 'pearson') =>
-    reportStatistic(list.length, (idx) => summarizeTwins(list, idx)[key] ?? NaN, ci);
+  const stat = (key: TwinMetricName) => reportStatistic(list.length, (idx) => summarizeTwins(list, idx)[key] ?? NaN, ci);
   const all = summarizeTwins(list);
   return {
     [`iou@${k}`]: stat('iou'),
     rank_shift: stat('rankShift'),
     [`dropout@${k}`]: stat('dropout'),
     rbc: stat('rbc'),
+    rbc_pooled: stat('rbcPooled'),
     kendall_tau: stat('kendallTau'),
     pearson: stat('pearson'),
+    cohens_d: stat('cohensD'),
+    [`odds_ratio@${k}`]: stat('oddsRatio'),
+    std_mad: stat('stdMad'),
     n_queries: all.queries,
     n_pairs: all.pairs,
   };
@@ -96,6 +101,9 @@ function perQueryRow(m: TwinQueryMetrics, k: number): Record<string, number | nu
     rbc: rankBiserial(m.winsFirst, m.winsSecond),
     kendall_tau: m.kendallTau ?? null,
     pearson: m.pearson ?? null,
+    cohens_d: m.cohensD ?? null,
+    [`odds_ratio@${k}`]: m.oddsRatio ?? null,
+    std_mad: m.stdMad ?? null,
     n_pairs: m.pairs,
   };
 }

@@ -6,6 +6,7 @@ const ci = (mean: number, lo: number, hi: number): Ci => ({ mean, ci: [lo, hi] }
 const twins = (iou: number, rbc: Ci, rbcAbs: Ci, shift: Ci): TwinMetrics => ({
   'iou@10': ci(iou, iou - 0.1, iou + 0.1), rank_shift: shift, rbc, rbc_abs: rbcAbs,
   kendall_tau: ci(0.9, 0.8, 1), 'dropout@10': ci(0.2, 0.1, 0.3), pearson: ci(NaN, NaN, NaN), n_pairs: 4, n_queries: 2,
+  rbc_pooled: rbc, cohens_d: ci(0, -0.1, 0.1), 'odds_ratio@10': ci(1, 0.9, 1.1), std_mad: ci(0.01, 0, 0.02),
 });
 const model = (id: string, ndcg: number, t: TwinMetrics): ModelResult => ({
   model: { id, label: id.toUpperCase(), kind: 'bm25', revision: 'builtin', dtype: 'fp64', device: 'cpu' },

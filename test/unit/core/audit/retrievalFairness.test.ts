@@ -49,11 +49,25 @@ describe('auditSubset on the tiny hand-made dataset', () => {
     expect(o.kendall_tau.mean).toBeCloseTo((11 / 15 + 13 / 15 + 9 / 15) / 3, 12);
     // Pearson r of two points: +1, +1, −1.
     expect(o.pearson.mean).toBeCloseTo(1 / 3, 12);
-    // Wins (female, male): xq1 (2, 0), xq2 (1, 0; xd2 tied), xq3 (0, 2) → (3 − 2)/5.
-    expect(o.rbc.mean).toBeCloseTo(0.2, 12);
-    expect(o.rbc_abs.mean).toBeCloseTo(0.2, 12);
+    // Wins (female, male): xq1 (2, 0), xq2 (1, 0; xd2 tied), xq3 (0, 2): per-query RBC 1, 1, −1,
+    // averaged 1/3 (METRICS.md §3); pooled (3 − 2)/5.
+    expect(o.rbc.mean).toBeCloseTo(1 / 3, 12);
+    expect(o.rbc_abs.mean).toBeCloseTo(1 / 3, 12);
+    expect(o.rbc_pooled.mean).toBeCloseTo(0.2, 12);
     expect(o.n_pairs).toBe(6);
     expect(o.n_queries).toBe(3);
+  });
+
+  it('reports OddsRatio@3, Std MAD and Cohen’s d of the overall twins', () => {
+    const o = m.robustness.overall;
+    // Ranks (F, M) where each member stands: xq1 xd2 (2, 3), xd5 (4, 5) → n_F = n_M = 1, OR 1;
+    // xq2 xd2 (5, 5), xd5 (1, 2) → OR 1; xq3 xd2 (4, 2), xd5 (4, 2) → n_F = 0, n_M = 2:
+    // OR = (0.5/2.5)/(2.5/0.5) = 0.04. Geometric mean 0.04^(1/3).
+    expect(o['odds_ratio@3'].mean).toBeCloseTo(Math.cbrt(0.04), 12);
+    // |s(d) − s(d')|: xq1 (.15, .15) sd 0, xq2 (.05, .15) sd .05√2, xq3 (.18, .2) sd .01√2 → mean .02√2.
+    expect(o.std_mad.mean).toBeCloseTo(0.02 * Math.SQRT2, 12);
+    // s(F) − s(M) on xq2: (.05, .15), d = 0.1 / (0.05√2) = √2 (xq1's two equal differences differ only by rounding)
+    expect(m.robustness.perLang.en.cohens_d.mean).toBeNaN(); // one pair per query
   });
 
   it('reports per-language metrics with only that language replaced (xd5 has no lang: its document is fr)', () => {
@@ -69,7 +83,13 @@ describe('auditSubset on the tiny hand-made dataset', () => {
     expect(fr.rank_shift.mean).toBeCloseTo(4 / 3, 12);
     expect(fr['dropout@3'].mean).toBeCloseTo(1 / 3, 12);
     expect(fr.kendall_tau.mean).toBeCloseTo(37 / 45, 12);
-    expect(fr.rbc.mean).toBeCloseTo(1 / 3, 12);
+    expect(fr.rbc.mean).toBeCloseTo(1 / 3, 12); // per query 1, 1, −1; pooled (2 − 1)/3 alike
+    expect(fr.rbc_pooled.mean).toBeCloseTo(1 / 3, 12);
+    // en (xd2): OR 1 on xq1, none on xq2 (neither member in the top 3), (0.5/1.5)/(1.5/0.5) = 1/9 on xq3;
+    // fr (xd5): none on xq1, 1 on xq2, 1/9 on xq3. Geometric means 1/3.
+    expect(en['odds_ratio@3'].mean).toBeCloseTo(1 / 3, 12);
+    expect(fr['odds_ratio@3'].mean).toBeCloseTo(1 / 3, 12);
+    expect(en.std_mad.mean).toBeNaN(); // |S| = 1 per query
     expect(fr.n_pairs).toBe(3);
   });
 
@@ -116,8 +136,10 @@ describe('auditSubset bootstrap', () => {
       for (const i of idx) [f, s] = [f + wins[i][0], s + wins[i][1]];
       return f + s === 0 ? 0 : (f - s) / (f + s);
     };
-    expect(m.robustness.overall.rbc.ci).toEqual(bootstrapCi(3, pooledRbc, ci).ci);
-    expect(m.robustness.overall.rbc_abs.ci).toEqual(bootstrapCi(3, (idx) => Math.abs(pooledRbc(idx)), ci).ci);
+    expect(m.robustness.overall.rbc_pooled.ci).toEqual(bootstrapCi(3, pooledRbc, ci).ci);
+    expect(m.robustness.overall.rbc.ci).toEqual(meanCi([1, 1, -1], ci).ci);
+    const meanRbc = (idx: Uint32Array) => [...idx].reduce((a, i) => a + [1, 1, -1][i], 0) / idx.length;
+    expect(m.robustness.overall.rbc_abs.ci).toEqual(bootstrapCi(3, (idx) => Math.abs(meanRbc(idx)), ci).ci);
     expect(m.robustness.overall['iou@3'].ci).toEqual(meanCi([1, 1, 0.5], ci).ci);
   });
 

@@ -2,6 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { countAbove, rankPool, substitutionRank, tieKeys } from '../../../../src/core/metrics/rankedPool.ts';
 import { rankBiserial, twinQueryMetrics, type TwinPair } from '../../../../src/core/metrics/twinsKernel.ts';
 import { summarizeTwins, twinQueryResults, type TwinQuery } from '../../../../src/core/metrics/twins.ts';
+import { cohensD } from '../../../../src/core/metrics/cohensD.ts';
+import { oddsRatioAtK } from '../../../../src/core/metrics/oddsRatioAtK.ts';
 
 const pool = (ids: string[], scores: number[]) => rankPool(scores, tieKeys(ids));
 
@@ -139,13 +141,76 @@ describe('twinQueryResults(queries, k) and summarizeTwins(perQuery, indices)', (
     expect(s.queries).toBe(1);
     expect(s.rankShift).toBe(3);
   });
-  it('pools RBC win counts over queries rather than averaging per-query RBCs', () => {
-    const a = { pairs: 4, rankShift: 1, iou: 1, dropout: 0, kendallTau: undefined, pearson: 0.5, winsFirst: 3, winsSecond: 1 };
+  const base = { pairs: 4, rankShift: 1, iou: 1, dropout: 0, kendallTau: undefined, pearson: 0.5, winsFirst: 3, winsSecond: 1, cohensD: 2, topPairs: 4, topFirst: 3, topSecond: 1, oddsRatio: 4, stdMad: 0.5 };
+  it('summarizeTwins(perQuery) averages the per-query RBCs and keeps the pooled RBC beside them', () => {
+    const a = base;
     const b = { ...a, winsFirst: 0, winsSecond: 2, pearson: undefined };
     const s = summarizeTwins([a, b]);
-    expect(s.rbc).toBe(0); // (3 − 3)/6; the per-query mean would be (0.5 − 1)/2
+    expect(s.rbc).toBe(-0.25); // per query (3 − 1)/4 = 0.5 and (0 − 2)/2 = −1, averaged (METRICS.md §3)
+    expect(s.rbcPooled).toBe(0); // (3 − 3)/6
     expect(s.pearson).toBe(0.5); // mean over the queries where defined
     expect(s.kendallTau).toBeUndefined();
     expect(summarizeTwins([a, b], [1, 1]).rbc).toBe(-1); // a bootstrap resample
+    expect(summarizeTwins([a, b], [1, 1]).rbcPooled).toBe(-1);
+  });
+  it('summarizeTwins(perQuery) averages Cohen’s d and Std MAD where defined and takes the geometric mean of OddsRatio@k', () => {
+    const a = base;
+    const b = { ...base, cohensD: undefined, oddsRatio: 1 / 16, stdMad: 1.5 };
+    const c = { ...base, cohensD: -1, oddsRatio: undefined, stdMad: undefined };
+    const s = summarizeTwins([a, b, c]);
+    expect(s.cohensD).toBe(0.5); // (2 − 1)/2
+    expect(s.oddsRatio).toBeCloseTo(0.5, 15); // √(4 · 1/16)
+    expect(s.stdMad).toBe(1); // (0.5 + 1.5)/2
+    expect(summarizeTwins([c]).oddsRatio).toBeUndefined();
+  });
+});
+
+describe('cohensD(differences)', () => {
+  it('cohensD([1, 2, 3]) is the mean over the sample SD: 2 / 1 = 2 (the @example)', () => {
+    expect(cohensD([1, 2, 3])).toBe(2);
+  });
+  it('cohensD(x) is undefined for fewer than 2 differences or equal differences', () => {
+    expect(cohensD([1])).toBeUndefined();
+    expect(cohensD([0, 0, 0])).toBeUndefined();
+    expect(cohensD([-1, -3])).toBeCloseTo(-2 / Math.SQRT2, 15); // mean −2, sd √2
+  });
+});
+
+describe('oddsRatioAtK(nFirst, nSecond, n)', () => {
+  it('oddsRatioAtK(3, 1, 4) adds ½ to every cell: (3.5/1.5)/(1.5/3.5) = 49/9 (the @example)', () => {
+    expect(oddsRatioAtK(3, 1, 4)).toBeCloseTo(49 / 9, 14);
+  });
+  it('oddsRatioAtK(n_F, n_M, n) is 1 for equal counts, its inverse with the groups swapped, undefined when no member reaches the top k', () => {
+    expect(oddsRatioAtK(2, 2, 5)).toBe(1);
+    expect(oddsRatioAtK(1, 3, 4)! * oddsRatioAtK(3, 1, 4)!).toBeCloseTo(1, 14);
+    expect(oddsRatioAtK(0, 0, 4)).toBeUndefined();
+    expect(() => oddsRatioAtK(5, 0, 4)).toThrow(RangeError);
+  });
+});
+
+describe('twinQueryMetrics(pool, pairs, k): Cohen’s d, OddsRatio@k and Std MAD', () => {
+  // d1..d5 score 10, 8, 6, 4, 2; twins: d1 (F) → 7, d2 (M) → 9.5 (F twin), d4 (F) → 4, d5 (neither) → 1
+  const p = pool(['d1', 'd2', 'd3', 'd4', 'd5'], [10, 8, 6, 4, 2]);
+  const m = twinQueryMetrics(
+    p,
+    [
+      { index: 0, twinScore: 7, firstGroup: 'original' },
+      { index: 1, twinScore: 9.5, firstGroup: 'twin' },
+      { index: 3, twinScore: 4, firstGroup: 'original' },
+      { index: 4, twinScore: 1, firstGroup: 'neither' },
+    ],
+    2,
+  )!;
+  it('Cohen’s d is over s(F) − s(M) of the pairs with a first-group member: (3, 1.5, 0), d = 1.5 / 1.5 = 1', () => {
+    expect(m.cohensD).toBeCloseTo(1, 15);
+  });
+  it('OddsRatio@2 counts each member at the rank where it stands, over the 3 pairs with a first-group member', () => {
+    // d1: F rank_o 1, M (twin 7, only d2's 8 above) rank 2 → both in; d2: F (twin 9.5, d1's 10 above) rank 2,
+    // M rank_o 2 → both in; d4: F rank_o 4, M (twin 4) rank 4 → both out. n_F = n_M = 2: OR = 1.
+    expect([m.topPairs, m.topFirst, m.topSecond]).toEqual([3, 2, 2]);
+    expect(m.oddsRatio).toBe(1);
+  });
+  it('Std MAD is the sample SD of |s(d) − s(d′)| over all of S: (3, 1.5, 0, 1)', () => {
+    expect(m.stdMad).toBeCloseTo(Math.sqrt(((3 - 1.375) ** 2 + (1.5 - 1.375) ** 2 + 1.375 ** 2 + (1 - 1.375) ** 2) / 3), 15);
   });
 });
