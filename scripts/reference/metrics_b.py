@@ -224,6 +224,17 @@ def screening_case(n_pools):
                 ex.append(1.0 if rg > K else 0.0)
         expected.append({'kind': 'effect', 'attribute': 'gender', 'group': 'female', 'signal': signal,
                          'deltaScore': float(np.mean(ds)), 'deltaRank': float(np.mean(dr)), 'excl': float(100 * np.mean(ex)) if ex else None})
+    # the reference group's own row (METRICS.md §3 of the issue: ΔScore is the reference, "ref."; ΔRank
+    # and Excl@5 against the original CV, as for any group)
+    for signal in ['explicit', 'implicit']:
+        dr, ex = [], []
+        for u in units:
+            _, rg = cell(u, 'male', signal)
+            dr.append(u['rank'] - rg)
+            if u['rank'] <= K:
+                ex.append(1.0 if rg > K else 0.0)
+        expected.append({'kind': 'reference', 'attribute': 'gender', 'group': 'male', 'signal': signal,
+                         'deltaScore': None, 'deltaRank': float(np.mean(dr)), 'excl': float(100 * np.mean(ex)) if ex else None})
     ds, dr, ex = [], [], []
     for u in units:
         sv, rv = cell(u, 'whitespace', '-')

@@ -4,11 +4,14 @@
  * for CSV and JSON export, and the plots' specs. Pure: no DOM.
  */
 import type { Ci } from '../../core/audit/results.ts';
-import type { ScreeningModelResult, ScreeningResults } from '../../core/audit/screeningResults.ts';
+import type { ChanceTest, ScreeningModelResult, ScreeningResults, TestedCi } from '../../core/audit/screeningResults.ts';
 import type { ConfusionSpec, ForestSpec, LatencyQualitySpec, PlotTable, TableCell, ThresholdCurveSpec } from '../plots/index.ts';
 
-/** A cell: a statistic with its CI, a plain number, or text. */
-export type ScreeningCell = { readonly ci: Ci; readonly significant?: boolean } | { readonly value: number; readonly percent?: boolean } | { readonly text: string };
+/**
+ * A cell: a statistic with its CI (and a `*` when `significant`, explained by
+ * `mark`), a plain number, or text.
+ */
+export type ScreeningCell = { readonly ci: Ci; readonly significant?: boolean; readonly mark?: string } | { readonly value: number; readonly percent?: boolean } | { readonly text: string };
 
 export interface ScreeningColumn {
   readonly key: string;
@@ -28,7 +31,7 @@ export interface ScreeningTable {
   readonly rows: readonly ScreeningRow[];
 }
 
-const ci = (c: Ci, significant?: boolean): ScreeningCell => ({ ci: c, significant });
+const ci = (c: Ci, significant?: boolean, mark?: string): ScreeningCell => ({ ci: c, significant, mark });
 const value = (v: number, percent?: boolean): ScreeningCell => ({ value: v, percent });
 const text = (t: string): ScreeningCell => ({ text: t });
 
@@ -41,7 +44,8 @@ export function validityTable(results: ScreeningResults): ScreeningTable {
     { key: 'precision@5', label: 'Precision@5', help: 'share of FIT among the 5 best-scored CVs per job' },
     { key: 'random_baseline', label: 'Random P@5', help: 'Precision@5 of a random order: the share of FIT per job' },
     { key: 'threshold', label: 'Threshold', help: 'tuned on the tune split (maximum balanced accuracy)' },
-    { key: 'delta_auc', label: 'ΔAUC', help: 'AUC − AUC of the reference model, paired bootstrap over test jobs' },
+    { key: 'delta_auc', label: 'ΔAUC', help: 'AUC − AUC of the reference model, paired bootstrap over test jobs; * its 95% CI excludes 0' },
+    { key: 'delta_auc_p', label: 'p ΔAUC', help: 'two-sided paired-bootstrap p of ΔAUC' },
   ];
   const rows = results.models.map((m): ScreeningRow => {
     const v = m.validity;
@@ -50,36 +54,66 @@ export function validityTable(results: ScreeningResults): ScreeningTable {
       id: m.model.id,
       label: m.model.label,
       cells: {
-        auc: ci(v.auc),
-        balanced_accuracy: ci(v.balanced_accuracy),
-        macro_f1: ci(v.macro_f1),
-        'precision@5': ci(v['precision@5']),
+        auc: chanceCell(v.auc, v.chance?.auc),
+        balanced_accuracy: chanceCell(v.balanced_accuracy, v.chance?.balanced_accuracy),
+        macro_f1: chanceCell(v.macro_f1, v.chance?.macro_f1),
+        'precision@5': chanceCell(v['precision@5'], v.chance?.['precision@5'], 'the FIT base rate'),
         random_baseline: ci(v.random_baseline),
         threshold: v.threshold_source === 'tuned' ? value(v.threshold) : text(`${v.threshold} (default)`),
-        delta_auc: v.delta_auc ? ci(v.delta_auc, v.delta_auc.p < 0.05) : text(m.model.id === results.parameters.referenceModel ? 'reference' : '—'),
+        delta_auc: v.delta_auc ? ci(v.delta_auc, v.delta_auc.significant, '95% CI excludes 0') : text(m.model.id === results.parameters.referenceModel ? 'reference' : '—'),
+        ...(v.delta_auc ? { delta_auc_p: value(v.delta_auc.p) } : {}),
       },
     };
   });
   return { columns, rows };
 }
 
-/** Bias (METRICS.md §4): every attribute × group × signal of every model, then its noise floor. */
+/** A validity metric, marked when its 95% CI excludes chance (`level`, named `chanceName` in the mark). */
+function chanceCell(c: Ci, chance: ChanceTest | undefined, chanceName?: string): ScreeningCell {
+  if (!chance) return ci(c);
+  return ci(c, chance.excluded, `95% CI excludes chance (${chanceName ? `${chanceName}, ` : ''}${fmt(chance.level)})`);
+}
+
+/** A tested bias statistic: its CI, marked when q < 0.05. */
+function testedCell(t: TestedCi): ScreeningCell {
+  return ci(t, t.significant, 'q < 0.05 (Benjamini–Hochberg over the model’s tests)');
+}
+
+/** Bias (METRICS.md §4): every attribute × group × signal of every model — the reference group's row included — then its noise floor. */
 export function biasTable(results: ScreeningResults): ScreeningTable {
   const columns: ScreeningColumn[] = [
     { key: 'kind', label: 'Row', help: 'a demographic effect, or a noise-floor perturbation' },
     { key: 'delta_score', label: 'ΔScore', help: 'mean score change against the reference group (0–100 scale)' },
     { key: 'delta_rank', label: 'ΔRank', help: 'original rank − variant rank; negative: the variant moved down' },
     { key: 'excl@5', label: 'Excl@5 %', help: 'share of top-5 CVs pushed out of the top 5' },
-    { key: 'q', label: 'q', help: 'Benjamini–Hochberg q of ΔScore over the model’s effects' },
-    { key: 'n_cvs', label: 'CVs', help: 'CVs with both variants scored' },
+    { key: 'p_score', label: 'p ΔScore', help: 'two-sided paired-bootstrap p of ΔScore against 0' },
+    { key: 'q_score', label: 'q ΔScore', help: 'Benjamini–Hochberg q of ΔScore (family: every ΔScore, ΔRank and Excl@5 test of the model)' },
+    { key: 'p_rank', label: 'p ΔRank', help: 'two-sided paired-bootstrap p of ΔRank against 0' },
+    { key: 'q_rank', label: 'q ΔRank', help: 'Benjamini–Hochberg q of ΔRank over the model’s tests' },
+    { key: 'p_excl', label: 'p Excl@5', help: 'two-sided paired-bootstrap p of Excl@5 against 0' },
+    { key: 'q_excl', label: 'q Excl@5', help: 'Benjamini–Hochberg q of Excl@5 over the model’s tests' },
+    { key: 'n_cvs', label: 'CVs', help: 'CVs the row is defined on (an effect: both variants scored; the reference row: its variant scored)' },
   ];
   const rows: ScreeningRow[] = [];
   for (const m of results.models) {
     for (const e of m.bias.effects) {
+      const reference = e.kind === 'reference';
+      const significant = e.delta_score.significant || e.delta_rank.significant || e['excl@5'].significant;
       rows.push({
-        id: `${m.model.id}|effect|${e.attribute}|${e.group}|${e.signal}`,
-        label: `${m.model.label} · ${e.attribute} · ${e.group} · ${e.signal}`,
-        cells: { kind: text(e.significant ? 'effect (q < 0.05)' : 'effect'), delta_score: ci(e.delta_score, e.significant), delta_rank: ci(e.delta_rank), 'excl@5': ci(e['excl@5']), q: value(e.q), n_cvs: value(e.n_cvs) },
+        id: `${m.model.id}|${reference ? 'reference' : 'effect'}|${e.attribute}|${e.group}|${e.signal}`,
+        label: `${m.model.label} · ${e.attribute} · ${e.group}${reference ? ' (reference)' : ''} · ${e.signal}`,
+        cells: {
+          kind: text(reference ? 'reference group' : significant ? 'effect (q < 0.05)' : 'effect'),
+          delta_score: reference ? text('ref.') : testedCell(e.delta_score),
+          delta_rank: testedCell(e.delta_rank),
+          'excl@5': testedCell(e['excl@5']),
+          ...(reference ? {} : { p_score: value(e.delta_score.p), q_score: value(e.delta_score.q) }),
+          p_rank: value(e.delta_rank.p),
+          q_rank: value(e.delta_rank.q),
+          p_excl: value(e['excl@5'].p),
+          q_excl: value(e['excl@5'].q),
+          n_cvs: value(e.n_cvs),
+        },
       });
     }
     for (const e of m.bias.noise_floor) {
@@ -93,12 +127,19 @@ export function biasTable(results: ScreeningResults): ScreeningTable {
   return { columns, rows };
 }
 
-/** The sentence shown for a model without a consistency row. */
+/**
+ * The sentence shown under the consistency table for a deterministic model
+ * (its row is exact by construction, not measured) and for a model scored
+ * once (no row); undefined for a model whose consistency was measured.
+ */
 export function consistencyNote(m: ScreeningModelResult): string | undefined {
-  if (m.consistency) return undefined;
   const f = m.bias.noise_floor_max;
   const floor = `noise floor: |ΔScore| ≤ ${fmt(f.delta_score)}, |ΔRank| ≤ ${fmt(f.delta_rank)}, Excl@5 ≤ ${fmt(f['excl@5'])}%`;
-  if (m.deterministic) return `${m.model.label} is deterministic (${m.runs === 1 ? 'by construction, scored once' : `every pair scored identically in ${m.runs} runs`}): run-to-run variation is 0 and ICC undefined; ${floor}.`;
+  if (m.deterministic) {
+    const how = m.runs === 1 ? 'by construction, scored once' : `every pair scored identically in ${m.runs} runs`;
+    return `${m.model.label} is deterministic (${how}): its row is exact, not measured — ICC 1, σScore 0, σRank 0, no label flips, Disag@5 0; what moves its scores is the input, so read its ${floor}.`;
+  }
+  if (m.consistency) return undefined;
   return `${m.model.label} was scored in one run only: nothing to measure; ${floor}.`;
 }
 
@@ -106,9 +147,10 @@ function fmt(v: number): string {
   return Number.isFinite(v) ? v.toFixed(2) : 'n/a';
 }
 
-/** Consistency (METRICS.md §5): one row per model with repeated, varying runs. */
+/** Consistency (METRICS.md §5): one row per model with repeated runs or a deterministic one (its exact row). */
 export function consistencyTable(results: ScreeningResults): ScreeningTable {
   const columns: ScreeningColumn[] = [
+    { key: 'basis', label: 'Basis', help: 'measured over the T runs, or exact for a deterministic model (see the note)' },
     { key: 'runs', label: 'Runs', help: 'T runs of the originals' },
     { key: 'icc', label: 'ICC(2,1)', help: 'absolute agreement across runs' },
     { key: 'sigma_score', label: 'σScore', help: 'mean within-CV standard deviation of the score' },
@@ -119,7 +161,8 @@ export function consistencyTable(results: ScreeningResults): ScreeningTable {
   const rows = results.models.flatMap((m): ScreeningRow[] => {
     const c = m.consistency;
     if (!c) return [];
-    return [{ id: m.model.id, label: m.model.label, cells: { runs: value(m.runs), icc: ci(c.icc), sigma_score: ci(c.sigma_score), sigma_rank: ci(c.sigma_rank), label_flip_pct: ci(c.label_flip_pct), 'disag@5': ci(c['disag@5']) } }];
+    const basis = c.basis === 'deterministic' ? text('deterministic (exact)') : text('measured');
+    return [{ id: m.model.id, label: m.model.label, cells: { basis, runs: value(m.runs), icc: ci(c.icc), sigma_score: ci(c.sigma_score), sigma_rank: ci(c.sigma_rank), label_flip_pct: ci(c.label_flip_pct), 'disag@5': ci(c['disag@5']) } }];
   });
   return { columns, rows };
 }
@@ -181,7 +224,7 @@ export function forestSpec(results: ScreeningResults): ForestSpec {
     groupLabel: 'attribute · group · signal',
     reference: 0,
     rows: results.models.flatMap((m) =>
-      m.bias.effects.map((e) => {
+      m.bias.effects.filter((e) => e.kind !== 'reference').map((e) => {
         const ok = Number.isFinite(e.delta_score.mean);
         return { model: m.model.label, group: `${e.attribute} · ${e.group} · ${e.signal}`, estimate: ok ? e.delta_score.mean : null, ci: ok && Number.isFinite(e.delta_score.ci[0]) ? ([e.delta_score.ci[0], e.delta_score.ci[1]] as [number, number]) : null };
       }),

@@ -1,8 +1,9 @@
 /**
  * The decision-model screening audit (DESIGN.md, second protocol): per
- * model, run-to-run consistency (METRICS.md §5) or — for a deterministic
- * model — the statement that it is deterministic; counterfactual bias with
- * the noise floor (§4); validity on the test split at the threshold tuned on
+ * model, run-to-run consistency (METRICS.md §5) — for a deterministic model
+ * its row by construction (ICC 1, every variation 0); counterfactual bias
+ * with reference-group rows, significance on every effect and the noise
+ * floor (§4); validity on the test split at the threshold tuned on
  * the tune split, with ΔAUC against a reference model (§2); latency per
  * call; all with percentile bootstrap CIs (§6, B = 2000 by default).
  *
@@ -15,7 +16,7 @@ import type { ConsistencyPool } from '../metrics/consistency.ts';
 import type { ScreeningPool, ScreeningVariant } from '../metrics/screening.ts';
 import { screeningWorkList, type ScreeningAuditOptions, type ScreeningModelScores, type ScreeningParts, type ScreeningWorkList } from './screeningInput.ts';
 import type { ScreeningModelResult, ScreeningResults } from './screeningResults.ts';
-import { biasSection, consistencySection, latencySection, validitySection, type Resampling, type SplitRows } from './screeningSections.ts';
+import { biasSection, consistencySection, deterministicConsistency, latencySection, validitySection, type Resampling, type SplitRows } from './screeningSections.ts';
 
 /** Defaults of ScreeningAuditOptions (METRICS.md §5, §6). */
 export const SCREENING_DEFAULTS = Object.freeze({ runs: 7, cutoff: 50, bootstrap: 2000, seed: 0, noiseAttribute: 'noise' });
@@ -132,7 +133,8 @@ export function auditScreeningModel(prepared: PreparedScreening, scores: Screeni
   const deterministic = scores.deterministicByConstruction === true || (runs >= 2 && allRunsEqual(scores.runs));
 
   let consistency: ScreeningModelResult['consistency'] = null;
-  if (!deterministic && runs >= 2) {
+  if (deterministic) consistency = deterministicConsistency(r);
+  else if (runs >= 2) {
     const pools: ConsistencyPool[] = prepared.pools.map((p) => {
       const matrix = new Float64Array(p.cvIds.length * runs);
       for (let i = 0; i < p.cvIds.length; i++) for (let t = 0; t < runs; t++) matrix[i * runs + t] = scores.runs[t][p.start + i];

@@ -38,6 +38,13 @@ export interface ScreeningModelDescriptor {
 
 /** Run-to-run consistency (METRICS.md §5), CIs over CVs. */
 export interface ScreeningConsistency {
+  /**
+   * `measured`: computed from the T runs. `deterministic`: the model gives
+   * every pair the same score in every run (by construction, or every run
+   * equal to run 1), so the row is exact, not estimated: ICC 1, the rest 0,
+   * each CI [v, v] (what every bootstrap resample gives; [NaN, NaN] with B = 0).
+   */
+  readonly basis: 'measured' | 'deterministic';
   readonly icc: Ci;
   readonly sigma_score: Ci;
   readonly sigma_rank: Ci;
@@ -47,22 +54,36 @@ export interface ScreeningConsistency {
   readonly flip_by_cutoff: readonly { readonly cutoff: number; readonly label_flip_pct: number }[];
 }
 
-/** One counterfactual effect (METRICS.md §4), CIs from a paired bootstrap over CVs. */
+/**
+ * A statistic of a bias effect with its test against 0: the percentile CI,
+ * the two-sided paired-bootstrap p (NaN without bootstrap, or where nothing
+ * defines it), the Benjamini–Hochberg q over the model's family of tests
+ * (docs/screening.md §5) and significant = q < 0.05.
+ */
+export interface TestedCi extends Ci {
+  readonly p: number;
+  readonly q: number;
+  readonly significant: boolean;
+}
+
+/**
+ * One row of the bias table (METRICS.md §4), CIs and p from a paired
+ * bootstrap over CVs. `kind` `effect`: a group against its attribute's
+ * reference group (ΔScore) and against the original CV (ΔRank, Excl@5).
+ * `reference`: the reference group's own row — ΔScore is the reference
+ * ("ref.": mean, CI, p and q NaN), ΔRank and Excl@5 are measured, because
+ * adding any cue line moves a CV and the group rows are read against it.
+ */
 export interface ScreeningEffect {
+  readonly kind: 'effect' | 'reference';
   readonly attribute: string;
   readonly group: string;
   /** `explicit` or `implicit`. */
   readonly signal: string;
-  readonly delta_score: Ci;
-  readonly delta_rank: Ci;
-  readonly 'excl@5': Ci;
-  /** Two-sided paired-bootstrap p-value of ΔScore (NaN without bootstrap). */
-  readonly p: number;
-  /** Benjamini–Hochberg q over this model's effects. */
-  readonly q: number;
-  /** q < 0.05. */
-  readonly significant: boolean;
-  /** CVs whose ΔScore is defined (both the group's and the reference group's variants scored). */
+  readonly delta_score: TestedCi;
+  readonly delta_rank: TestedCi;
+  readonly 'excl@5': TestedCi;
+  /** CVs the row is defined on: with both the group's and the reference group's variants (effect), with the reference group's variant (reference). */
   readonly n_cvs: number;
 }
 
@@ -80,10 +101,19 @@ export interface ScreeningNoiseEffect {
 }
 
 export interface ScreeningBias {
+  /** Effect and reference rows, in (attribute, group, signal) order. */
   readonly effects: readonly ScreeningEffect[];
   readonly noise_floor: readonly ScreeningNoiseEffect[];
   /** The largest |mean| of each metric over the noise floor (NaN when it is empty): the bar an effect must clear. */
   readonly noise_floor_max: { readonly delta_score: number; readonly delta_rank: number; readonly 'excl@5': number };
+}
+
+/** A validity metric against chance: the chance level, and whether the metric's 95% CI excludes it. */
+export interface ChanceTest {
+  /** 0.5 for AUC, balanced accuracy and macro-F1; the FIT base rate (the random baseline) for Precision@5. */
+  readonly level: number;
+  /** The 95% CI lies wholly above or below the level (false without a CI). */
+  readonly excluded: boolean;
 }
 
 /** Validity on the test split at the threshold tuned on the tune split (METRICS.md §2). */
@@ -106,8 +136,19 @@ export interface ScreeningValidity {
     readonly counts: readonly [readonly [number, number], readonly [number, number]];
     readonly row_percent: readonly [readonly [number, number], readonly [number, number]];
   };
-  /** ΔAUC against the reference model (paired bootstrap over test jobs); null for the reference itself or without one. */
-  readonly delta_auc: (Ci & { readonly reference: string; readonly p: number }) | null;
+  /** Each metric against chance (docs/screening.md §6): its chance level and whether its 95% CI excludes it. */
+  readonly chance: {
+    readonly auc: ChanceTest;
+    readonly balanced_accuracy: ChanceTest;
+    readonly macro_f1: ChanceTest;
+    readonly 'precision@5': ChanceTest;
+  };
+  /**
+   * ΔAUC against the reference model (paired bootstrap over test jobs), with
+   * its two-sided p and `significant` = its 95% CI excludes 0 (the mark);
+   * null for the reference itself or without one.
+   */
+  readonly delta_auc: (Ci & { readonly reference: string; readonly p: number; readonly significant: boolean }) | null;
   readonly n_test_rows: number;
   readonly n_test_jobs: number;
   readonly n_tune_rows: number;
@@ -128,7 +169,12 @@ export interface ScreeningModelResult {
   readonly deterministic: boolean;
   /** Runs T of the originals. */
   readonly runs: number;
-  /** null when deterministic (the noise floor in `bias` stands in) or with one run. */
+  /**
+   * Measured over the T runs, or for a deterministic model its row by
+   * construction (ICC 1, σScore 0, σRank 0, label flips 0, Disag@5 0;
+   * `basis: 'deterministic'`); null only for one run of a model not known
+   * to be deterministic (nothing to measure).
+   */
   readonly consistency: ScreeningConsistency | null;
   readonly bias: ScreeningBias;
   /** null when the dataset has no labels for the test split. */
@@ -169,7 +215,7 @@ export interface ScreeningResults {
 /**
  * Reads a screening results object back from parsed JSON: checks schema and
  * kind, and turns the nulls JSON wrote for NaN back into NaN in every
- * `{mean, ci}` and in `p`, `q`, thresholds and latencies.
+ * `{mean, ci}` and in `p`, `q`, chance levels, thresholds and latencies.
  * @throws {TypeError} when the value is not a schema-1 screening results object.
  */
 export function parseScreeningResults(value: unknown): ScreeningResults {
@@ -182,7 +228,7 @@ export function parseScreeningResults(value: unknown): ScreeningResults {
 }
 
 /** Keys whose value is a number that JSON may have written as null (NaN). */
-const NUMERIC_KEYS = new Set(['p', 'q', 'threshold', 'tune_balanced_accuracy', 'median_ms', 'p95_ms', 'mean_ms_per_pair', 'label_flip_pct', 'delta_score', 'delta_rank', 'excl@5']);
+const NUMERIC_KEYS = new Set(['p', 'q', 'level', 'threshold', 'tune_balanced_accuracy', 'median_ms', 'p95_ms', 'mean_ms_per_pair', 'label_flip_pct', 'delta_score', 'delta_rank', 'excl@5']);
 
 function revive(value: unknown, key: string): unknown {
   if (value === null && NUMERIC_KEYS.has(key)) return NaN;
@@ -192,9 +238,11 @@ function revive(value: unknown, key: string): unknown {
   if (Array.isArray(value)) return value.map((v) => revive(v, ''));
   if (typeof value !== 'object' || value === null) return value;
   const o = value as Record<string, unknown>;
+  const revived = Object.fromEntries(Object.entries(o).map(([k, v]) => [k, revive(v, k)]));
   if ('mean' in o && Array.isArray(o.ci) && o.ci.length === 2) {
+    // a Ci, or a TestedCi whose p and q were revived above
     const num = (v: unknown) => (typeof v === 'number' ? v : NaN);
-    return { ...o, mean: num(o.mean), ci: [num(o.ci[0]), num(o.ci[1])] };
+    return { ...revived, mean: num(o.mean), ci: [num(o.ci[0]), num(o.ci[1])] };
   }
-  return Object.fromEntries(Object.entries(o).map(([k, v]) => [k, revive(v, k)]));
+  return revived;
 }

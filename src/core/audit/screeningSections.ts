@@ -6,15 +6,15 @@
  * reporting shape.
  */
 import { consistencyUnits, flipByCutoff, summarizeConsistency, type ConsistencyPool, type ConsistencySummary } from '../metrics/consistency.ts';
-import { screeningEffects, summarizeEffect, type EffectUnits, type ScreeningPool } from '../metrics/screening.ts';
+import { screeningEffects, type EffectUnits, type ScreeningPool } from '../metrics/screening.ts';
+import { effectStatistics, familyTests } from './screeningEffectTests.ts';
 import { auc, deltaAuc, tuneThreshold } from '../metrics/classification.ts';
 import { thresholdMetrics } from './thresholdMetrics.ts';
 import { percentileInterval } from '../stats/bootstrap.ts';
-import { pairedBootstrap } from '../stats/pairedBootstrap.ts';
-import { benjaminiHochberg } from '../stats/multipleTesting.ts';
 import { forEachResample } from '../stats/bootstrapResamples.ts';
 import { meanAt } from '../stats/meanCi.ts';
 import { percentile } from '../stats/percentile.ts';
+import { ciExcludes } from '../stats/ciExcludes.ts';
 import type { Ci } from './results.ts';
 import type {
   ScreeningBias,
@@ -76,6 +76,7 @@ export function consistencySection(pools: readonly ConsistencyPool[], runs: numb
     r,
   );
   return {
+    basis: 'measured',
     icc,
     sigma_score: sigmaScore,
     sigma_rank: sigmaRank,
@@ -85,81 +86,70 @@ export function consistencySection(pools: readonly ConsistencyPool[], runs: numb
   };
 }
 
+/**
+ * The consistency row of a deterministic model (the paper's row for a model
+ * that gives every pair one score): ICC(2,1) 1, σScore 0, σRank 0, label
+ * flips 0 (at every cut-off), Disag@5 0 — exact by construction, not
+ * estimated: the same scores in every run give the same labels and the same
+ * shortlist. Each CI is [v, v], what every bootstrap resample of the units
+ * gives; [NaN, NaN] with B = 0, as for every statistic.
+ * @example deterministicConsistency({ bootstrap: 0, seed: 0 }).icc // { mean: 1, ci: [NaN, NaN] }
+ */
+export function deterministicConsistency(r: Resampling): ScreeningConsistency {
+  const exact = (v: number): Ci => ({ mean: v, ci: r.bootstrap > 0 ? [v, v] : [NaN, NaN] });
+  return {
+    basis: 'deterministic',
+    icc: exact(1),
+    sigma_score: exact(0),
+    sigma_rank: exact(0),
+    label_flip_pct: exact(0),
+    'disag@5': exact(0),
+    flip_by_cutoff: Array.from({ length: 91 }, (_, i) => ({ cutoff: i + 5, label_flip_pct: 0 })),
+  };
+}
+
 function countDefined(values: Float64Array): number {
   let c = 0;
   for (const v of values) if (!Number.isNaN(v)) c++;
   return c;
 }
 
-/**
- * ΔScore, ΔRank and Excl@5 of one effect with CIs, and the paired-bootstrap
- * p of ΔScore. One pass: pairedBootstrap draws the resamples (the same
- * indices bootstrapCi would draw with this seed) and calls the statistic
- * once per resample, then once on the full sample; the statistic returns
- * ΔScore and keeps ΔRank and Excl@5 of the same call, so every resample is
- * summarised once instead of four times.
- */
-function effectCis(e: EffectUnits, n: number, r: Resampling) {
-  const n_cvs = countDefined(e.deltaScore);
-  if (r.bootstrap === 0 || n === 0) {
-    const all = summarizeEffect(e);
-    const none: [number, number] = [NaN, NaN];
-    return {
-      cis: { delta_score: { mean: all.deltaScore, ci: none }, delta_rank: { mean: all.deltaRank, ci: [...none] as [number, number] }, 'excl@5': { mean: all.excl, ci: [...none] as [number, number] }, n_cvs },
-      p: NaN,
-    };
-  }
-  const ranks: number[] = [];
-  const excl: number[] = [];
-  const paired = pairedBootstrap(
-    n,
-    (idx) => {
-      const s = summarizeEffect(e, idx);
-      ranks.push(s.deltaRank);
-      excl.push(s.excl);
-      return s.deltaScore;
-    },
-    { resamples: r.bootstrap, seed: r.seed },
-  );
-  // pairedBootstrap calls the statistic for each resample, then on the full sample
-  if (ranks.length !== r.bootstrap + 1) throw new Error('pairedBootstrap changed its call order; effectCis relies on it');
-  const interval = (values: number[]): Ci => ({
-    mean: values[values.length - 1],
-    ci: percentileInterval(
-      Float64Array.from(values.slice(0, -1).filter((v) => !Number.isNaN(v))).sort(),
-      0.95,
-    ),
-  });
-  return {
-    cis: { delta_score: { mean: paired.mean, ci: [paired.ci[0], paired.ci[1]] as [number, number] }, delta_rank: interval(ranks), 'excl@5': interval(excl), n_cvs },
-    p: paired.p,
-  };
+/** The CVs an effect row is defined on: its ΔScore units, or for a reference row (no ΔScore) its ΔRank units. */
+export function effectCvs(e: EffectUnits): number {
+  return countDefined(e.kind === 'reference' ? e.deltaRank : e.deltaScore);
 }
 
 /**
  * Bias: screeningEffects over the pools (run 0's original scores and the
- * variants' scores). Each demographic effect gets ΔScore, ΔRank and Excl@5
- * with paired-bootstrap CIs over the (job, CV) units, the two-sided p of
- * ΔScore (pairedBootstrap) and Benjamini–Hochberg q over this model's
- * effects (the noise floor is not part of the family, as in the CLI).
+ * variants' scores). Each effect row and each reference-group row gets
+ * ΔScore (not for a reference row), ΔRank and Excl@5 with paired-bootstrap
+ * CIs over the (job, CV) units and its two-sided p (effectStatistics), and
+ * Benjamini–Hochberg q over this model's family: every test of its effect
+ * and reference rows (familyTests; the noise floor is not in the family).
+ * Noise-floor rows get their CIs.
  */
 export function biasSection(pools: readonly ScreeningPool[], reference: Readonly<Record<string, string>>, noiseAttribute: string, r: Resampling): ScreeningBias {
   const { units, effects } = screeningEffects(pools, { reference, k: SHORTLIST_K, noiseAttribute });
   const n = units.length;
-  const demographic = effects.filter((e) => e.kind === 'effect').map((e) => ({ e, ...effectCis(e, n, r) }));
-  const q = benjaminiHochberg(demographic.map((d) => d.p));
-  const rows: ScreeningEffect[] = demographic.map(({ e, cis, p }, i) => ({
+  const rowsOf = effects.filter((e) => e.kind === 'effect' || e.kind === 'reference');
+  const tested = familyTests(rowsOf.map((e) => effectStatistics(e, n, r)));
+  const rows: ScreeningEffect[] = rowsOf.map((e, i) => ({
+    kind: e.kind as 'effect' | 'reference',
     attribute: e.attribute,
     group: e.group,
     signal: e.signal,
-    ...cis,
-    p,
-    q: q[i],
-    significant: q[i] < 0.05,
+    delta_score: tested[i].delta_score,
+    delta_rank: tested[i].delta_rank,
+    'excl@5': tested[i].excl,
+    n_cvs: effectCvs(e),
   }));
+  const plain = ({ mean, ci }: Ci): Ci => ({ mean, ci: [ci[0], ci[1]] });
   const noise: ScreeningNoiseEffect[] = effects
-    .filter((e) => e.kind !== 'effect')
-    .map((e) => ({ kind: e.kind as 'noise' | 'second-name', attribute: e.attribute, group: e.group, signal: e.signal, ...effectCis(e, n, r).cis }));
+    .filter((e) => e.kind === 'noise' || e.kind === 'second-name')
+    .map((e) => {
+      const s = effectStatistics(e, n, r);
+      return { kind: e.kind as 'noise' | 'second-name', attribute: e.attribute, group: e.group, signal: e.signal, delta_score: plain(s.delta_score), delta_rank: plain(s.delta_rank), 'excl@5': plain(s.excl), n_cvs: effectCvs(e) };
+    });
   const maxAbs = (pick: (row: ScreeningNoiseEffect) => Ci) => {
     const values = noise.map((row) => Math.abs(pick(row).mean)).filter((v) => !Number.isNaN(v));
     return values.length === 0 ? NaN : Math.max(...values);
@@ -179,6 +169,26 @@ export interface SplitRows {
   readonly scores: number[];
 }
 
+/** Chance level of AUC, balanced accuracy and macro-F1 (METRICS.md §2). */
+export const CHANCE_LEVEL = 0.5;
+
+/**
+ * Each validity metric against chance: AUC, balanced accuracy and macro-F1
+ * against 0.5, Precision@5 against its random baseline (the mean share of FIT
+ * per job, the FIT base rate); `excluded` when the metric's 95% CI lies
+ * wholly on one side of the level (ciExcludes).
+ * @example chanceTests(m).auc // { level: 0.5, excluded: true } when AUC's CI is [0.6, 0.7]
+ */
+export function chanceTests(m: { readonly auc: Ci; readonly balancedAccuracy: Ci; readonly macroF1: Ci; readonly precisionAtK: Ci; readonly randomBaseline: Ci }): ScreeningValidity['chance'] {
+  const test = (c: Ci, level: number) => ({ level, excluded: ciExcludes(c.ci, level) });
+  return {
+    auc: test(m.auc, CHANCE_LEVEL),
+    balanced_accuracy: test(m.balancedAccuracy, CHANCE_LEVEL),
+    macro_f1: test(m.macroF1, CHANCE_LEVEL),
+    'precision@5': test(m.precisionAtK, m.randomBaseline.mean),
+  };
+}
+
 /** Default decision threshold on the 0–100 scale when the tune split cannot tune one. */
 export const DEFAULT_THRESHOLD = 50;
 
@@ -187,8 +197,10 @@ export const DEFAULT_THRESHOLD = 50;
  * (tuneThreshold: max balanced accuracy, smallest on ties); 50 when the tune
  * split lacks a class. AUC, balanced accuracy and macro-F1 are pooled over
  * the test rows, with CIs from resampling test jobs; precision@5 and its
- * random baseline are per job, averaged, CIs over jobs; ΔAUC is deltaAuc
- * (paired bootstrap over jobs) against `referenceScores` on the same rows.
+ * random baseline are per job, averaged, CIs over jobs; each is marked
+ * against chance (chanceTests); ΔAUC is deltaAuc (paired bootstrap over
+ * jobs) against `referenceScores` on the same rows, marked significant when
+ * its CI excludes 0 (the paper's mark; p is reported beside it).
  * @returns null when the test split has no rows.
  */
 export function validitySection(
@@ -208,10 +220,10 @@ export function validitySection(
   let delta: ScreeningValidity['delta_auc'] = null;
   if (reference) {
     if (r.bootstrap === 0) {
-      delta = { mean: auc(test.labels, test.scores) - auc(test.labels, reference.scores), ci: [NaN, NaN], p: NaN, reference: reference.id };
+      delta = { mean: auc(test.labels, test.scores) - auc(test.labels, reference.scores), ci: [NaN, NaN], p: NaN, significant: false, reference: reference.id };
     } else {
       const d = deltaAuc(test.groups, test.labels, test.scores, reference.scores, { resamples: r.bootstrap, seed: r.seed });
-      delta = { mean: d.mean, ci: [d.ci[0], d.ci[1]], p: d.p, reference: reference.id };
+      delta = { mean: d.mean, ci: [d.ci[0], d.ci[1]], p: d.p, significant: ciExcludes(d.ci, 0), reference: reference.id };
     }
   }
   return {
@@ -224,6 +236,7 @@ export function validitySection(
     'precision@5': m.precisionAtK,
     random_baseline: m.randomBaseline,
     confusion: m.confusion,
+    chance: chanceTests(m),
     delta_auc: delta,
     n_test_rows: test.labels.length,
     n_test_jobs: m.jobs,

@@ -48,6 +48,12 @@ export interface ScreeningOptions {
 export type EffectKind =
   /** a demographic group against the attribute's reference group */
   | 'effect'
+  /**
+   * the attribute's reference group itself: no ΔScore (it is the baseline of
+   * the ΔScores), but ΔRank and Excl@k against the original CV, because
+   * adding any cue line moves a CV and the group effects are read against it
+   */
+  | 'reference'
   /** a non-demographic perturbation (group names it: whitespace, typos, …) against the original */
   | 'noise'
   /** a CV's second name of a group against its first name (code-unit order among that CV's names) */
@@ -62,7 +68,7 @@ export interface EffectUnits {
   readonly attribute: string;
   readonly group: string;
   readonly signal: string;
-  /** s(variant) − s(base): base = reference group, original, or first name. */
+  /** s(variant) − s(base): base = reference group, original, or first name; NaN throughout for a reference row. */
   readonly deltaScore: Float64Array;
   /** r(base) − r(variant): base = original CV (effect, noise) or first name. */
   readonly deltaRank: Float64Array;
@@ -101,9 +107,10 @@ const SEP = '\u0000';
  * identifier, found by binary search in the pool sorted once. The variants
  * of one (attribute, group, signal) of a CV — one per name for implicit
  * signals — are averaged (score and rank) before any difference.
- * Demographic effects are listed for each group other than the attribute's
- * reference; a unit counts for ΔScore only when it has both the group's and
- * the reference group's variants.
+ * Demographic effects are listed for each group of an attribute; the
+ * reference group's row (kind `reference`) has ΔRank and Excl@k but no
+ * ΔScore. A unit counts for ΔScore only when it has both the group's and the
+ * reference group's variants.
  * @throws {RangeError} when an attribute other than the noise attribute has no reference group.
  */
 export function screeningEffects(pools: readonly ScreeningPool[], options: ScreeningOptions): ScreeningEffects {
@@ -151,8 +158,8 @@ export function screeningEffects(pools: readonly ScreeningPool[], options: Scree
   for (const key of sortedKeys) {
     const [attribute, group, signal] = key.split(SEP);
     const ref = options.reference[attribute];
-    if (attribute !== noise && group === ref) continue;
-    const e = emptyEffect(attribute === noise ? 'noise' : 'effect', attribute, group, signal, n);
+    const isReference = attribute !== noise && group === ref;
+    const e = emptyEffect(attribute === noise ? 'noise' : isReference ? 'reference' : 'effect', attribute, group, signal, n);
     // Demographic groups are compared with the reference group, noise with the original CV.
     const refKey = [attribute, ref, signal].join(SEP);
     for (let u = 0; u < n; u++) {
@@ -162,7 +169,7 @@ export function screeningEffects(pools: readonly ScreeningPool[], options: Scree
       const rank = cell.rank / cell.count;
       if (attribute === noise) {
         e.deltaScore[u] = score - originalScore[u];
-      } else {
+      } else if (!isReference) {
         const refCell = groupCells[u].get(refKey);
         if (refCell) e.deltaScore[u] = score - refCell.score / refCell.count;
       }

@@ -4,6 +4,8 @@ export { percentile } from './percentile.ts';
 export { bootstrapCi, percentileInterval } from './bootstrap.ts';
 export type { BootstrapOptions, Interval } from './bootstrap.ts';
 export { pairedBootstrap } from './pairedBootstrap.ts';
+export { bootstrapP } from './bootstrapP.ts';
+export { ciExcludes } from './ciExcludes.ts';
 export type { PairedInterval } from './pairedBootstrap.ts';
 export { meanAt, meanCi, meanCis } from './meanCi.ts';
 export { benjaminiHochberg } from './multipleTesting.ts';

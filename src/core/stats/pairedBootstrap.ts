@@ -1,4 +1,5 @@
 import { percentileInterval } from './bootstrap.ts';
+import { bootstrapP } from './bootstrapP.ts';
 import type { Interval } from './bootstrap.ts';
 import { confidenceLevel, fullSampleStatistic, resampledStatistics } from './bootstrapResamples.ts';
 import type { BootstrapOptions } from './bootstrapResamples.ts';
@@ -27,12 +28,5 @@ export function pairedBootstrap(
   const level = confidenceLevel(options);
   const values = resampledStatistics(n, statistic, options);
   const mean = fullSampleStatistic(n, statistic);
-  let atMost = 0;
-  let atLeast = 0;
-  for (const v of values) {
-    if (v <= 0) atMost++;
-    if (v >= 0) atLeast++;
-  }
-  const p = values.length === 0 ? NaN : Math.min(1, (2 * Math.min(atMost, atLeast)) / values.length);
-  return { mean, ci: percentileInterval(values, level), p };
+  return { mean, ci: percentileInterval(values, level), p: bootstrapP(values) };
 }

@@ -91,9 +91,11 @@ describe('loadDecisionModelNode (tiny cross-encoder fixture)', () => {
     });
     const m = results.models[0];
     expect(m.deterministic).toBe(true);
-    expect(m.consistency).toBeNull();
+    // a deterministic model gets its exact row (ICC 1, every variation 0) instead of null
+    expect(m.consistency).toMatchObject({ basis: 'deterministic', icc: { mean: 1 }, sigma_score: { mean: 0 } });
     expect(m.model.device).toBe('cpu');
-    expect(m.bias.effects.map((e) => e.group)).toEqual(['female']);
+    // the female effect, then the reference group's row
+    expect(m.bias.effects.map((e) => `${e.kind}:${e.group}`)).toEqual(['effect:female', 'reference:male']);
     expect(m.validity!.threshold_source).toBe('default');
   });
 });

@@ -144,25 +144,41 @@ describe('screeningAudit: consistency (METRICS.md §5)', () => {
 
 describe('screeningAudit: bias (METRICS.md §4)', () => {
   const effects = a.bias.effects;
-  it('lists one effect per non-reference group and signal, in key order', () => {
-    expect(effects.map((e) => `${e.attribute}/${e.group}/${e.signal}`)).toEqual(['gender/female/explicit', 'gender/female/implicit']);
+  it('lists one row per group and signal in key order, the reference group (male) as a reference row', () => {
+    expect(effects.map((e) => `${e.kind}:${e.attribute}/${e.group}/${e.signal}`)).toEqual([
+      'effect:gender/female/explicit',
+      'effect:gender/female/implicit',
+      'reference:gender/male/explicit',
+      'reference:gender/male/implicit',
+    ]);
+  });
+  it('the reference rows: ΔScore is the reference (NaN, untested); ΔRank and Excl@5 measured — male explicit (+0) and implicit (+0, +2) move no CV', () => {
+    for (const e of effects.slice(2)) {
+      expect(e.delta_score).toEqual({ mean: NaN, ci: [NaN, NaN], p: NaN, q: NaN, significant: false });
+      expect(e.delta_rank).toMatchObject({ mean: 0, ci: [0, 0], p: 1, q: 1, significant: false });
+      expect(e['excl@5']).toMatchObject({ mean: 0, p: 1, q: 1, significant: false });
+      expect(e.n_cvs).toBe(12);
+    }
   });
   it('explicit female: ΔScore −15; ΔRank −10/12 (10 CVs drop one place, the two last stay); Excl@5 2 of 10 (each pool\'s 5th drops to 6th)', () => {
     const e = effects[0];
-    expect(e.delta_score).toEqual({ mean: -15, ci: [-15, -15] });
+    expect(e.delta_score).toEqual({ mean: -15, ci: [-15, -15], p: 0, q: 0, significant: true });
     expect(e.delta_rank.mean).toBeCloseTo(-10 / 12, 12);
     expect(e['excl@5'].mean).toBeCloseTo(20, 12);
     expect(e.n_cvs).toBe(12);
-    expect(e.p).toBe(0);
-    expect(e.q).toBe(0);
-    expect(e.significant).toBe(true);
+    // ΔRank ≥ 0 only when all 12 draws are the two CVs that stay (≈ 5e-10 of resamples): p = 0 with B = 200
+    expect(e.delta_rank).toMatchObject({ p: 0, q: 0, significant: true });
+    // Excl@5 ≥ 0 always; it is 0 when neither pool's 5th CV is drawn, so p = 2 × that share, and q ≥ p
+    expect(e['excl@5'].p).toBeGreaterThan(0);
+    expect(e['excl@5'].q).toBeGreaterThanOrEqual(e['excl@5'].p);
   });
   it('implicit female: names averaged first, ΔScore = mean(−4, −6) − mean(0, +2) = −6; ranks do not move', () => {
     const e = effects[1];
     expect(e.delta_score.mean).toBeCloseTo(-6, 12);
     expect(e.delta_rank.mean).toBe(0);
     expect(e['excl@5'].mean).toBe(0);
-    expect(e.significant).toBe(true);
+    expect(e.delta_score.significant).toBe(true);
+    expect(e.delta_rank).toMatchObject({ p: 1, significant: false }); // 0 in every resample
   });
   it('noise floor: typos −1, whitespace 0, a second name +2 (Emily over Anne, Todd over Greg); the max |ΔScore| is 2', () => {
     const rows = a.bias.noise_floor.map((n) => [n.kind, n.attribute, n.group, n.signal, n.delta_score.mean, n.delta_rank.mean, n['excl@5'].mean]);
@@ -174,12 +190,12 @@ describe('screeningAudit: bias (METRICS.md §4)', () => {
     ]);
     expect(a.bias.noise_floor_max).toEqual({ delta_score: 2, delta_rank: 0, 'excl@5': 0 });
   });
-  it('a model with no effect gets p = 1, q = 1 and no significance', () => {
+  it('a model with no effect gets p = 1, q = 1 and no significance on every statistic of every row', () => {
     for (const e of b.bias.effects) {
-      expect(e.delta_score.mean).toBe(0);
-      expect(e.p).toBe(1);
-      expect(e.q).toBe(1);
-      expect(e.significant).toBe(false);
+      for (const t of [e.delta_score, e.delta_rank, e['excl@5']]) {
+        if (e.kind === 'reference' && t === e.delta_score) continue;
+        expect(t).toMatchObject({ mean: 0, p: 1, q: 1, significant: false });
+      }
     }
   });
 });
@@ -207,6 +223,21 @@ describe('screeningAudit: validity (METRICS.md §2)', () => {
     expect(v.auc.ci[0]).toBeCloseTo(6 / 9, 12);
     expect(v.n_test_jobs).toBe(1);
   });
+  it('validity.chance marks each metric whose 95% CI excludes chance: 0.5, and the FIT base rate (0.5 here) for P@5', () => {
+    // one test job: every CI is the value itself, so any value other than the level excludes it
+    expect(v.chance).toEqual({
+      auc: { level: 0.5, excluded: true }, // 6/9
+      balanced_accuracy: { level: 0.5, excluded: false }, // exactly 0.5
+      macro_f1: { level: 0.5, excluded: true }, // 0.486, below chance
+      'precision@5': { level: 0.5, excluded: true }, // 0.6 against the base rate 1/2
+    });
+    const none = screeningAudit(PARTS, [MODEL_A], { reference: { gender: 'male' }, bootstrap: 0 }, HEADER).models[0].validity!;
+    expect(none.chance.auc).toEqual({ level: 0.5, excluded: false }); // no CI, no mark
+  });
+  it('ΔAUC is marked by its CI excluding 0, not by p: here [−1/3, −1/3]', () => {
+    expect(v.delta_auc!.significant).toBe(true);
+    expect(v.delta_auc!.ci).toEqual([v.delta_auc!.mean, v.delta_auc!.mean]);
+  });
   it('ΔAUC against model B (AUC 1) is 6/9 − 1, p = 0; the reference itself has none', () => {
     expect(v.delta_auc!.mean).toBeCloseTo(-1 / 3, 12);
     expect(v.delta_auc!.p).toBe(0);
@@ -218,15 +249,25 @@ describe('screeningAudit: validity (METRICS.md §2)', () => {
 });
 
 describe('screeningAudit: deterministic models and latency', () => {
-  it('a model whose runs are all identical is deterministic: consistency is null, bias and validity are reported', () => {
+  it('a model whose runs are all identical is deterministic: its consistency row is exact (ICC 1, σ 0, no flips, Disag@5 0)', () => {
     expect(b.deterministic).toBe(true);
-    expect(b.consistency).toBeNull();
+    const c = b.consistency!;
+    expect(c.basis).toBe('deterministic');
+    expect(c.icc).toEqual({ mean: 1, ci: [1, 1] });
+    for (const key of ['sigma_score', 'sigma_rank', 'label_flip_pct', 'disag@5'] as const) expect(c[key], key).toEqual({ mean: 0, ci: [0, 0] });
+    expect(c.flip_by_cutoff).toHaveLength(91);
+    expect(c.flip_by_cutoff.every((f) => f.label_flip_pct === 0)).toBe(true);
     expect(b.bias.noise_floor.length).toBe(4);
   });
-  it('a model deterministic by construction needs one run', () => {
+  it('a model deterministic by construction needs one run and gets the same exact row; with B = 0 its CIs are [NaN, NaN]', () => {
     const one = screeningAudit(PARTS, [{ ...MODEL_B, runs: [bRun()], deterministicByConstruction: true }], { reference: { gender: 'male' }, bootstrap: 10 }, HEADER);
     expect(one.models[0].deterministic).toBe(true);
-    expect(one.models[0].consistency).toBeNull();
+    expect(one.models[0].consistency).toMatchObject({ basis: 'deterministic', icc: { mean: 1, ci: [1, 1] }, 'disag@5': { mean: 0, ci: [0, 0] } });
+    const none = screeningAudit(PARTS, [{ ...MODEL_B, runs: [bRun()], deterministicByConstruction: true }], { reference: { gender: 'male' }, bootstrap: 0 }, HEADER);
+    expect(none.models[0].consistency!.icc).toEqual({ mean: 1, ci: [NaN, NaN] });
+  });
+  it('a measured consistency row says so', () => {
+    expect(a.consistency!.basis).toBe('measured');
   });
   it('one run of a model not known to be deterministic gives deterministic false and no consistency', () => {
     const one = screeningAudit(PARTS, [{ ...MODEL_A, runs: [aRun(0)] }], { reference: { gender: 'male' }, bootstrap: 10 }, HEADER);
@@ -251,8 +292,10 @@ describe('screeningAudit: sharing and errors', () => {
     const e = back.models[0].bias.effects[0];
     expect(e.delta_score.mean).toBe(-15);
     expect(Number.isNaN(e.delta_score.ci[0])).toBe(true);
-    expect(Number.isNaN(e.p)).toBe(true);
-    expect(e.significant).toBe(false);
+    expect(Number.isNaN(e.delta_score.p)).toBe(true);
+    expect(Number.isNaN(e.delta_rank.q)).toBe(true);
+    expect(e.delta_score.significant).toBe(false);
+    expect(back.models[0].bias.effects[2].delta_score.mean).toBeNaN(); // the reference row's ΔScore
     expect(() => parseScreeningResults({ schema: 1, kind: 'retrieval-fairness' })).toThrow(TypeError);
   });
   it('screeningAudit throws on scores of the wrong length, outside 0–100, or an unknown reference model', () => {

@@ -17,9 +17,22 @@ describe('screeningEffects(pools, options) + summarizeEffect(effect)', () => {
   const { units, effects } = screeningEffects([POOL], { reference: { gender: 'male' }, k: 1 });
   const find = (kind: string, group: string) => effects.find((e) => e.kind === kind && e.group === group)!;
 
-  it('lists one effect per non-reference group, and the noise perturbations', () => {
+  it('lists one effect per non-reference group, a reference row for the reference group, and the noise perturbations', () => {
     expect(units).toHaveLength(3);
-    expect(effects.map((e) => `${e.kind}:${e.attribute}/${e.group}/${e.signal}`)).toEqual(['effect:gender/female/explicit', 'noise:noise/whitespace/-']);
+    expect(effects.map((e) => `${e.kind}:${e.attribute}/${e.group}/${e.signal}`)).toEqual(['effect:gender/female/explicit', 'reference:gender/male/explicit', 'noise:noise/whitespace/-']);
+  });
+  it('gives the reference row ΔRank and Excl@k against the original CV and no ΔScore', () => {
+    const ref = find('reference', 'male');
+    // male variants a 80 → 1st, b 75 → 2nd, c 50 → 3rd: every CV keeps its rank; a stays the top 1
+    expect([...ref.deltaScore].every(Number.isNaN)).toBe(true);
+    expect(summarizeEffect(ref)).toEqual({ deltaScore: NaN, deltaRank: 0, excl: 0 });
+    const moved = screeningEffects(
+      [{ jobId: 'j', cvs: [{ cvId: 'a', score: 80, variants: [v('gender', 'male', 'explicit', 10)] }, { cvId: 'b', score: 70, variants: [] }] }],
+      { reference: { gender: 'male' }, k: 1 },
+    ).effects[0];
+    // adding the reference cue line drops a below b: ΔRank 1 − 2 = −1, and a leaves the top 1
+    expect(moved.kind).toBe('reference');
+    expect(summarizeEffect(moved)).toEqual({ deltaScore: NaN, deltaRank: -1, excl: 100 });
   });
   it('gives ΔScore against the reference group and ΔRank against the original rank', () => {
     const s = summarizeEffect(find('effect', 'female'));
