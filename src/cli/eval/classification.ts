@@ -3,7 +3,8 @@ import type { ParsedArgs } from '../args.ts';
 import { integerOption, numberOption, requiredOption, stringOption } from '../args.ts';
 import { InputError } from '../errors.ts';
 import { parsePredictions } from '../../core/formats/predictionsTsv.ts';
-import { DEFAULT_CLASSIFICATION_THRESHOLD, evalClassification, tunedThreshold } from '../../core/audit/eval/classification.ts';
+import { DEFAULT_CLASSIFICATION_THRESHOLD, evalClassification, referenceScoresFor, tunedThreshold } from '../../core/audit/eval/classification.ts';
+import type { Predictions } from '../../core/metrics/classification.ts';
 import { ciOptions } from './bootstrapOption.ts';
 import { parseInput } from './parseInput.ts';
 
@@ -19,17 +20,41 @@ async function decisionThreshold(args: ParsedArgs, io: Parameters<Command['run']
   return numberOption(args, 'threshold', DEFAULT_CLASSIFICATION_THRESHOLD);
 }
 
+/** The reference model's scores of `--reference-scores F`, aligned with the predictions' rows. */
+async function referenceScores(args: ParsedArgs, io: Parameters<Command['run']>[1], pred: Predictions): Promise<Float64Array | undefined> {
+  const file = stringOption(args, 'reference-scores');
+  if (file === undefined) return undefined;
+  const reference = await parseInput(io, file, parsePredictions);
+  try {
+    return referenceScoresFor(pred, reference);
+  } catch (e) {
+    if (e instanceof RangeError) throw new InputError(e.message, file);
+    throw e;
+  }
+}
+
 /**
  * `fairground eval classification`: pooled AUC, balanced accuracy, macro-F1
  * and confusion matrix at the threshold, precision@k per job averaged over
  * jobs, and its random baseline (METRICS.md §2). With --bootstrap, every
  * metric but the confusion matrix and threshold becomes {mean, ci},
- * resampling jobs (the threshold stays fixed). AUC is null for one class.
+ * resampling jobs (the threshold stays fixed), and `chance` marks the
+ * metrics whose CI excludes chance. --reference-scores F (the same TSV for
+ * the reference model) adds ΔAUC, with --bootstrap a paired bootstrap over
+ * jobs with p and `significant` (its CI excludes 0). AUC is null for one class.
  */
 export const classificationCommand: Command = {
   name: 'classification',
-  options: { pred: { type: 'string' }, threshold: { type: 'string' }, tune: { type: 'string' }, k: { type: 'string' }, bootstrap: { type: 'string' }, seed: { type: 'string' } },
-  usage: 'eval classification --pred F [--threshold T | --tune F] [--k 5] [--bootstrap B --seed S]',
+  options: {
+    pred: { type: 'string' },
+    threshold: { type: 'string' },
+    tune: { type: 'string' },
+    k: { type: 'string' },
+    'reference-scores': { type: 'string' },
+    bootstrap: { type: 'string' },
+    seed: { type: 'string' },
+  },
+  usage: 'eval classification --pred F [--threshold T | --tune F] [--k 5] [--reference-scores F] [--bootstrap B --seed S]',
   summary: 'AUC, balanced accuracy, macro-F1, precision@k and confusion of screening scores (TSV id group label score)',
   async run(args, io) {
     const predFile = requiredOption(args, 'pred');
@@ -37,7 +62,7 @@ export const classificationCommand: Command = {
     const ci = ciOptions(args);
     const pred = await parseInput(io, predFile, parsePredictions);
     const threshold = await decisionThreshold(args, io);
-
-    return evalClassification(pred, { threshold, k }, ci);
+    const reference = await referenceScores(args, io, pred);
+    return evalClassification(pred, { threshold, k, ...(reference ? { referenceScores: reference } : {}) }, ci);
   },
 };

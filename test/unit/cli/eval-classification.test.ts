@@ -56,6 +56,48 @@ describe('fairground eval classification', () => {
     expect(typeof json.threshold).toBe('number');
   });
 
+  // The reference model separates the classes in both jobs: AUC 1.
+  const REF = ['a\tj1\t1\t90', 'b\tj1\t0\t20', 'c\tj1\t1\t80', 'd\tj2\t0\t30', 'e\tj2\t1\t85', 'f\tj2\t0\t10', ''].join('\n');
+
+  it('eval classification --reference-scores F adds ΔAUC = AUC − AUC(reference) on the same rows', async () => {
+    const { code, json } = await run(['--pred', 'p.tsv', '--reference-scores', 'r.tsv'], { 'p.tsv': PRED, 'r.tsv': REF });
+    expect(code).toBe(0);
+    expect(json.delta_auc).toBeCloseTo(6.5 / 9 - 1, 15);
+    expect(json).not.toHaveProperty('chance'); // no CI, nothing to test against chance
+  });
+
+  it('eval classification --reference-scores F --bootstrap B marks ΔAUC by its CI excluding 0, with its p', async () => {
+    // resampled jobs: {j1, j1} → 0.5 − 1, {j2, j2} → 0.75 − 1, {j1, j2} → 6.5/9 − 1: always below 0
+    const { json } = await run(['--pred', 'p.tsv', '--reference-scores', 'r.tsv', '--k', '1', '--bootstrap', '200', '--seed', '2'], { 'p.tsv': PRED, 'r.tsv': REF });
+    expect(json.delta_auc.mean).toBeCloseTo(6.5 / 9 - 1, 15);
+    expect(json.delta_auc.ci[0]).toBeCloseTo(-0.5, 15);
+    expect(json.delta_auc.ci[1]).toBeCloseTo(-0.25, 15);
+    expect(json.delta_auc.p).toBe(0);
+    expect(json.delta_auc.significant).toBe(true);
+  });
+
+  it('eval classification --bootstrap B reports which metrics exclude chance: 0.5, and the random baseline for precision@k', async () => {
+    const { json } = await run(['--pred', 'p.tsv', '--k', '1', '--bootstrap', '200', '--seed', '2'], { 'p.tsv': PRED });
+    // AUC over resampled jobs is 0.5 ({j1, j1}), 0.75 or 6.5/9: its CI starts at 0.5, which it does not exclude
+    expect(json.chance.auc).toEqual({ level: 0.5, excluded: false });
+    // precision@1 is 1 in every resample, against the base rate (2/3 + 1/3)/2 = 0.5
+    expect(json.chance['precision@1'].level).toBeCloseTo(0.5, 15);
+    expect(json.chance['precision@1'].excluded).toBe(true);
+  });
+
+  it('eval classification --reference-scores exits 2 naming the file for a row it lacks, an extra row, or another label', async () => {
+    const cases: [string, RegExp][] = [
+      [REF.split('\n').slice(1).join('\n'), /^fairground: r\.tsv: no reference score for id "a" in group "j1"/],
+      [`${REF}g\tj2\t0\t5\n`, /^fairground: r\.tsv: the reference scores have id "g" in group "j2", which the predictions lack/],
+      [REF.replace('a\tj1\t1', 'a\tj1\t0'), /^fairground: r\.tsv: id "a" in group "j1" has label 0 in the reference scores and 1 in the predictions/],
+    ];
+    for (const [text, message] of cases) {
+      const { code, io } = await run(['--pred', 'p.tsv', '--reference-scores', 'r.tsv'], { 'p.tsv': PRED, 'r.tsv': text });
+      expect(code).toBe(2);
+      expect(io.err).toMatch(message);
+    }
+  });
+
   it('eval classification exits 2 with file:line for a non-numeric score, a bad label, or a short row', async () => {
     const cases: [string, RegExp][] = [
       ['a\tj\t1\t10\nb\tj\t0\thigh\n', /^fairground: p\.tsv:2: score is not a number: "high"\n$/],
