@@ -177,7 +177,7 @@ export const CHANCE_LEVEL = 0.5;
  * against 0.5, Precision@5 against its random baseline (the mean share of FIT
  * per job, the FIT base rate); `excluded` when the metric's 95% CI lies
  * wholly on one side of the level (ciExcludes).
- * @example chanceTests(m).auc // { level: 0.5, excluded: true } when AUC's CI is [0.6, 0.7]
+ * @example chanceTests({ auc, balancedAccuracy, macroF1, precisionAtK, randomBaseline }).auc // { level: 0.5, excluded: true } for an AUC CI of [0.6, 0.7]
  */
 export function chanceTests(m: { readonly auc: Ci; readonly balancedAccuracy: Ci; readonly macroF1: Ci; readonly precisionAtK: Ci; readonly randomBaseline: Ci }): ScreeningValidity['chance'] {
   const test = (c: Ci, level: number) => ({ level, excluded: ciExcludes(c.ci, level) });
