@@ -14,6 +14,7 @@
 import type { Ci } from './results.ts';
 
 export type { Ci } from './results.ts';
+import type { ScreeningAttributeOutcomes } from './outcomes/screeningOutcomes.ts';
 
 /**
  * What a decision model returns for a (job, CV) pair. The same union as
@@ -134,6 +135,12 @@ export interface ScreeningModelResult {
   /** null when the dataset has no labels for the test split. */
   readonly validity: ScreeningValidity | null;
   readonly latency: ScreeningLatency;
+  /**
+   * Group outcomes (METRICS.md §10) of the counterfactual variants, one per
+   * demographic attribute, selected at the validity threshold
+   * (outcomes/screeningOutcomes.ts). Absent in results stored before them.
+   */
+  readonly outcomes?: readonly ScreeningAttributeOutcomes[];
 }
 
 export interface ScreeningResults {

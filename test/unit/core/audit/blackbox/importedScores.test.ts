@@ -201,3 +201,43 @@ describe('fairground run --write-run F --per-query F', () => {
     expect(rows.reduce((a: number, r: { 'ndcg@10': number }) => a + r['ndcg@10'], 0) / rows.length).toBeCloseTo(model.effectiveness['ndcg@10'].mean, 12);
   }, 60_000);
 });
+
+describe('group outcomes of a screening run (the variants at the decision threshold)', () => {
+  it('gives each attribute’s selection rates and impact ratios, counted here by hand from the scores and the threshold', async () => {
+    const dataset = await folderDataset(SCREENING);
+    const data = await loadScreening(dataset.read, selectScreeningTask(dataset.manifest, 'cv-screening'));
+    const work = screeningWorkList(data.parts);
+    const hash = (s: string) => [...s].reduce((h, c) => (h * 31 + c.charCodeAt(0)) % 1000, 7) / 10;
+    const rows = [...work.originals.map((p) => `${p.jobId}\t${p.cvId}\torig\t1\t${hash(p.jobId + p.cvId)}`), ...work.variants.map((p) => `${p.jobId}\t${p.cvId}\t${p.variantId}\t1\t${hash(p.jobId + p.variantId)}`)];
+    const r = await cli(['run', '--dataset', SCREENING, '--task', 'cv-screening', '--scores', 'vendor=s.tsv', '--bootstrap', '0'], { 's.tsv': rows.join('\n') + '\n' });
+    expect(r.err).toBe('');
+    const m = JSON.parse(r.out).models[0];
+    const threshold = m.validity.threshold;
+    const cue = new Map(data.parts.variants.map((v) => [v.variant_id, v]));
+    const attributes = [...new Set(data.parts.variants.map((v) => v.attribute).filter((a) => a !== 'noise'))];
+    expect(m.outcomes.map((o: { attribute: string }) => o.attribute)).toEqual(attributes);
+    for (const o of m.outcomes) {
+      expect(o.threshold).toBe(threshold);
+      const counts = new Map<string, { n: number; selected: number }>();
+      for (const p of work.variants) {
+        const v = cue.get(p.variantId)!;
+        if (v.attribute !== o.attribute) continue;
+        const c = counts.get(v.group) ?? { n: 0, selected: 0 };
+        c.n++;
+        if (hash(p.jobId + p.variantId) >= threshold) c.selected++;
+        counts.set(v.group, c);
+      }
+      const rates = new Map([...counts].map(([g, c]) => [g, c.selected / c.n]));
+      const highest = Math.max(...rates.values());
+      const grouping = o.outcomes.groupings[0];
+      expect(grouping.categories.map((c: { category: string }) => c.category).sort()).toEqual([...counts.keys()].sort());
+      for (const c of grouping.categories) {
+        expect(c.n).toBe(counts.get(c.category)!.n);
+        expect(c.selected).toBe(counts.get(c.category)!.selected);
+        expect(c.selection_rate).toBeCloseTo(rates.get(c.category)!, 12);
+        expect(c.impact_ratio).toBeCloseTo(rates.get(c.category)! / highest, 12);
+        expect(c.four_fifths).toBe(rates.get(c.category)! / highest < 0.8);
+      }
+    }
+  }, 60_000);
+});
