@@ -16,6 +16,7 @@ import { runRetrievalFairness, type RetrievalCompute, type RetrievalModelPort } 
 import { auditModelJob } from '../core/audit/modelAudit.ts';
 import { perQueryRows, trecRunLines, type PerQueryRow } from '../core/audit/runExports.ts';
 import { folderDataset, nodeEnvironment } from './node/datasetPort.ts';
+import { terminalProgress } from './node/progressLine.ts';
 import { openNodeEmbedder } from './node/embedderPort.ts';
 import { resolveModel, type ModelChoice } from './node/modelChoice.ts';
 import { runScreeningAudit, screeningTaskRequested } from './runScreening.ts';
@@ -47,7 +48,8 @@ export async function runAudit(args: Parameters<Command['run']>[0], io: CliIo): 
   const dataset = await folderDataset(dir);
   const exports = runExports(args);
   try {
-    const results = await runRetrievalFairness({ tasks: [taskName], models, k, bootstrap, seed, environment: nodeEnvironment() }, { dataset, compute: exports.compute });
+    const progress = terminalProgress(process.stderr, args.options.has('quiet'));
+    const results = await runRetrievalFairness({ tasks: [taskName], models, k, bootstrap, seed, environment: nodeEnvironment() }, { dataset, compute: exports.compute }, { onProgress: progress }).finally(() => progress?.end());
     await exports.write(io);
     return results;
   } catch (e) {
@@ -101,9 +103,9 @@ export async function taskOption(args: Parameters<Command['run']>[0], dir: strin
 
 export const runCommand: Command = {
   name: 'run',
-  options: { dataset: { type: 'string' }, task: { type: 'string' }, model: { type: 'string', multiple: true }, scores: { type: 'string', multiple: true }, 'write-run': { type: 'string' }, 'per-query': { type: 'string' }, device: { type: 'string' }, bootstrap: { type: 'string' }, seed: { type: 'string' }, k: { type: 'string' }, runs: { type: 'string' }, 'reference-model': { type: 'string' }, 'sample-cvs': { type: 'string' }, 'sample-seed': { type: 'string' } },
+  options: { dataset: { type: 'string' }, task: { type: 'string' }, model: { type: 'string', multiple: true }, scores: { type: 'string', multiple: true }, 'write-run': { type: 'string' }, 'per-query': { type: 'string' }, quiet: { type: 'boolean' }, device: { type: 'string' }, bootstrap: { type: 'string' }, seed: { type: 'string' }, k: { type: 'string' }, runs: { type: 'string' }, 'reference-model': { type: 'string' }, 'sample-cvs': { type: 'string' }, 'sample-seed': { type: 'string' } },
   usage:
-    'run --dataset DIR --task NAME --model ID [--model ID2 …|--model a,b] [--scores NAME=FILE …] [--write-run F] [--per-query F] [--device cpu] [--bootstrap 1000] [--seed 0] [--k 10] [--out F]\n' +
+    'run --dataset DIR --task NAME --model ID [--model ID2 …|--model a,b] [--scores NAME=FILE …] [--write-run F] [--per-query F] [--quiet] [--device cpu] [--bootstrap 1000] [--seed 0] [--k 10] [--out F]\n' +
     '    screening task: --model calibrated:fairground-glove-100d,DIR|ID [--runs 7] [--bootstrap 2000] [--seed 0] [--reference-model ID|none] [--sample-cvs N --sample-seed S]',
   summary: 'retrieval-fairness audit (retrieval/twins task) or decision-model screening audit (screening task) of a dataset package',
   run: async (args, io) => ((await screeningTaskRequested(args)) ? runScreeningAudit(args, io) : runAudit(args, io)),

@@ -15,6 +15,7 @@ import { deviceOption, integerOption, listOption, requiredOption, scoresOption, 
 import { InputError } from './errors.ts';
 import { openDatasetFolder } from './node/datasetFolder.ts';
 import { folderDataset, nodeEnvironment } from './node/datasetPort.ts';
+import { terminalProgress } from './node/progressLine.ts';
 import { resolveModel } from './node/modelChoice.ts';
 import { loadNodeEmbedder, type NodeEmbedder } from './node/nodeEmbedder.ts';
 import { AuditInputError } from '../core/audit/retrievalData.ts';
@@ -191,7 +192,8 @@ export async function runScreeningAudit(args: Parameters<Command['run']>[0], io:
   const dataset = await folderDataset(dir);
   const plan = { task: taskName, models, runs, bootstrap, seed, referenceModel, sample, environment: nodeEnvironment() };
   try {
-    return await runScreening(plan, { dataset });
+    const progress = terminalProgress(process.stderr, args.options.has('quiet'));
+    return await runScreening(plan, { dataset }, { onProgress: progress }).finally(() => progress?.end());
   } catch (e) {
     if (e instanceof FormatError) throw new InputError(e.message, e.file, e.line);
     // A model that cannot load says so with its own InputError (exit 2), not as a failed run.
