@@ -26,6 +26,7 @@ import { SCREENING_DEFAULTS } from '../core/audit/screeningAudit.ts';
 import type { ScreeningModelDescriptor } from '../core/audit/screeningResults.ts';
 import type { ScreeningScorer } from '../core/models/decisionScores.ts';
 import type { Dtype } from '../core/models/device.ts';
+import { sha256Hex } from '../core/sha256.ts';
 import { findModel, isHubModelId } from '../models/registry.ts';
 import { loadDecisionModelNode, type NodeDecisionSpec } from '../models/decisionNode.ts';
 import type { WorkerDecisionKind } from '../models/decisionSpec.ts';
@@ -181,7 +182,7 @@ export async function runScreeningAudit(args: Parameters<Command['run']>[0], io:
     : undefined;
   const models: ScreeningModelPort[] = [
     ...modelIds.map(resolveScreeningModel).map(modelPort),
-    ...scores.map((s) => ({ key: `imported:${s.name}`, kind: 'imported' as const, scores: s, descriptor: { id: `imported:${s.name}`, label: s.name, kind: 'imported' as const, revision: 'imported' } })),
+    ...scores.map((s) => ({ key: `imported:${s.name}`, kind: 'imported' as const, scores: s, descriptor: { id: `imported:${s.name}`, label: s.name, kind: 'imported' as const, revision: `sha256:${sha256Hex(new TextEncoder().encode(s.text))}` } })),
   ];
   const ids = models.map((m) => m.descriptor.id);
   const refOption = stringOption(args, 'reference-model');
