@@ -7,7 +7,8 @@
  */
 import { FormatError, parseFile } from '../../formats/formatError.ts';
 import { numberedLines } from '../../formats/lines.ts';
-import { AuditInputError } from '../retrievalData.ts';
+import { AuditInputError, loadRetrieval, selectTasks } from '../retrievalData.ts';
+import type { DatasetPort } from '../run/ports.ts';
 import { idList } from './idList.ts';
 import type { ImportedScores } from './retrievalScores.ts';
 
@@ -78,4 +79,20 @@ export function matchVectors(imported: ImportedScores, ids: VectorIds) {
     queries: ids.queries.map((q) => rows(table, q)),
     twins: Object.fromEntries(Object.entries(ids.twins).map(([shard, t]) => [shard, rows(table, t)])),
   };
+}
+
+/**
+ * Reads the run's tasks from the dataset and matches imported vectors
+ * against them: what an import form checks before it keeps a file.
+ * @returns how many vectors of which dimension.
+ * @throws as matchVectors, or AuditInputError for an unknown task.
+ */
+export async function checkVectors(dataset: DatasetPort, tasks: readonly string[], imported: ImportedScores): Promise<{ readonly vectors: number; readonly dims: number }> {
+  const loaded = [];
+  for (const t of tasks) loaded.push(await loadRetrieval(dataset.read, selectTasks(dataset.manifest, t)));
+  const twins: Record<string, string[]> = {};
+  for (const l of loaded) for (const s of l.subsets) if (s.twinsShard && !twins[s.twinsShard]) twins[s.twinsShard] = s.subset.twins.map((t) => t.twinId);
+  const ids: VectorIds = { corpus: loaded[0]?.subsets[0].subset.corpus.map((d) => d.id) ?? [], queries: loaded.map((l) => l.subsets[0].subset.queries.map((q) => q.id)), twins };
+  const scoring = matchVectors(imported, ids);
+  return { vectors: scoring.corpus.length / scoring.dim + scoring.queries.reduce((n, q) => n + q.length / scoring.dim, 0) + Object.values(scoring.twins).reduce((n, t) => n + t.length / scoring.dim, 0), dims: scoring.dim };
 }
