@@ -112,9 +112,14 @@ export function deviceOption(args: ParsedArgs): 'cpu' {
  * `--scores NAME=FILE` (repeatable; or `option`, e.g. `--vectors`): an outside system's file, read through `read`.
  * @throws {InputError} for a value without `NAME=`, or a name given twice.
  */
-export async function scoresOption(args: ParsedArgs, read: (path: string) => Promise<string>, option = 'scores'): Promise<{ name: string; file: string; text: string }[]> {
+export async function scoresOption(
+  args: ParsedArgs,
+  read: (path: string) => Promise<string>,
+  option = 'scores',
+  digest?: (path: string) => Promise<string>,
+): Promise<{ name: string; file: string; text: string; sha256?: string }[]> {
   const values = args.repeated?.get(option) ?? (args.options.has(option) ? [args.options.get(option)!] : []);
-  const out: { name: string; file: string; text: string }[] = [];
+  const out: { name: string; file: string; text: string; sha256?: string }[] = [];
   for (const v of values) {
     if (v === true) throw new InputError(`--${option} needs a value: NAME=FILE`);
     const at = v.indexOf('=');
@@ -122,7 +127,7 @@ export async function scoresOption(args: ParsedArgs, read: (path: string) => Pro
     const name = v.slice(0, at).trim();
     if (out.some((s) => s.name === name)) throw new InputError(`--${option} names "${name}" twice`);
     const file = v.slice(at + 1).trim();
-    out.push({ name, file, text: await read(file) });
+    out.push({ name, file, text: await read(file), sha256: await digest?.(file) });
   }
   return out;
 }

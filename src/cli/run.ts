@@ -36,8 +36,8 @@ export async function runAudit(args: Parameters<Command['run']>[0], io: CliIo): 
   const dir = requiredOption(args, 'dataset');
   const taskName = await taskOption(args, dir);
   const modelIds = [...new Set(listOption(args, 'model'))];
-  const scores = await scoresOption(args, (path) => io.readText(path));
-  const vectors = await scoresOption(args, (path) => io.readText(path), 'vectors');
+  const scores = await scoresOption(args, (path) => io.readText(path), 'scores', io.sha256);
+  const vectors = await scoresOption(args, (path) => io.readText(path), 'vectors', io.sha256);
   if (modelIds.length === 0 && scores.length === 0 && vectors.length === 0) {
     throw new InputError('missing --model (bm25, tfidf, fairground-glove-100d, a model folder or a Hub id; repeat it or use commas), --scores NAME=FILE or --vectors NAME=FILE');
   }

@@ -26,7 +26,7 @@ import { SCREENING_DEFAULTS } from '../core/audit/screeningAudit.ts';
 import type { ScreeningModelDescriptor } from '../core/audit/screeningResults.ts';
 import type { ScreeningScorer } from '../core/models/decisionScores.ts';
 import type { Dtype } from '../core/models/device.ts';
-import { sha256Hex } from '../core/sha256.ts';
+import { importedRevision } from '../core/audit/blackbox/retrievalScores.ts';
 import { findModel, isHubModelId } from '../models/registry.ts';
 import { loadDecisionModelNode, type NodeDecisionSpec } from '../models/decisionNode.ts';
 import type { WorkerDecisionKind } from '../models/decisionSpec.ts';
@@ -169,7 +169,7 @@ export async function runScreeningAudit(args: Parameters<Command['run']>[0], io:
   const dir = requiredOption(args, 'dataset');
   const taskName = requiredOption(args, 'task');
   const modelIds = [...new Set(listOption(args, 'model'))];
-  const scores = await scoresOption(args, (path) => io.readText(path));
+  const scores = await scoresOption(args, (path) => io.readText(path), 'scores', io.sha256);
   if (modelIds.length === 0 && scores.length === 0) {
     throw new InputError('missing --model (calibrated:fairground-glove-100d, a decision model id, a model folder or a Hub id) or --scores NAME=FILE');
   }
@@ -182,7 +182,7 @@ export async function runScreeningAudit(args: Parameters<Command['run']>[0], io:
     : undefined;
   const models: ScreeningModelPort[] = [
     ...modelIds.map(resolveScreeningModel).map(modelPort),
-    ...scores.map((s) => ({ key: `imported:${s.name}`, kind: 'imported' as const, scores: s, descriptor: { id: `imported:${s.name}`, label: s.name, kind: 'imported' as const, revision: `sha256:${sha256Hex(new TextEncoder().encode(s.text))}` } })),
+    ...scores.map((s) => ({ key: `imported:${s.name}`, kind: 'imported' as const, scores: s, descriptor: { id: `imported:${s.name}`, label: s.name, kind: 'imported' as const, revision: importedRevision(s) } })),
   ];
   const ids = models.map((m) => m.descriptor.id);
   const refOption = stringOption(args, 'reference-model');

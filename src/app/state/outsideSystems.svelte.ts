@@ -17,6 +17,7 @@ import {
   scoringInputsJsonl,
 } from '../../core/audit/blackbox/scoringInputs.ts';
 import { describeInputError } from '../../core/formats/formatError.ts';
+import { sha256Hex } from '../../core/sha256.ts';
 import { storedDataset } from '../runs/storedDataset.ts';
 import { downloadText } from '../plots/export.ts';
 import { database } from './database.ts';
@@ -78,7 +79,14 @@ export class OutsideSystemsState {
     }
     const t = this.#target();
     return this.#guard(async () => {
-      const scores: ImportedScores = { name, file: file.name, text: await file.text() };
+      const bytes = new Uint8Array(await file.arrayBuffer());
+      let text: string;
+      try {
+        text = new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+      } catch {
+        throw new Error(`${file.name}: the file is not UTF-8 text`);
+      }
+      const scores: ImportedScores = { name, file: file.name, text, sha256: sha256Hex(bytes) };
       const dataset = await storedDataset(await database(), t.datasetId);
       let summary: string;
       if (kind === 'vectors') {

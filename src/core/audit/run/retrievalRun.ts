@@ -10,9 +10,8 @@
  * unfinished ones (`finished`).
  */
 import type { AuditOptions } from '../input.ts';
-import { matchRetrievalScores, type ImportedScores, type ScoreTable } from '../blackbox/retrievalScores.ts';
+import { importedRevision, matchRetrievalScores, type ImportedScores, type ScoreTable } from '../blackbox/retrievalScores.ts';
 import { matchVectors, type VectorIds } from '../blackbox/importedVectors.ts';
-import { sha256Hex } from '../../sha256.ts';
 import { auditModelJob, type ModelAuditJob, type ModelScoring, type ScoredSubset } from '../modelAudit.ts';
 import type { ModelDescriptor, ModelResult, RetrievalFairnessResults, SubsetResult } from '../results.ts';
 import { AUDIT_DEFAULTS, retrievalFairnessResults } from '../retrievalFairness.ts';
@@ -146,14 +145,14 @@ async function runModel(m: RetrievalModelPort, run: LoadedRun, options: Required
   if (m.kind === 'vectors') {
     report({ status: 'scoring', done: 0, total });
     const scoring = matchVectors(m.vectors, vectorIds(run));
-    const model: ModelDescriptor = { id: `vectors:${m.vectors.name}`, label: m.vectors.name, kind: 'imported', revision: `sha256:${sha256Hex(new TextEncoder().encode(m.vectors.text))}`, dtype: 'fp32', device: '-' };
+    const model: ModelDescriptor = { id: `vectors:${m.vectors.name}`, label: m.vectors.name, kind: 'imported', revision: importedRevision(m.vectors), dtype: 'fp32', device: '-' };
     const timing = { wallMs: 0, textsEmbedded: 0, textsCached: 0, textsPerSecond: 0 };
     return compute.auditModel({ subsets: run.subsets, model, timing, scoring, options }, (done) => report({ status: 'scoring', done, total }));
   }
   if (m.kind === 'imported') {
     report({ status: 'scoring', done: 0, total });
     const table = run.imported.get(m.key)!;
-    const model: ModelDescriptor = { id: `imported:${m.scores.name}`, label: m.scores.name, kind: 'imported', revision: `sha256:${sha256Hex(new TextEncoder().encode(m.scores.text))}`, dtype: '-', device: '-' };
+    const model: ModelDescriptor = { id: `imported:${m.scores.name}`, label: m.scores.name, kind: 'imported', revision: importedRevision(m.scores), dtype: '-', device: '-' };
     const timing = { wallMs: 0, textsEmbedded: 0, textsCached: 0, textsPerSecond: 0 };
     return compute.auditModel({ subsets: run.subsets, model, timing, scoring: { kind: 'table', scores: table }, options }, (done) => report({ status: 'scoring', done, total }));
   }

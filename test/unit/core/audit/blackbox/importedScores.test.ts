@@ -23,7 +23,14 @@ const SCREENING = 'datasets/cv-screening';
 /** The CLI over the real dataset folders, score files from memory. */
 async function cli(argv: string[], files: Record<string, string> = {}) {
   const io = memoryIo(files);
-  const code = await main(argv, { ...nodeIo, readText: (p) => (p in files ? io.readText(p) : nodeIo.readText(p)), stdout: io.stdout, stderr: io.stderr });
+  const inMemory = (p: string) => p in files;
+  const code = await main(argv, {
+    ...nodeIo,
+    readText: (p) => (inMemory(p) ? io.readText(p) : nodeIo.readText(p)),
+    sha256: async (p) => (inMemory(p) ? sha256Hex(new TextEncoder().encode(files[p])) : nodeIo.sha256!(p)),
+    stdout: io.stdout,
+    stderr: io.stderr,
+  });
   return { code, out: io.out, err: io.err };
 }
 
