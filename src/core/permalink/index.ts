@@ -12,6 +12,8 @@ export {
   MIN_CONTAINED_LENGTH,
   MIN_FORBIDDEN_LENGTH,
 } from './assertNoDatasetContent.ts';
+export { datasetContentStrings, manifestStrings } from './datasetContentStrings.ts';
+export type { DatasetRecord } from './datasetContentStrings.ts';
 export { diffResults } from './diffResults.ts';
 export type { DiffResultsOptions, ResultDifference } from './diffResults.ts';
 export { PermalinkShapeError } from './permalinkShapeError.ts';
