@@ -81,6 +81,11 @@ export async function serveSite({ port = 4173, host = 'localhost', open = false,
   return {
     url: `http://${host}:${actualPort}/`,
     connect: extra,
-    close: () => new Promise((resolve) => server.httpServer.close(() => resolve())),
+    // Also ends kept-alive connections: a browser still open on the site would otherwise hold close() up.
+    close: () =>
+      new Promise((resolve) => {
+        server.httpServer.close(() => resolve());
+        server.httpServer.closeAllConnections?.();
+      }),
   };
 }

@@ -75,6 +75,11 @@ e2e('the demo audit runs under the policy without a single violation, in the pag
     await page.getByTestId('run-progress').waitFor({ timeout: 60_000 });
     await page.getByTestId('results-table').waitFor({ timeout: 400_000 });
     assert.ok((await page.locator('[data-testid="pareto-plot"] svg [data-point]').count()) >= 3, `[${device}] the Pareto plot is drawn`);
+    // The policy must not push WebGPU into its WASM fallback (a refused eval in the WebGPU build would).
+    const runId = /#\/results\/(run-[\w-]+)/.exec(page.url())?.[1];
+    const results = (await page.evaluate((id) => (window as any).fairground.results(id), runId)) as { subsets: { models: { model: { id: string; device: string } }[] }[] };
+    const glove = results.subsets[0].models.find((m) => m.model.id === 'fairground-glove-100d');
+    assert.equal(glove?.model.device, device, `GloVe ran on ${device}`);
     await page.waitForFunction(() => (document.querySelector('[data-testid="permalink-input"]') as HTMLInputElement | null)?.value.includes('#r='), undefined, { timeout: 60_000 });
     // The plots' inline <style> is allowed by its hash: its rules are in force.
     const sheets = await page.evaluate(() => [...document.querySelectorAll('svg.fg-plot style')].map((s) => (s as HTMLStyleElement).sheet?.cssRules.length ?? 0));
