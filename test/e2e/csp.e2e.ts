@@ -18,6 +18,22 @@ const tinyEntry = {
   languages: ['en'], license: 'MIT', source: 'hub', pooling: 'mean', normalize: true, queryPrefix: '', documentPrefix: '', maxLength: 128, dimensions: 32,
 };
 
+/** The page's scripting API (src/app/automation.ts), as far as these tests use it. */
+interface Automation {
+  results(runId: string): Promise<unknown>;
+  embed(request: unknown): Promise<{ vectors: number[][]; device: string }>;
+}
+
+/** `promise`, or a rejection with `message` after `ms`: a load whose thread was refused never settles. */
+async function within<T>(ms: number, promise: Promise<T>, message: string): Promise<T> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  try {
+    return await Promise.race([promise, new Promise<never>((_, reject) => (timer = setTimeout(() => reject(new Error(message)), ms)))]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
 /** A site of its own (with a report collector), closed after `body`. */
 async function withSite(options: Parameters<typeof siteWithReports>[0], body: (site: ReportingSite) => Promise<void>): Promise<void> {
   const site = await siteWithReports(options);
@@ -77,7 +93,7 @@ e2e('the demo audit runs under the policy without a single violation, in the pag
     assert.ok((await page.locator('[data-testid="pareto-plot"] svg [data-point]').count()) >= 3, `[${device}] the Pareto plot is drawn`);
     // The policy must not push WebGPU into its WASM fallback (a refused eval in the WebGPU build would).
     const runId = /#\/results\/(run-[\w-]+)/.exec(page.url())?.[1];
-    const results = (await page.evaluate((id) => (window as any).fairground.results(id), runId)) as { subsets: { models: { model: { id: string; device: string } }[] }[] };
+    const results = (await page.evaluate((id) => (window as unknown as { fairground: Automation }).fairground.results(id), runId!)) as { subsets: { models: { model: { id: string; device: string } }[] }[] };
     const glove = results.subsets[0].models.find((m) => m.model.id === 'fairground-glove-100d');
     assert.equal(glove?.model.device, device, `GloVe ran on ${device}`);
     await page.waitForFunction(() => (document.querySelector('[data-testid="permalink-input"]') as HTMLInputElement | null)?.value.includes('#r='), undefined, { timeout: 60_000 });
@@ -97,10 +113,7 @@ e2e('threaded ONNX Runtime (its glue and threads are blob: modules) and a Hub mo
     await page.waitForFunction(() => 'fairground' in window);
     const source = { kind: 'hub', id: reference.embed.model, revision: 'main', host: hubUrl() };
     const request = { entry: tinyEntry, source, texts: reference.embed.items.map((i) => i.text), dtype: 'fp32', device: 'wasm', threads: 2 };
-    const r = await Promise.race([
-      page.evaluate((req) => (window as any).fairground.embed(req), request),
-      new Promise((_, reject) => setTimeout(() => reject(new Error('the embed never finished: a blocked thread waits forever')), 120_000)),
-    ]) as { vectors: number[][]; device: string };
+    const r = await within(120_000, page.evaluate((req) => (window as unknown as { fairground: Automation }).fairground.embed(req), request), 'the embed never finished: a blocked thread waits forever');
     assert.equal(r.vectors.length, reference.embed.items.length);
     assert.ok(workers.some((u) => u.startsWith('blob:')), `ONNX Runtime started a thread from a blob: URL: ${workers.join(', ')}`);
     assert.deepEqual(await allViolations(page, site), [], 'no violation');

@@ -83,11 +83,3 @@ export function tuple(items: readonly Check[]): Check {
     items.forEach((c, i) => c(value[i], indexPath(path, i)));
   });
 }
-
-/** Runs `checks` in order on the same value: a container check, then rules across its fields. */
-export function allOf(first: Check, ...rest: ((value: JsonValue | undefined, path: string) => void)[]): Check {
-  return check(first.type, first.what, (value, path) => {
-    first(value, path);
-    for (const c of rest) c(value, path);
-  });
-}

@@ -11,10 +11,11 @@ import { PermalinkShapeError } from './permalinkShapeError.ts';
 import type { ResultSchema } from './resultSchema.ts';
 import { nullable } from './shapeCheck.ts';
 import { interval, RANGES, statistics } from './statisticChecks.ts';
-import { bool, count, number, oneOf, text } from './valueChecks.ts';
+import { bool, count, number, oneOf, text, type NumberRule } from './valueChecks.ts';
 import type { JsonObject } from './types.ts';
 
-const maybe = (range: object) => number({ ...range, nullable: true });
+/** A number in `range` that may be undefined (a NaN the link wrote as null). */
+const maybe = (range: NumberRule) => number({ ...range, nullable: true });
 
 const PARAMETERS = object(
   {
