@@ -18,7 +18,7 @@ import type { ScreeningAttributeOutcomes } from './outcomes/screeningOutcomes.ts
 
 /**
  * What a decision model returns for a (job, CV) pair. The same union as
- * DecisionKind in src/models/modelSpec.ts (core imports nothing from models;
+ * DecisionKind in src/core/models/modelSpec.ts (core imports nothing from src/models;
  * src/models/decisionSpec.ts checks at compile time that the two agree).
  */
 export type ScreeningModelKind = 'cross-encoder' | 'sequence-classifier' | 'zero-shot-nli' | 'onnx-classifier' | 'calibrated-similarity' | 'imported';
