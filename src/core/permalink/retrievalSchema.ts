@@ -29,7 +29,7 @@ const RESULTS_PARAMETERS = object({
 const DESCRIPTOR = object({
   id: text({ nonEmpty: true }),
   label: text(),
-  kind: oneOf(['embedding', 'bm25', 'tfidf']),
+  kind: oneOf(['embedding', 'bm25', 'tfidf', 'imported']),
   revision: text(),
   dtype: text(),
   device: text(),

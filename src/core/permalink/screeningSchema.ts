@@ -4,6 +4,7 @@
  * stores it), whose parameters the envelope repeats. Every field the Results
  * view reads is checked for type and range (METRICS.md §2, §4, §5, §8).
  */
+import { SCREENING_OUTCOMES } from './outcomesSchema.ts';
 import { arrayOf, object, record, tuple } from './containerChecks.ts';
 import { assertSameDataset, DATASET_CHECK, ENVIRONMENT_CHECK, jsonEqual, SEED_CHECK } from './commonChecks.ts';
 import { MAX_BOOTSTRAP, MAX_CUTOFFS, MAX_EFFECTS, MAX_MODELS, MAX_RUNS, MAX_SCOPES } from './limits.ts';
@@ -35,7 +36,7 @@ const PARAMETERS = object(
 const DESCRIPTOR = object({
   id: text({ nonEmpty: true }),
   label: text(),
-  kind: oneOf(['cross-encoder', 'sequence-classifier', 'zero-shot-nli', 'onnx-classifier', 'calibrated-similarity']),
+  kind: oneOf(['cross-encoder', 'sequence-classifier', 'zero-shot-nli', 'onnx-classifier', 'calibrated-similarity', 'imported']),
   revision: text(),
   dtype: text(),
   device: text(),
@@ -98,15 +99,18 @@ const VALIDITY = object({
 
 const LATENCY = object({ median_ms: maybe(RANGES.nonNegative), p95_ms: maybe(RANGES.nonNegative), calls: count(), mean_ms_per_pair: maybe(RANGES.nonNegative) });
 
-const MODEL = object({
-  model: DESCRIPTOR,
-  deterministic: bool,
-  runs: count(1, MAX_RUNS),
-  consistency: nullable(CONSISTENCY),
-  bias: BIAS,
-  validity: nullable(VALIDITY),
-  latency: LATENCY,
-});
+const MODEL = object(
+  {
+    model: DESCRIPTOR,
+    deterministic: bool,
+    runs: count(1, MAX_RUNS),
+    consistency: nullable(CONSISTENCY),
+    bias: BIAS,
+    validity: nullable(VALIDITY),
+    latency: LATENCY,
+  },
+  { outcomes: SCREENING_OUTCOMES },
+);
 
 const RESULTS = object({
   schema: oneOf([1]),
