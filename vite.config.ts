@@ -1,10 +1,13 @@
 import { defineConfig, type Plugin } from 'vite';
 import { svelte } from '@sveltejs/vite-plugin-svelte';
+import { createHash } from 'node:crypto';
 import { createReadStream, existsSync, statSync } from 'node:fs';
 import { cp, mkdir, copyFile } from 'node:fs/promises';
 import { join, normalize, resolve } from 'node:path';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import pkg from './package.json' with { type: 'json' };
+import { CONNECT_ENV, connectOrigins, contentSecurityPolicy, policyMetaTag } from './scripts/lib/csp.mjs';
+import { PLOT_STYLE } from './src/app/plots/svg.ts';
 
 /**
  * Headers that make the page cross-origin isolated, so ONNX Runtime can use
@@ -86,8 +89,39 @@ function contentType(path: string): string {
   return 'application/octet-stream';
 }
 
+/** A CSP source for an inline <style>: 'sha256-' + base64 of the SHA-256 of its text. */
+function styleHash(css: string): string {
+  return `sha256-${createHash('sha256').update(css, 'utf8').digest('base64')}`;
+}
+
+/**
+ * Writes the site's Content-Security-Policy (scripts/lib/csp.mjs) into the
+ * built index.html as its first <meta>, so every static copy of the site
+ * carries it: connect-src holds the site, the Hub and its CDN hosts, plus
+ * the origins in FAIRGROUND_CONNECT_SRC at build time; style-src allows the
+ * plots' one inline <style> by hash. Build only: the dev server's client
+ * injects styles and scripts inline (docs/security.md). `npm start` sends the
+ * same policy as a header (scripts/lib/serve.mjs).
+ */
+function securityPolicy(): Plugin {
+  return {
+    name: 'fairground-security-policy',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler(html) {
+        const policy = contentSecurityPolicy({ connect: connectOrigins(process.env[CONNECT_ENV]), styleHashes: [styleHash(PLOT_STYLE)], delivery: 'meta' });
+        // Right after <meta charset>, before every tag it governs; written by hand to keep the ' quotes readable.
+        const charset = /<meta charset="[^"]*"\s*\/?>/;
+        if (!charset.test(html)) throw new Error('index.html needs a <meta charset> in its <head>: the policy goes right after it');
+        return html.replace(charset, (tag) => `${tag}\n    ${policyMetaTag(policy)}`);
+      },
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [svelte(), bundledFiles()],
+  plugins: [svelte(), bundledFiles(), securityPolicy()],
   define: { __FAIRGROUND_VERSION__: JSON.stringify(pkg.version) },
   server: { headers: isolationHeaders },
   preview: { headers: isolationHeaders, port: 4173, strictPort: false },

@@ -3,7 +3,8 @@
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 
-const SOURCES = ['src', 'workers', 'public', 'datasets', 'index.html', 'vite.config.ts', 'svelte.config.js', 'package.json'];
+// scripts/lib: vite.config.ts builds the Content-Security-Policy from scripts/lib/csp.mjs.
+const SOURCES = ['src', 'workers', 'public', 'datasets', 'index.html', 'vite.config.ts', 'svelte.config.js', 'package.json', 'scripts/lib'];
 
 function newestMtime(path) {
   if (!existsSync(path)) return 0;

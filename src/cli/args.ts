@@ -109,20 +109,25 @@ export function deviceOption(args: ParsedArgs): 'cpu' {
 }
 
 /**
- * `--scores NAME=FILE` (repeatable): an outside system's scores, read through `read`.
+ * `--scores NAME=FILE` (repeatable; or `option`, e.g. `--vectors`): an outside system's file, read through `read`.
  * @throws {InputError} for a value without `NAME=`, or a name given twice.
  */
-export async function scoresOption(args: ParsedArgs, read: (path: string) => Promise<string>): Promise<{ name: string; file: string; text: string }[]> {
-  const values = args.repeated?.get('scores') ?? (args.options.has('scores') ? [args.options.get('scores')!] : []);
-  const out: { name: string; file: string; text: string }[] = [];
+export async function scoresOption(
+  args: ParsedArgs,
+  read: (path: string) => Promise<string>,
+  option = 'scores',
+  digest?: (path: string) => Promise<string>,
+): Promise<{ name: string; file: string; text: string; sha256?: string }[]> {
+  const values = args.repeated?.get(option) ?? (args.options.has(option) ? [args.options.get(option)!] : []);
+  const out: { name: string; file: string; text: string; sha256?: string }[] = [];
   for (const v of values) {
-    if (v === true) throw new InputError('--scores needs a value: NAME=FILE');
+    if (v === true) throw new InputError(`--${option} needs a value: NAME=FILE`);
     const at = v.indexOf('=');
-    if (at <= 0 || at === v.length - 1) throw new InputError(`--scores must be NAME=FILE (the name the results give the system), got "${v}"`);
+    if (at <= 0 || at === v.length - 1) throw new InputError(`--${option} must be NAME=FILE (the name the results give the system), got "${v}"`);
     const name = v.slice(0, at).trim();
-    if (out.some((s) => s.name === name)) throw new InputError(`--scores names "${name}" twice`);
+    if (out.some((s) => s.name === name)) throw new InputError(`--${option} names "${name}" twice`);
     const file = v.slice(at + 1).trim();
-    out.push({ name, file, text: await read(file) });
+    out.push({ name, file, text: await read(file), sha256: await digest?.(file) });
   }
   return out;
 }

@@ -4,6 +4,8 @@ import type { OptionSpec } from './strictArgs.ts';
 /** What a command may touch: the file system through `readText`, and its output. */
 export interface CliIo {
   readText(path: string): Promise<string>;
+  /** SHA-256 (hex) of a file's bytes, where the io can read bytes (Node); imported files are named by it. */
+  sha256?(path: string): Promise<string>;
   /** Lists a directory's entries (names only). */
   listDir(path: string): Promise<string[]>;
   stdout(text: string): void;

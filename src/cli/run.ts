@@ -16,6 +16,7 @@ import { runRetrievalFairness, type RetrievalCompute, type RetrievalModelPort } 
 import { auditModelJob } from '../core/audit/modelAudit.ts';
 import { perQueryRows, trecRunLines, type PerQueryRow } from '../core/audit/runExports.ts';
 import { folderDataset, nodeEnvironment } from './node/datasetPort.ts';
+import { terminalProgress } from './node/progressLine.ts';
 import { openNodeEmbedder } from './node/embedderPort.ts';
 import { resolveModel, type ModelChoice } from './node/modelChoice.ts';
 import { runScreeningAudit, screeningTaskRequested } from './runScreening.ts';
@@ -35,19 +36,25 @@ export async function runAudit(args: Parameters<Command['run']>[0], io: CliIo): 
   const dir = requiredOption(args, 'dataset');
   const taskName = await taskOption(args, dir);
   const modelIds = [...new Set(listOption(args, 'model'))];
-  const scores = await scoresOption(args, (path) => io.readText(path));
-  if (modelIds.length === 0 && scores.length === 0) {
-    throw new InputError('missing --model (bm25, tfidf, fairground-glove-100d, a model folder or a Hub id; repeat it or use commas) or --scores NAME=FILE');
+  const scores = await scoresOption(args, (path) => io.readText(path), 'scores', io.sha256);
+  const vectors = await scoresOption(args, (path) => io.readText(path), 'vectors', io.sha256);
+  if (modelIds.length === 0 && scores.length === 0 && vectors.length === 0) {
+    throw new InputError('missing --model (bm25, tfidf, fairground-glove-100d, a model folder or a Hub id; repeat it or use commas), --scores NAME=FILE or --vectors NAME=FILE');
   }
   deviceOption(args);
   const bootstrap = integerOption(args, 'bootstrap', AUDIT_DEFAULTS.bootstrap, 0);
   const seed = integerOption(args, 'seed', AUDIT_DEFAULTS.seed, -(2 ** 31));
   const k = args.options.has('k') ? integerOption(args, 'k', AUDIT_DEFAULTS.k, 1) : undefined;
-  const models: RetrievalModelPort[] = [...modelIds.map(resolveModel).map(modelPort), ...scores.map((s) => ({ key: `imported:${s.name}`, kind: 'imported' as const, scores: s }))];
+  const models: RetrievalModelPort[] = [
+    ...modelIds.map(resolveModel).map(modelPort),
+    ...scores.map((s) => ({ key: `imported:${s.name}`, kind: 'imported' as const, scores: s })),
+    ...vectors.map((v) => ({ key: `vectors:${v.name}`, kind: 'vectors' as const, vectors: v })),
+  ];
   const dataset = await folderDataset(dir);
   const exports = runExports(args);
   try {
-    const results = await runRetrievalFairness({ tasks: [taskName], models, k, bootstrap, seed, environment: nodeEnvironment() }, { dataset, compute: exports.compute });
+    const progress = terminalProgress(process.stderr, args.options.has('quiet'));
+    const results = await runRetrievalFairness({ tasks: [taskName], models, k, bootstrap, seed, environment: nodeEnvironment() }, { dataset, compute: exports.compute }, { onProgress: progress }).finally(() => progress?.end());
     await exports.write(io);
     return results;
   } catch (e) {
@@ -101,9 +108,9 @@ export async function taskOption(args: Parameters<Command['run']>[0], dir: strin
 
 export const runCommand: Command = {
   name: 'run',
-  options: { dataset: { type: 'string' }, task: { type: 'string' }, model: { type: 'string', multiple: true }, scores: { type: 'string', multiple: true }, 'write-run': { type: 'string' }, 'per-query': { type: 'string' }, device: { type: 'string' }, bootstrap: { type: 'string' }, seed: { type: 'string' }, k: { type: 'string' }, runs: { type: 'string' }, 'reference-model': { type: 'string' }, 'sample-cvs': { type: 'string' }, 'sample-seed': { type: 'string' } },
+  options: { dataset: { type: 'string' }, task: { type: 'string' }, model: { type: 'string', multiple: true }, scores: { type: 'string', multiple: true }, vectors: { type: 'string', multiple: true }, 'write-run': { type: 'string' }, 'per-query': { type: 'string' }, quiet: { type: 'boolean' }, device: { type: 'string' }, bootstrap: { type: 'string' }, seed: { type: 'string' }, k: { type: 'string' }, runs: { type: 'string' }, 'reference-model': { type: 'string' }, 'sample-cvs': { type: 'string' }, 'sample-seed': { type: 'string' } },
   usage:
-    'run --dataset DIR --task NAME --model ID [--model ID2 …|--model a,b] [--scores NAME=FILE …] [--write-run F] [--per-query F] [--device cpu] [--bootstrap 1000] [--seed 0] [--k 10] [--out F]\n' +
+    'run --dataset DIR --task NAME --model ID [--model ID2 …|--model a,b] [--scores NAME=FILE …] [--vectors NAME=FILE …] [--write-run F] [--per-query F] [--quiet] [--device cpu] [--bootstrap 1000] [--seed 0] [--k 10] [--out F]\n' +
     '    screening task: --model calibrated:fairground-glove-100d,DIR|ID [--runs 7] [--bootstrap 2000] [--seed 0] [--reference-model ID|none] [--sample-cvs N --sample-seed S]',
   summary: 'retrieval-fairness audit (retrieval/twins task) or decision-model screening audit (screening task) of a dataset package',
   run: async (args, io) => ((await screeningTaskRequested(args)) ? runScreeningAudit(args, io) : runAudit(args, io)),

@@ -15,6 +15,7 @@ import { deviceOption, integerOption, listOption, requiredOption, scoresOption, 
 import { InputError } from './errors.ts';
 import { openDatasetFolder } from './node/datasetFolder.ts';
 import { folderDataset, nodeEnvironment } from './node/datasetPort.ts';
+import { terminalProgress } from './node/progressLine.ts';
 import { resolveModel } from './node/modelChoice.ts';
 import { loadNodeEmbedder, type NodeEmbedder } from './node/nodeEmbedder.ts';
 import { AuditInputError } from '../core/audit/retrievalData.ts';
@@ -25,6 +26,7 @@ import { SCREENING_DEFAULTS } from '../core/audit/screeningAudit.ts';
 import type { ScreeningModelDescriptor } from '../core/audit/screeningResults.ts';
 import type { ScreeningScorer } from '../core/models/decisionScores.ts';
 import type { Dtype } from '../core/models/device.ts';
+import { importedRevision } from '../core/audit/blackbox/retrievalScores.ts';
 import { findModel, isHubModelId } from '../models/registry.ts';
 import { loadDecisionModelNode, type NodeDecisionSpec } from '../models/decisionNode.ts';
 import type { WorkerDecisionKind } from '../models/decisionSpec.ts';
@@ -167,7 +169,7 @@ export async function runScreeningAudit(args: Parameters<Command['run']>[0], io:
   const dir = requiredOption(args, 'dataset');
   const taskName = requiredOption(args, 'task');
   const modelIds = [...new Set(listOption(args, 'model'))];
-  const scores = await scoresOption(args, (path) => io.readText(path));
+  const scores = await scoresOption(args, (path) => io.readText(path), 'scores', io.sha256);
   if (modelIds.length === 0 && scores.length === 0) {
     throw new InputError('missing --model (calibrated:fairground-glove-100d, a decision model id, a model folder or a Hub id) or --scores NAME=FILE');
   }
@@ -180,7 +182,7 @@ export async function runScreeningAudit(args: Parameters<Command['run']>[0], io:
     : undefined;
   const models: ScreeningModelPort[] = [
     ...modelIds.map(resolveScreeningModel).map(modelPort),
-    ...scores.map((s) => ({ key: `imported:${s.name}`, kind: 'imported' as const, scores: s, descriptor: { id: `imported:${s.name}`, label: s.name, kind: 'imported' as const, revision: 'imported' } })),
+    ...scores.map((s) => ({ key: `imported:${s.name}`, kind: 'imported' as const, scores: s, descriptor: { id: `imported:${s.name}`, label: s.name, kind: 'imported' as const, revision: importedRevision(s) } })),
   ];
   const ids = models.map((m) => m.descriptor.id);
   const refOption = stringOption(args, 'reference-model');
@@ -191,7 +193,8 @@ export async function runScreeningAudit(args: Parameters<Command['run']>[0], io:
   const dataset = await folderDataset(dir);
   const plan = { task: taskName, models, runs, bootstrap, seed, referenceModel, sample, environment: nodeEnvironment() };
   try {
-    return await runScreening(plan, { dataset });
+    const progress = terminalProgress(process.stderr, args.options.has('quiet'));
+    return await runScreening(plan, { dataset }, { onProgress: progress }).finally(() => progress?.end());
   } catch (e) {
     if (e instanceof FormatError) throw new InputError(e.message, e.file, e.line);
     // A model that cannot load says so with its own InputError (exit 2), not as a failed run.

@@ -99,3 +99,48 @@ e2e('export for scoring, score outside, import the scores: the audit of an outsi
   assert.deepEqual(foreignRequests(requests, new URL(baseUrl).origin), []);
   assert.deepEqual(errors, []);
 });
+
+e2e('vectors made by an in-page GloVe run, exported and imported back under another name, audit exactly as GloVe (1e-12)', async ({ page, baseUrl, errors }) => {
+  const { findModel } = await import('../../src/models/registry.ts');
+  const glove = findModel('fairground-glove-100d')!;
+  await page.goto(`${baseUrl}#/datasets`);
+  await page.getByTestId('import-bundled-freelance-twins').click();
+  await page.locator('[data-testid="dataset-list"] tr[data-dataset-id="freelance-twins"][data-state="ready"]').waitFor({ timeout: 300_000 });
+
+  await page.goto(`${baseUrl}#/run`);
+  const picker = page.getByTestId('model-picker');
+  await picker.waitFor();
+  for (const box of await picker.locator('input[type="checkbox"]').all()) if ((await box.getAttribute('value')) !== glove.id && (await box.isChecked())) await box.uncheck();
+  const queriesTask = page.locator('input[type="checkbox"][value="queries"]');
+  if (await queriesTask.isChecked()) await queriesTask.uncheck();
+
+  const download = page.waitForEvent('download');
+  await page.getByTestId('export-for-scoring').click();
+  const rows = readFileSync(await (await download).path(), 'utf8').trim().split('\n').map((l) => JSON.parse(l) as { kind: string; id: string; text: string });
+  // Embedded as the run embeds them: the corpus, the queries and the twins, each in its own calls.
+  const vectors: string[] = [];
+  for (const [kind, role] of [['document', 'document'], ['query', 'query'], ['twin', 'document']] as const) {
+    const part = rows.filter((r) => r.kind === kind);
+    const out = (await page.evaluate((req) => (window as any).fairground.embed(req), { entry: glove, source: { kind: 'bundled', id: glove.id }, texts: part.map((r) => r.text), role })) as { vectors: number[][] };
+    part.forEach((r, i) => vectors.push(JSON.stringify({ id: r.id, vector: out.vectors[i] })));
+  }
+  const dir = mkdtempSync(join(tmpdir(), 'fairground-vectors-'));
+  const file = join(dir, 'glove-vectors.jsonl');
+  writeFileSync(file, vectors.join('\n') + '\n');
+
+  await page.getByTestId('import-scores-name').fill('glove-again');
+  await page.getByTestId('import-vectors').setInputFiles(file);
+  await page.getByTestId('import-scores-notice').waitFor();
+  await page.getByTestId('run-button').click();
+  await page.getByTestId('results-table').or(page.getByTestId('error-banner')).first().waitFor({ timeout: 300_000 });
+  assert.equal(await page.getByTestId('error-banner').count(), 0, `the run failed: ${await page.getByTestId('error-banner').first().textContent().catch(() => '')}`);
+  const runId = /#\/results\/(run-[\w-]+)/.exec(page.url())?.[1];
+  const results = (await page.evaluate((id) => (window as any).fairground.results(id), runId)) as { subsets: { models: { model: { id: string } }[] }[] };
+  const [a, b] = results.subsets[0].models;
+  assert.equal(b.model.id, 'vectors:glove-again');
+  const nums = (v: unknown) => JSON.stringify(v, (k, x) => (k === 'model' || k === 'timing' ? undefined : x)).match(/-?\d+(\.\d+)?(e[-+]?\d+)?/g)!.map(Number);
+  const [x, y] = [nums(a), nums(b)];
+  assert.equal(x.length, y.length);
+  x.forEach((v, i) => assert.ok(Math.abs(v - y[i]) <= 1e-12, `number ${i}: GloVe ${v} vs imported ${y[i]}`));
+  assert.deepEqual(errors, []);
+});

@@ -1,9 +1,11 @@
-// npm run test:e2e — builds the site if needed, serves it (with COOP/COEP) and
+// npm run test:e2e — builds the site if needed, serves it (with COOP/COEP and
+// its Content-Security-Policy, the mock Hub added to connect-src) and
 // a mock Hugging Face Hub of fixture models, then runs every test/e2e/*.e2e.ts
 // with Node's test runner. Each test runs twice: [webgpu] and [wasm].
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readdirSync } from 'node:fs';
 import { buildIsStale } from '../../scripts/lib/freshness.mjs';
+import { CONNECT_ENV, connectOrigins } from '../../scripts/lib/csp.mjs';
 import { serveSite } from '../../scripts/lib/serve.mjs';
 import { startMockHub } from './mockHub.mjs';
 
@@ -23,8 +25,9 @@ if (buildIsStale()) {
   if (r.status !== 0) process.exit(r.status ?? 1);
 }
 
-const site = await serveSite({ port: 0 });
+// The mock Hub first: the site's Content-Security-Policy must let the page connect to it.
 const hub = await startMockHub();
+const site = await serveSite({ port: 0, connect: [...connectOrigins(process.env[CONNECT_ENV]), new URL(hub.url).origin] });
 const only = process.argv.slice(2);
 const files = readdirSync('test/e2e')
   .filter((f) => f.endsWith('.e2e.ts'))

@@ -114,7 +114,44 @@ export function squareSwatch(color: string): string {
   return el('rect', { width: 12, height: 12, rx: 2, fill: color });
 }
 
+/** What linearTicks needs of a d3 continuous scale. */
+export interface TickingScale {
+  ticks(count?: number): number[];
+  tickFormat(count?: number, specifier?: string): (v: number) => string;
+  (v: number): number;
+}
+
 /** Ticks of a continuous d3 scale, formatted by the scale's own tick format. */
-export function linearTicks(scale: { ticks(count?: number): number[]; tickFormat(count?: number, specifier?: string): (v: number) => string; (v: number): number }, count: number): AxisTicks {
+export function linearTicks(scale: TickingScale, count: number): AxisTicks {
   return { values: scale.ticks(count), position: (v) => scale(v), format: scale.tickFormat(count) };
+}
+
+/** Least space between two neighbouring tick labels of a horizontal axis, in px. */
+export const TICK_LABEL_GAP = 6;
+
+/**
+ * True when the labels of horizontal ticks (centred on their tick, widths by
+ * estimateTextWidth) leave at least `gap` px between neighbours.
+ */
+export function tickLabelsFit(ticks: AxisTicks, gap = TICK_LABEL_GAP): boolean {
+  const spans = ticks.values.map((v) => {
+    const x = ticks.position(v);
+    const half = estimateTextWidth(ticks.format(v)) / 2;
+    return [x - half, x + half] as const;
+  });
+  return spans.every((s, i) => i === 0 || s[0] - spans[i - 1][1] >= gap);
+}
+
+/**
+ * The ticks of a horizontal axis: as many as `maxCount` asks for (d3's
+ * count, a hint), fewer when their labels would overlap — the frame of a
+ * plot with wide side labels can be narrow. At worst one tick.
+ * @example fittingTicks(scaleLinear().domain([-0.05, 0.05]).range([0, 280]), 8) // −0.04 … 0.04 by 0.02
+ */
+export function fittingTicks(scale: TickingScale, maxCount: number, gap = TICK_LABEL_GAP): AxisTicks {
+  for (let count = maxCount; count > 1; count--) {
+    const ticks = linearTicks(scale, count);
+    if (tickLabelsFit(ticks, gap)) return ticks;
+  }
+  return linearTicks(scale, 1);
 }

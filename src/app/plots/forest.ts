@@ -6,7 +6,7 @@
  */
 import { scaleLinear } from 'd3';
 import { el, text, svgDocument, FONT_SIZE } from './svg.ts';
-import { axisBottom, frameOf, legend, linearTicks, squareSwatch } from './axes.ts';
+import { axisBottom, fittingTicks, frameOf, legend, squareSwatch } from './axes.ts';
 import { formatValue, formatWithCi, hasInterval, isDefined, type Interval } from './format.ts';
 import { categoryColors } from './palette.ts';
 import { estimateTextWidth } from './labels.ts';
@@ -115,7 +115,8 @@ export function renderForest(spec: ForestSpec): string {
     desc: textAlternativeForest(spec),
     body: [
       key.markup,
-      axisBottom(frame, linearTicks(x, 8), { label: spec.xLabel, grid: true }),
+      // As many as 8 ticks, fewer where their labels would collide (a narrow frame between wide side labels).
+      axisBottom(frame, fittingTicks(x, 8), { label: spec.xLabel, grid: true }),
       el('line', { class: 'reference', x1: x(reference), x2: x(reference), y1: frame.top, y2: frame.bottom, stroke: 'currentColor', 'stroke-dasharray': '4 3', 'stroke-opacity': 0.8 }),
       el('text', { x: width - 12, y: frame.top - 6, 'text-anchor': 'end', 'font-size': FONT_SIZE - 1, 'fill-opacity': 0.8 }, 'estimate [95% CI]'),
       ...blocks,

@@ -52,9 +52,11 @@ export interface SvgDocument {
 
 /**
  * Focus ring for keyboard-reachable points; scoped by the class so several inline plots can share a page.
- * Colours follow the page: text and axes use `currentColor`.
+ * Colours follow the page: text and axes use `currentColor`. The site's
+ * Content-Security-Policy allows this one inline <style> by its hash
+ * (vite.config.ts), so it must stay a constant.
  */
-const STYLE =
+export const PLOT_STYLE =
   '.fg-plot [data-point]{outline:none;cursor:default}' +
   '.fg-plot [data-point]:focus-visible circle{stroke:currentColor;stroke-width:3}' +
   '.fg-plot .dimmed{opacity:.45}';
@@ -76,7 +78,7 @@ export function svgDocument(doc: SvgDocument): string {
     },
     el('title', {}, text(doc.title)),
     el('desc', {}, text(doc.desc)),
-    el('style', {}, STYLE),
+    el('style', {}, PLOT_STYLE),
     ...doc.body,
   );
 }

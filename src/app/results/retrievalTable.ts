@@ -4,7 +4,7 @@
  * src/core/audit). Also the flat table used for CSV and JSON export.
  */
 import type { Ci, SubsetResult, TwinMetrics } from '../../core/audit/results.ts';
-import type { PlotTable } from '../plots/index.ts';
+import type { LatencyQualitySpec, PlotTable } from '../plots/index.ts';
 import { ciExcludes } from '../../core/stats/ciExcludes.ts';
 
 export interface TableColumn {
@@ -125,6 +125,22 @@ export function perLanguage(subset: SubsetResult, key: string): { model: string;
     }
   }
   return rows;
+}
+
+/**
+ * The latency/quality plot of a subset: each timed model's test time against
+ * its NDCG@k. A model whose NDCG@k is undefined (NaN; a shared link writes
+ * it as null) is left out, as the plot needs a finite quality.
+ */
+export function latencySpec(subset: SubsetResult, k: number): LatencyQualitySpec {
+  const quality = (m: SubsetResult['models'][number]) => (m.effectiveness as Record<string, Ci>)[`ndcg@${k}`]?.mean ?? NaN;
+  return {
+    qualityLabel: `ndcg@${k}`,
+    latencyLabel: 'test time of the whole query set (ms, log scale)',
+    points: subset.models
+      .filter((m) => m.timing.wallMs > 0 && Number.isFinite(quality(m)))
+      .map((m) => ({ id: m.model.id, label: m.model.label, latencyMs: m.timing.wallMs, quality: quality(m) })),
+  };
 }
 
 export type { TwinMetrics };

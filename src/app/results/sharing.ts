@@ -4,10 +4,12 @@
  * the run configuration a "Re-run" of a shared result uses.
  */
 import { parseResults, summaryOf, type RetrievalFairnessResults } from '../../core/audit/results.ts';
+import { parseScreeningResults } from '../../core/audit/screeningResults.ts';
 import { assertNoDatasetContent, decodePermalink, diffResults, encodePermalink, type PermalinkPayload } from '../../core/permalink/index.ts';
 import { retrievalRunModel } from '../../models/modelRefs.ts';
 import { DEFAULT_HUB_HOST } from '../../core/models/modelSource.ts';
 import type { RetrievalRunConfig, RunModel } from '../../core/audit/run/runConfig.ts';
+import type { ScreeningRunResults } from '../../core/audit/run/screeningRun.ts';
 
 /** The permalink payload of a results object: configuration, models and the summary, never data. */
 export function payloadOf(results: RetrievalFairnessResults) {
@@ -39,20 +41,30 @@ export async function fragmentOf(results: RetrievalFairnessResults, forbidden: I
   return encodePermalink(payload);
 }
 
-export type SharedResult = { ok: true; payload: PermalinkPayload; results: RetrievalFairnessResults } | { ok: false; error: string };
+export type SharedResult =
+  | { ok: true; payload: PermalinkPayload; results: RetrievalFairnessResults | ScreeningRunResults }
+  | { ok: false; error: string };
 
-/** Decodes a `#r=` fragment into results for the views; never throws. */
+/**
+ * Decodes a `#r=` fragment into results for the views; never throws. The
+ * payload has passed its kind's schema (decodePermalink), so every field a
+ * view reads is there, of its type and in its range.
+ */
 export async function openShared(fragment: string): Promise<SharedResult> {
   const decoded = await decodePermalink(fragment);
   if (!decoded.ok) return decoded;
-  if (decoded.payload.kind !== 'retrieval-fairness') {
-    return { ok: false, error: `This link holds a “${decoded.payload.kind}” result, which this version of Fairground cannot show yet.` };
-  }
+  const { payload } = decoded;
   try {
-    return { ok: true, payload: decoded.payload, results: parseResults(decoded.payload.results) };
+    if (payload.kind === 'retrieval-fairness') return { ok: true, payload, results: parseResults(payload.results) };
+    if (payload.kind === 'screening') {
+      const results = parseScreeningResults(payload.results);
+      const sample = (payload.results.parameters as { sample?: ScreeningRunResults['parameters']['sample'] }).sample ?? null;
+      return { ok: true, payload, results: { ...results, parameters: { ...results.parameters, sample } } };
+    }
   } catch (e) {
     return { ok: false, error: `This link's results are damaged: ${(e as Error).message}` };
   }
+  return { ok: false, error: `This link holds a “${payload.kind}” result, which this version of Fairground cannot show yet.` };
 }
 
 /** The run that reproduces a shared result on the user's own copy of the dataset. */

@@ -27,6 +27,7 @@ export interface BrowserRunDeps {
 function modelPort(m: RunModel, config: RetrievalRunConfig, deps: BrowserRunDeps): RetrievalModelPort {
   const key = runModelKey(m);
   if (m.kind === 'imported') return { key, kind: 'imported', scores: m.scores };
+  if (m.kind === 'vectors') return { key, kind: 'vectors', vectors: m.vectors };
   if (m.kind !== 'embedding') return { key, kind: m.kind };
   return {
     key,

@@ -7,6 +7,7 @@
  */
 import { checkRetrievalScores, type ImportedScores } from '../../core/audit/blackbox/retrievalScores.ts';
 import { checkScreeningScores } from '../../core/audit/blackbox/screeningScores.ts';
+import { checkVectors } from '../../core/audit/blackbox/importedVectors.ts';
 import {
   RETRIEVAL_INPUT_COLUMNS,
   SCREENING_INPUT_COLUMNS,
@@ -16,6 +17,7 @@ import {
   scoringInputsJsonl,
 } from '../../core/audit/blackbox/scoringInputs.ts';
 import { describeInputError } from '../../core/formats/formatError.ts';
+import { sha256Hex } from '../../core/sha256.ts';
 import { storedDataset } from '../runs/storedDataset.ts';
 import { downloadText } from '../plots/export.ts';
 import { database } from './database.ts';
@@ -26,6 +28,8 @@ export type OutsideTarget =
   | { readonly kind: 'screening'; readonly datasetId: string; readonly task: string; readonly runs: number };
 
 export interface OutsideSystem {
+  /** Scores of a system, or vectors of an embedding model run elsewhere (retrieval only). */
+  readonly kind: 'scores' | 'vectors';
   readonly scores: ImportedScores;
   /** What matching found, in words. */
   readonly summary: string;
@@ -45,8 +49,11 @@ export class OutsideSystemsState {
     this.#target = target;
   }
 
-  /** The picked systems' scores, as run models. */
-  readonly models = $derived(this.systems.filter((s) => this.picked.includes(s.scores.name)).map((s) => ({ kind: 'imported' as const, scores: s.scores })));
+  readonly #picked = $derived(this.systems.filter((s) => this.picked.includes(s.scores.name)));
+  /** The picked systems' scores, as run models (both run kinds). */
+  readonly scoreModels = $derived(this.#picked.filter((s) => s.kind === 'scores').map((s) => ({ kind: 'imported' as const, scores: s.scores })));
+  /** Scores and vectors, as retrieval run models. */
+  readonly models = $derived([...this.scoreModels, ...this.#picked.filter((s) => s.kind === 'vectors').map((s) => ({ kind: 'vectors' as const, vectors: s.scores }))]);
 
   /** Downloads the inputs to score for the form's dataset and task(s). */
   async exportInputs(format: 'jsonl' | 'csv'): Promise<void> {
@@ -63,8 +70,8 @@ export class OutsideSystemsState {
     });
   }
 
-  /** Reads, matches and keeps a score file under the typed name; on any error nothing is kept. */
-  async importFile(file: File): Promise<boolean> {
+  /** Reads, matches and keeps a score file (or, `vectors`, an embeddings file) under the typed name; on any error nothing is kept. */
+  async importFile(file: File, kind: 'scores' | 'vectors' = 'scores'): Promise<boolean> {
     const name = this.name.trim() || file.name.replace(/\.[^.]+$/, '');
     if (this.systems.some((s) => s.scores.name === name)) {
       this.error = `A system named “${name}” is already imported; give this one another name.`;
@@ -72,17 +79,28 @@ export class OutsideSystemsState {
     }
     const t = this.#target();
     return this.#guard(async () => {
-      const scores: ImportedScores = { name, file: file.name, text: await file.text() };
+      const bytes = new Uint8Array(await file.arrayBuffer());
+      let text: string;
+      try {
+        text = new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+      } catch {
+        throw new Error(`${file.name}: the file is not UTF-8 text`);
+      }
+      const scores: ImportedScores = { name, file: file.name, text, sha256: sha256Hex(bytes) };
       const dataset = await storedDataset(await database(), t.datasetId);
       let summary: string;
-      if (t.kind === 'retrieval') {
+      if (kind === 'vectors') {
+        if (t.kind !== 'retrieval') throw new Error('vectors are audited in a retrieval run');
+        const v = await checkVectors(dataset, t.tasks, scores);
+        summary = `${v.vectors.toLocaleString()} vectors of ${v.dims} dimensions (cosine)`;
+      } else if (t.kind === 'retrieval') {
         const s = await checkRetrievalScores(dataset, t.tasks, scores);
         summary = `${s.scored.toLocaleString()} scores for ${s.queries} queries${s.notRetrieved ? `; ${s.notRetrieved.toLocaleString()} query–document pairs not returned (they rank last)` : ''}`;
       } else {
         const s = await checkScreeningScores(dataset, t.task, scores);
         summary = `${s.originals.toLocaleString()} originals × ${s.runs} run${s.runs === 1 ? '' : 's'}, ${s.variants.toLocaleString()} variants`;
       }
-      this.systems = [...this.systems, { scores, summary }];
+      this.systems = [...this.systems, { kind, scores, summary }];
       this.picked = [...this.picked, name];
       this.name = '';
       this.notice = `Imported “${name}” (${file.name}): ${summary}.`;

@@ -44,7 +44,7 @@ export class ScreeningFormState {
   readonly datasetTasks = $derived(this.dataset?.tasks.filter((t) => t.type === 'screening').map((t) => t.name) ?? []);
   /** Outside systems: scores imported for this form's dataset and task. */
   readonly outside = new OutsideSystemsState(() => ({ kind: 'screening', datasetId: this.datasetId, task: this.task, runs: this.runs }));
-  readonly models = $derived([...this.picked.map((id) => screeningRunModel(id, this.hubHost)), ...this.outside.models]);
+  readonly models = $derived([...this.picked.map((id) => screeningRunModel(id, this.hubHost)), ...this.outside.scoreModels]);
   readonly modelIds = $derived(this.models.map(screeningModelId));
   readonly canRun = $derived(this.models.length > 0 && this.task !== '');
 

@@ -2,6 +2,8 @@
  * The CLI's CliIo in Node: files read by the importer's rules
  * (inputFile.ts), the process's stdout and stderr.
  */
+import { createHash } from 'node:crypto';
+import { createReadStream } from 'node:fs';
 import { mkdir, readdir, writeFile } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import type { CliIo } from '../command.ts';
@@ -11,6 +13,14 @@ import { readInputText } from './inputFile.ts';
 export const nodeIo: CliIo = {
   // Strict UTF-8, 8 MiB lines, 256 MiB in all, gzip read as its text: the importer's rules (node/inputFile.ts).
   readText: readInputText,
+  sha256: (path) =>
+    new Promise((resolve, reject) => {
+      const hash = createHash('sha256');
+      createReadStream(path)
+        .on('data', (b) => hash.update(b))
+        .on('error', reject)
+        .on('end', () => resolve(hash.digest('hex')));
+    }),
   async listDir(path) {
     try {
       return await readdir(path);

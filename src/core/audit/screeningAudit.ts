@@ -16,7 +16,8 @@ import type { ConsistencyPool } from '../metrics/consistency.ts';
 import type { ScreeningPool, ScreeningVariant } from '../metrics/screening.ts';
 import { screeningWorkList, type ScreeningAuditOptions, type ScreeningModelScores, type ScreeningParts, type ScreeningWorkList } from './screeningInput.ts';
 import type { ScreeningModelResult, ScreeningResults } from './screeningResults.ts';
-import { biasSection, consistencySection, deterministicConsistency, latencySection, validitySection, type Resampling, type SplitRows } from './screeningSections.ts';
+import { biasSection, consistencySection, DEFAULT_THRESHOLD, deterministicConsistency, latencySection, validitySection, type Resampling, type SplitRows } from './screeningSections.ts';
+import { screeningOutcomes } from './outcomes/screeningOutcomes.ts';
 
 /** Defaults of ScreeningAuditOptions (METRICS.md §5, §6). */
 export const SCREENING_DEFAULTS = Object.freeze({ runs: 7, cutoff: 50, bootstrap: 2000, seed: 0, noiseAttribute: 'noise' });
@@ -166,6 +167,7 @@ export function auditScreeningModel(prepared: PreparedScreening, scores: Screeni
     bias,
     validity,
     latency: latencySection(scores.latency.callsMs, scores.latency.pairs),
+    outcomes: screeningOutcomes(prepared, scores, validity?.threshold ?? DEFAULT_THRESHOLD, r.bootstrap > 0 ? { resamples: r.bootstrap, seed: r.seed } : undefined),
   };
 }
 

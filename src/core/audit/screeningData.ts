@@ -25,7 +25,7 @@ export interface ScreeningSample {
   readonly seed: number;
 }
 
-/** Texts by id; undefined for an id the dataset lacks (the same shape as models/decisionScreening.ts' ScreeningTexts). */
+/** Texts by id; undefined for an id the dataset lacks (the same shape as core/audit/screeningScoring.ts' ScreeningTexts). */
 export interface ScreeningTextLookup {
   job(id: string): string;
   cv(id: string): string;

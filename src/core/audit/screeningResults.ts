@@ -14,10 +14,11 @@
 import type { Ci } from './results.ts';
 
 export type { Ci } from './results.ts';
+import type { ScreeningAttributeOutcomes } from './outcomes/screeningOutcomes.ts';
 
 /**
  * What a decision model returns for a (job, CV) pair. The same union as
- * DecisionKind in src/models/modelSpec.ts (core imports nothing from models;
+ * DecisionKind in src/core/models/modelSpec.ts (core imports nothing from src/models;
  * src/models/decisionSpec.ts checks at compile time that the two agree).
  */
 export type ScreeningModelKind = 'cross-encoder' | 'sequence-classifier' | 'zero-shot-nli' | 'onnx-classifier' | 'calibrated-similarity' | 'imported';
@@ -180,6 +181,12 @@ export interface ScreeningModelResult {
   /** null when the dataset has no labels for the test split. */
   readonly validity: ScreeningValidity | null;
   readonly latency: ScreeningLatency;
+  /**
+   * Group outcomes (METRICS.md §10) of the counterfactual variants, one per
+   * demographic attribute, selected at the validity threshold
+   * (outcomes/screeningOutcomes.ts). Absent in results stored before them.
+   */
+  readonly outcomes?: readonly ScreeningAttributeOutcomes[];
 }
 
 export interface ScreeningResults {

@@ -6,6 +6,7 @@ import { PermalinkMessages } from './messages.ts';
 import { CURRENT_SCHEMA, MIGRATIONS, migratePayload } from './migrations.ts';
 import type { Migration } from './migrations.ts';
 import { PermalinkShapeError } from './permalinkShapeError.ts';
+import type { ResultSchema } from './resultSchema.ts';
 import { toSafeJson } from './safeJson.ts';
 import type { DecodeResult, JsonObject, JsonValue } from './types.ts';
 import { validatePayload } from './validatePayload.ts';
@@ -16,6 +17,8 @@ export interface DecodeOptions {
   readonly currentSchema?: number;
   /** The migration history. Default MIGRATIONS. */
   readonly migrations?: readonly Migration[];
+  /** The results schemas by kind. Default RESULT_SCHEMAS at CURRENT_SCHEMA, none at another schema. */
+  readonly resultSchemas?: Readonly<Record<string, ResultSchema>>;
 }
 
 /**
@@ -26,7 +29,8 @@ export interface DecodeOptions {
  * UTF-8 is decoded strictly and parsed with JSON.parse only; a schema newer
  * than ours is refused with an "update the site" message; the value is checked
  * by toSafeJson (bounds, no `__proto__`/`constructor`/`prototype` keys, finite
- * numbers), migrated when older, and its envelope validated. The payload is
+ * numbers), migrated when older, and validated: its envelope, and the
+ * parameters and results of a kind this build shows (validatePayload). The payload is
  * a fresh tree of plain objects; `migratedFrom` is set when it was migrated.
  *
  * Never throws or rejects, whatever the input.
@@ -34,14 +38,19 @@ export interface DecodeOptions {
  */
 export async function decodePermalink(fragment: string, options: DecodeOptions = {}): Promise<DecodeResult> {
   try {
-    return await decode(fragment, options.currentSchema ?? CURRENT_SCHEMA, options.migrations ?? MIGRATIONS);
+    return await decode(fragment, options.currentSchema ?? CURRENT_SCHEMA, options.migrations ?? MIGRATIONS, options.resultSchemas);
   } catch {
     // Every expected failure is answered below; this is the last guard of "never throws".
     return failure(PermalinkMessages.damaged);
   }
 }
 
-async function decode(fragment: unknown, current: number, migrations: readonly Migration[]): Promise<DecodeResult> {
+async function decode(
+  fragment: unknown,
+  current: number,
+  migrations: readonly Migration[],
+  resultSchemas: Readonly<Record<string, ResultSchema>> | undefined,
+): Promise<DecodeResult> {
   if (typeof fragment !== 'string') return failure(PermalinkMessages.notFairground);
   let text = fragment.trim();
   if (text.startsWith('#')) text = text.slice(1);
@@ -76,7 +85,7 @@ async function decode(fragment: unknown, current: number, migrations: readonly M
       if (migrated === null) return failure(PermalinkMessages.older(schema));
       safe = toSafeJson(migrated, 'reject') as JsonObject;
     }
-    const payload = validatePayload(safe, current);
+    const payload = validatePayload(safe, current, resultSchemas);
     return schema < current ? { ok: true, payload, migratedFrom: schema } : { ok: true, payload };
   } catch (error) {
     if (error instanceof PermalinkShapeError) return failure(PermalinkMessages.invalid(error.message));

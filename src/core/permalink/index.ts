@@ -12,11 +12,15 @@ export {
   MIN_CONTAINED_LENGTH,
   MIN_FORBIDDEN_LENGTH,
 } from './assertNoDatasetContent.ts';
+export { datasetContentStrings, manifestStrings } from './datasetContentStrings.ts';
+export type { DatasetRecord } from './datasetContentStrings.ts';
 export { diffResults } from './diffResults.ts';
 export type { DiffResultsOptions, ResultDifference } from './diffResults.ts';
 export { PermalinkShapeError } from './permalinkShapeError.ts';
 export { PermalinkMessages } from './messages.ts';
 export { validatePayload } from './validatePayload.ts';
+export { RESULT_SCHEMAS } from './resultSchemas.ts';
+export type { ResultSchema } from './resultSchema.ts';
 export { toSafeJson } from './safeJson.ts';
 export type { NonFiniteRule } from './safeJson.ts';
 export { base64UrlDecode, base64UrlEncode } from './base64url.ts';

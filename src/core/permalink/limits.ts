@@ -22,3 +22,22 @@ export const MAX_DEPTH = 32;
 export const MAX_MODELS = 256;
 /** Keys refused anywhere in a payload, so no consumer can be led into prototype pollution. */
 export const FORBIDDEN_KEYS: ReadonlySet<string> = new Set(['__proto__', 'constructor', 'prototype']);
+
+/*
+ * Bounds inside a results payload (docs/permalinks.md, "What the results must be").
+ * A real result is far below each; they keep a view from drawing 10 000 tabs or rows.
+ */
+/** Most subsets (query sets) in a retrieval-fairness result. */
+export const MAX_SUBSETS = 64;
+/** Most languages, directions or attributes keyed under one model. */
+export const MAX_SCOPES = 64;
+/** Most effects, or noise-floor rows, of one screening model. */
+export const MAX_EFFECTS = 1_000;
+/** Most points of a threshold-sensitivity curve (cut-offs 0..100). */
+export const MAX_CUTOFFS = 101;
+/** Largest cut-off k of a retrieval audit. */
+export const MAX_K = 1_000;
+/** Most bootstrap resamples. */
+export const MAX_BOOTSTRAP = 100_000;
+/** Most runs T of a screening audit. */
+export const MAX_RUNS = 1_000;

@@ -1,6 +1,9 @@
 import { MAX_MODELS } from './limits.ts';
+import { CURRENT_SCHEMA } from './migrations.ts';
 import { indexPath, quoteForMessage } from './path.ts';
 import { PermalinkShapeError } from './permalinkShapeError.ts';
+import type { ResultSchema } from './resultSchema.ts';
+import { RESULT_SCHEMAS } from './resultSchemas.ts';
 import type { JsonObject, JsonValue, PermalinkDataset, PermalinkModel, PermalinkPayload } from './types.ts';
 
 const ENVELOPE_KEYS = ['v', 'kind', 'dataset', 'models', 'parameters', 'results'] as const;
@@ -10,14 +13,24 @@ const KIND = /^[a-z][a-z0-9-]{0,63}$/;
 const SHA256 = /^[0-9a-f]{64}$/;
 
 /**
- * Checks the envelope of a payload of schema `schema` (docs/permalinks.md,
- * "Format"): exactly the keys v, kind, dataset, models, parameters, results;
+ * Checks a payload of schema `schema` (docs/permalinks.md, "Format"): the
+ * envelope — exactly the keys v, kind, dataset, models, parameters, results;
  * dataset and each model with exactly their keys; `parameters` and `results`
- * JSON objects. The value must already have passed toSafeJson (bounded,
- * prototype-safe); this adds the types of every envelope field.
- * @throws {PermalinkShapeError} naming the first field that is wrong.
+ * JSON objects — and, for a kind in `resultSchemas`, its parameters and
+ * results field by field (types, finiteness, ranges, the keys a view reads)
+ * and their agreement with the envelope. The value must already have passed
+ * toSafeJson (bounded, prototype-safe).
+ * @param resultSchemas the schemas of the kinds this build shows; by default
+ *   RESULT_SCHEMAS for CURRENT_SCHEMA and none for another schema (a test's
+ *   synthetic history).
+ * @throws {PermalinkShapeError} naming the first field that is wrong, e.g.
+ *   `results.subsets[0].models[1].effectiveness.ndcg@10.mean: expected a finite number in [0, 1] or null, found the string "NaN"`.
  */
-export function validatePayload(value: JsonValue, schema: number): PermalinkPayload {
+export function validatePayload(
+  value: JsonValue,
+  schema: number,
+  resultSchemas: Readonly<Record<string, ResultSchema>> = schema === CURRENT_SCHEMA ? RESULT_SCHEMAS : {},
+): PermalinkPayload {
   const p = object(value, 'the payload');
   exactKeys(p, ENVELOPE_KEYS, 'the payload');
   if (p.v !== schema) throw new PermalinkShapeError(`v must be ${schema}`);
@@ -26,14 +39,17 @@ export function validatePayload(value: JsonValue, schema: number): PermalinkPayl
   const dataset = validateDataset(p.dataset);
   const models = array(p.models, 'models');
   if (models.length > MAX_MODELS) throw new PermalinkShapeError(`models has more than ${MAX_MODELS} items`);
-  return {
-    v: schema,
-    kind,
-    dataset,
-    models: models.map((m, i) => validateModel(m, indexPath('models', i))),
-    parameters: object(p.parameters, 'parameters'),
-    results: object(p.results, 'results'),
-  };
+  const checkedModels = models.map((m, i) => validateModel(m, indexPath('models', i)));
+  const parameters = object(p.parameters, 'parameters');
+  const results = object(p.results, 'results');
+  // hasOwn: a kind such as "constructor" must not reach Object.prototype.
+  const kindSchema = Object.hasOwn(resultSchemas, kind) ? resultSchemas[kind] : undefined;
+  if (kindSchema) {
+    kindSchema.parameters(parameters, 'parameters');
+    kindSchema.results(results, 'results');
+    kindSchema.agree({ dataset, parameters, results });
+  }
+  return { v: schema, kind, dataset, models: checkedModels, parameters, results };
 }
 
 function validateDataset(value: JsonValue | undefined): PermalinkDataset {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { exportTable, forestMetrics, isSignificant, perLanguage, retrievalColumns, retrievalRows, sortRows } from '../../../src/app/results/retrievalTable.ts';
+import { exportTable, forestMetrics, isSignificant, latencySpec, perLanguage, retrievalColumns, retrievalRows, sortRows } from '../../../src/app/results/retrievalTable.ts';
 import type { Ci, ModelResult, SubsetResult, TwinMetrics } from '../../../src/core/audit/results.ts';
 
 const ci = (mean: number, lo: number, hi: number): Ci => ({ mean, ci: [lo, hi] });
@@ -84,5 +84,20 @@ describe('perLanguage(subset, key)', () => {
     expect(rows).toHaveLength(4);
     expect(rows[0]).toEqual({ model: 'A', group: 'en', estimate: -0.2, ci: [-0.3, -0.1] });
     expect(rows[1]).toEqual({ model: 'A', group: 'fr', estimate: null, ci: undefined });
+  });
+});
+
+describe('latencySpec(subset, k)', () => {
+  it('plots each timed model at its NDCG@k', () => {
+    expect(latencySpec(subset, 10).points).toEqual([
+      { id: 'a', label: 'A', latencyMs: 12.4, quality: 0.5 },
+      { id: 'b', label: 'B', latencyMs: 12.4, quality: 0.7 },
+    ]);
+  });
+
+  it('leaves out a model whose NDCG@k is undefined (a shared link writes it as null) or that was not timed', () => {
+    const undefinedNdcg = { ...subset.models[0], effectiveness: { ...subset.models[0].effectiveness, 'ndcg@10': ci(NaN, NaN, NaN) } };
+    const untimed = { ...subset.models[1], timing: { ...subset.models[1].timing, wallMs: 0 } };
+    expect(latencySpec({ ...subset, models: [undefinedNdcg, untimed] }, 10).points).toEqual([]);
   });
 });

@@ -8,6 +8,7 @@
  * treats unretrieved documents.
  */
 import { parseFile } from '../../formats/formatError.ts';
+import { sha256Hex } from '../../sha256.ts';
 import { parseRun } from '../../formats/trecRun.ts';
 import type { AuditSubset } from '../input.ts';
 import { AuditInputError, loadRetrieval, selectTasks } from '../retrievalData.ts';
@@ -23,6 +24,13 @@ export interface ImportedScores {
   readonly name: string;
   readonly file: string;
   readonly text: string;
+  /** SHA-256 of the file's bytes (hex), recorded as the system's revision; the adapter that read the file computes it. */
+  readonly sha256?: string;
+}
+
+/** The revision an imported file gets in the results: `sha256:<hex>` of its bytes (of its text when the reader gave no digest). */
+export function importedRevision(imported: ImportedScores): string {
+  return `sha256:${imported.sha256 ?? sha256Hex(new TextEncoder().encode(imported.text))}`;
 }
 
 /** What matching found, for the import form to show. */

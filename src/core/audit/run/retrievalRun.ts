@@ -10,7 +10,8 @@
  * unfinished ones (`finished`).
  */
 import type { AuditOptions } from '../input.ts';
-import { matchRetrievalScores, type ImportedScores, type ScoreTable } from '../blackbox/retrievalScores.ts';
+import { importedRevision, matchRetrievalScores, type ImportedScores, type ScoreTable } from '../blackbox/retrievalScores.ts';
+import { matchVectors, type VectorIds } from '../blackbox/importedVectors.ts';
 import { auditModelJob, type ModelAuditJob, type ModelScoring, type ScoredSubset } from '../modelAudit.ts';
 import type { ModelDescriptor, ModelResult, RetrievalFairnessResults, SubsetResult } from '../results.ts';
 import { AUDIT_DEFAULTS, retrievalFairnessResults } from '../retrievalFairness.ts';
@@ -36,6 +37,12 @@ export type RetrievalModelPort =
       /** An outside system: its scores, imported from a file, stand in for a model's. */
       readonly kind: 'imported';
       readonly scores: ImportedScores;
+    }
+  | {
+      readonly key: string;
+      /** Embeddings computed elsewhere (JSON Lines id → vector), scored by cosine like an embedding model's. */
+      readonly kind: 'vectors';
+      readonly vectors: ImportedScores;
     };
 
 /** The compute port: audits one model on every subset (in a worker, or in-thread). */
@@ -71,6 +78,13 @@ interface LoadedRun {
   readonly twinTexts: ReadonlyMap<string, readonly string[]>;
   /** The matched scores of each imported system, by model key. */
   readonly imported: ReadonlyMap<string, ScoreTable>;
+}
+
+/** The ids a model's vectors must cover: the corpus, each task's queries, each twins shard's twins. */
+function vectorIds(run: LoadedRun): VectorIds {
+  const twins: Record<string, string[]> = {};
+  for (const s of run.subsets) if (s.twinsShard && !twins[s.twinsShard]) twins[s.twinsShard] = s.subset.twins.map((t) => t.twinId);
+  return { corpus: run.subsets[0]?.subset.corpus.map((d) => d.id) ?? [], queries: run.tasks.map((t) => t.subsets[0].subset.queries.map((q) => q.id)), twins };
 }
 
 async function loadRun(dataset: DatasetPort, names: readonly string[]): Promise<LoadedRun> {
@@ -128,10 +142,17 @@ async function embedAll(embedder: TextEmbedder, run: LoadedRun, report: (p: Mode
 async function runModel(m: RetrievalModelPort, run: LoadedRun, options: Required<AuditOptions>, compute: RetrievalCompute, hooks: RunHooks<readonly ModelResult[]>): Promise<ModelResult[]> {
   const report = (p: ModelRunProgress) => hooks.onProgress?.(m.key, p);
   const total = run.subsets.length;
+  if (m.kind === 'vectors') {
+    report({ status: 'scoring', done: 0, total });
+    const scoring = matchVectors(m.vectors, vectorIds(run));
+    const model: ModelDescriptor = { id: `vectors:${m.vectors.name}`, label: m.vectors.name, kind: 'imported', revision: importedRevision(m.vectors), dtype: 'fp32', device: '-' };
+    const timing = { wallMs: 0, textsEmbedded: 0, textsCached: 0, textsPerSecond: 0 };
+    return compute.auditModel({ subsets: run.subsets, model, timing, scoring, options }, (done) => report({ status: 'scoring', done, total }));
+  }
   if (m.kind === 'imported') {
     report({ status: 'scoring', done: 0, total });
     const table = run.imported.get(m.key)!;
-    const model: ModelDescriptor = { id: `imported:${m.scores.name}`, label: m.scores.name, kind: 'imported', revision: 'imported', dtype: '-', device: '-' };
+    const model: ModelDescriptor = { id: `imported:${m.scores.name}`, label: m.scores.name, kind: 'imported', revision: importedRevision(m.scores), dtype: '-', device: '-' };
     const timing = { wallMs: 0, textsEmbedded: 0, textsCached: 0, textsPerSecond: 0 };
     return compute.auditModel({ subsets: run.subsets, model, timing, scoring: { kind: 'table', scores: table }, options }, (done) => report({ status: 'scoring', done, total }));
   }
@@ -176,6 +197,7 @@ export async function runRetrievalFairness(plan: RetrievalRunPlan, ports: Retrie
   const imported = new Map<string, ScoreTable>();
   for (const m of plan.models) if (m.kind === 'imported') imported.set(m.key, matchRetrievalScores(m.scores, loaded.subsets.map((s) => s.subset), identity).table);
   const run: LoadedRun = { ...loaded, imported };
+  for (const m of plan.models) if (m.kind === 'vectors') matchVectors(m.vectors, vectorIds(run)); // fail before any model runs
   const firstK = plan.tasks.length > 0 ? selectTasks(dataset.manifest, plan.tasks[0]).retrieval.k?.[0] : undefined;
   const k = plan.k ?? firstK ?? AUDIT_DEFAULTS.k;
   const options: Required<AuditOptions> = { k, bootstrap: plan.bootstrap ?? AUDIT_DEFAULTS.bootstrap, seed: plan.seed ?? AUDIT_DEFAULTS.seed };
@@ -188,7 +210,7 @@ export async function runRetrievalFairness(plan: RetrievalRunPlan, ports: Retrie
       continue;
     }
     throwIfCancelled(hooks.signal);
-    const label = m.kind === 'embedding' ? m.descriptor.label : m.kind === 'imported' ? m.scores.name : BASELINE_DESCRIPTORS[m.kind].label;
+    const label = m.kind === 'embedding' ? m.descriptor.label : m.kind === 'imported' ? m.scores.name : m.kind === 'vectors' ? m.vectors.name : BASELINE_DESCRIPTORS[m.kind].label;
     const results = await asModel(m.key, label, () => runModel(m, run, options, compute, hooks));
     perModel.push(results);
     await hooks.onModelDone?.(m.key, results);

@@ -16,7 +16,9 @@ export type RunModel =
   | { readonly kind: 'tfidf' }
   | { readonly kind: 'embedding'; readonly entry: EmbeddingModelEntry; readonly source: ModelSource }
   /** An outside system's scores (kept with the run on this machine; a permalink carries only its name). */
-  | { readonly kind: 'imported'; readonly scores: ImportedScores };
+  | { readonly kind: 'imported'; readonly scores: ImportedScores }
+  /** Embeddings computed elsewhere (JSON Lines id → vector), kept with the run on this machine. */
+  | { readonly kind: 'vectors'; readonly vectors: ImportedScores };
 
 export interface RetrievalRunConfig {
   readonly kind: 'retrieval-fairness';
@@ -37,12 +39,14 @@ export type RunConfig = RetrievalRunConfig | ScreeningRunConfig;
 /** A stable key per model of a run (progress and partial results are kept under it). */
 export function runModelKey(m: RunModel | ScreeningRunModel): string {
   if (m.kind === 'imported') return `imported:${m.scores.name}`;
+  if (m.kind === 'vectors') return `vectors:${m.vectors.name}`;
   if (m.kind === 'calibrated' || m.kind === 'decision') return screeningModelKey(m);
   return m.kind === 'embedding' ? `${m.source.kind}:${m.source.id}` : m.kind;
 }
 
 export function runModelLabel(m: RunModel | ScreeningRunModel): string {
   if (m.kind === 'imported') return m.scores.name;
+  if (m.kind === 'vectors') return m.vectors.name;
   if (m.kind === 'calibrated' || m.kind === 'decision') return screeningModelLabel(m);
   return m.kind === 'bm25' ? 'BM25' : m.kind === 'tfidf' ? 'Char-bigram TF-IDF' : m.entry.label;
 }

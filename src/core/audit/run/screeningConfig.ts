@@ -8,7 +8,7 @@ import type { ScreeningModelDescriptor } from '../screeningResults.ts';
 import type { Device, Dtype } from '../../models/device.ts';
 import type { DecisionKind, DecisionModelEntry, EmbeddingModelEntry } from '../../models/modelSpec.ts';
 import type { ModelSource } from '../../models/modelSource.ts';
-import type { ImportedScores } from '../blackbox/retrievalScores.ts';
+import { importedRevision, type ImportedScores } from '../blackbox/retrievalScores.ts';
 
 /** A decision model of a screening run: calibrated similarity over an embedding model, or a model run by the decision worker. */
 export type ScreeningRunModel =
@@ -57,7 +57,7 @@ export function screeningModelLabel(m: ScreeningRunModel): string {
 
 /** The results descriptor, before the device and dtype that really ran are known. */
 export function screeningDescriptor(m: ScreeningRunModel): Omit<ScreeningModelDescriptor, 'dtype' | 'device'> {
-  if (m.kind === 'imported') return { id: screeningModelId(m), label: m.scores.name, kind: 'imported', revision: 'imported' };
+  if (m.kind === 'imported') return { id: screeningModelId(m), label: m.scores.name, kind: 'imported', revision: importedRevision(m.scores) };
   const revision = m.source.kind === 'hub' ? m.source.revision : m.source.kind === 'folder' ? 'local' : m.entry.revision;
   return { id: screeningModelId(m), label: screeningModelLabel(m), kind: m.kind === 'calibrated' ? 'calibrated-similarity' : m.entry.decision, revision };
 }

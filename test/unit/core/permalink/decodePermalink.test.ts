@@ -11,7 +11,7 @@ import {
   PermalinkMessages,
 } from '../../../../src/core/permalink/index.ts';
 import type { JsonObject, Migration } from '../../../../src/core/permalink/index.ts';
-import { retrievalPayload, screeningPayload } from './fixtures.ts';
+import { multiTaskPayload, retrievalPayload } from './fixtures.ts';
 import { fragmentOfJson, fragmentOfText } from './helpers.ts';
 
 const NEWER = (schema: number, current: number) =>
@@ -137,8 +137,9 @@ const v1to2: Migration = {
   },
 };
 
+/** A schema-0 link of a kind whose results this build does not check (the envelope is what migrates here). */
 function schema0Payload(): JsonObject {
-  const p = screeningPayload();
+  const p = multiTaskPayload();
   return { v: 0, kind: p.kind, dataset: { ...p.dataset }, models: ['onnx-community/Qwen2.5-0.5B-Instruct@7ae5576', 'bm25'], params: p.parameters, results: { subsets: [1, 2] } };
 }
 
@@ -155,13 +156,13 @@ describe('decodePermalink schema migrations', () => {
       migratedFrom: 0,
       payload: {
         v: 1,
-        kind: 'screening',
+        kind: 'multi-task',
         dataset: schema0Payload().dataset,
         models: [
           { id: 'onnx-community/Qwen2.5-0.5B-Instruct', revision: '7ae5576', dtype: null, device: null },
           { id: 'bm25', revision: null, dtype: null, device: null },
         ],
-        parameters: screeningPayload().parameters,
+        parameters: multiTaskPayload().parameters,
         results: { subsets: [1, 2] },
       },
     });
@@ -174,7 +175,7 @@ describe('decodePermalink schema migrations', () => {
     expect(from0.ok && from0.payload.results).toEqual({ groups: [1, 2] });
     const from1 = await decodePermalink(await encodePermalink(retrievalPayload()), options);
     expect(from1.ok && from1.migratedFrom).toBe(1);
-    expect(from1.ok && Object.keys(from1.payload.results)).toEqual(['schema', 'kind', 'createdAt', 'environment', 'groups']);
+    expect(from1.ok && Object.keys(from1.payload.results)).toEqual(['schema', 'kind', 'dataset', 'parameters', 'createdAt', 'environment', 'groups']);
     const current = await decodePermalink(fragmentOfJson({ ...retrievalPayload(), v: 2 }), options);
     expect(current.ok && 'migratedFrom' in current).toBe(false);
   });

@@ -50,7 +50,7 @@ describe('encodePermalink → decodePermalink', () => {
   });
 
   it('encodePermalink writes NaN and ±Infinity as null and drops undefined properties', async () => {
-    const p = { ...screeningPayload(), results: { auc: { mean: Number.NaN, ci: [Number.NaN, Infinity] }, note: undefined } };
+    const p = { ...multiTaskPayload(), results: { auc: { mean: Number.NaN, ci: [Number.NaN, Infinity] }, note: undefined } };
     const result = await decodePermalink(await encodePermalink(p));
     expect(result.ok && result.payload.results).toEqual({ auc: { mean: null, ci: [null, null] } });
   });
@@ -69,7 +69,7 @@ describe('encodePermalink → decodePermalink', () => {
     // Incompressible strings: 60 × 2000 seeded random printable characters (≈ 6.5 bits each).
     const rng = createRng(3);
     const noise = (n: number) => Array.from({ length: n }, () => String.fromCharCode(33 + rng.int(90))).join('');
-    const p = { ...retrievalPayload(), results: { blobs: Array.from({ length: 60 }, () => noise(2000)) } };
+    const p = { ...multiTaskPayload(), results: { blobs: Array.from({ length: 60 }, () => noise(2000)) } };
     await expect(encodePermalink(p)).rejects.toThrow(RangeError);
     await expect(encodePermalink(p)).rejects.toThrow(String(MAX_FRAGMENT_LENGTH));
   });

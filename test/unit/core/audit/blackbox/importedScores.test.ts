@@ -15,6 +15,7 @@ import { screeningWorkList, type ScreeningModelScores } from '../../../../../src
 import { loadScreening, selectScreeningTask } from '../../../../../src/core/audit/screeningData.ts';
 import { scoreFileHeader } from '../../../../../src/core/audit/blackbox/scoreFileHeader.ts';
 import { nodeIo } from '../../../../../src/cli/node/nodeIo.ts';
+import { sha256Hex } from '../../../../../src/core/sha256.ts';
 
 const TWINS = 'datasets/freelance-twins';
 const SCREENING = 'datasets/cv-screening';
@@ -22,7 +23,14 @@ const SCREENING = 'datasets/cv-screening';
 /** The CLI over the real dataset folders, score files from memory. */
 async function cli(argv: string[], files: Record<string, string> = {}) {
   const io = memoryIo(files);
-  const code = await main(argv, { ...nodeIo, readText: (p) => (p in files ? io.readText(p) : nodeIo.readText(p)), stdout: io.stdout, stderr: io.stderr });
+  const inMemory = (p: string) => p in files;
+  const code = await main(argv, {
+    ...nodeIo,
+    readText: (p) => (inMemory(p) ? io.readText(p) : nodeIo.readText(p)),
+    sha256: async (p) => (inMemory(p) ? sha256Hex(new TextEncoder().encode(files[p])) : nodeIo.sha256!(p)),
+    stdout: io.stdout,
+    stderr: io.stderr,
+  });
   return { code, out: io.out, err: io.err };
 }
 
@@ -127,7 +135,7 @@ describe('fairground run --scores NAME=FILE (screening)', () => {
 
     // The same scores given to the audit directly (as a model's) give the same numbers.
     const scores: ScreeningModelScores = {
-      model: { id: 'imported:vendor', label: 'vendor', kind: 'imported', revision: 'imported', dtype: '-', device: '-' },
+      model: { id: 'imported:vendor', label: 'vendor', kind: 'imported', revision: `sha256:${sha256Hex(new TextEncoder().encode(text))}`, dtype: '-', device: '-' },
       runs: [1, 2, 3].map((run) => Float64Array.from(work.originals, (p) => Math.min(100, hash(p.jobId + p.cvId) + run * 0.5))),
       variants: Float64Array.from(work.variants, (p) => hash(p.jobId + p.variantId)),
       deterministicByConstruction: false,
@@ -200,4 +208,98 @@ describe('fairground run --write-run F --per-query F', () => {
     expect(rows).toHaveLength(model.nQueries);
     expect(rows.reduce((a: number, r: { 'ndcg@10': number }) => a + r['ndcg@10'], 0) / rows.length).toBeCloseTo(model.effectiveness['ndcg@10'].mean, 12);
   }, 60_000);
+});
+
+describe('group outcomes of a screening run (the variants at the decision threshold)', () => {
+  it('gives each attribute’s selection rates and impact ratios, counted here by hand from the scores and the threshold', async () => {
+    const dataset = await folderDataset(SCREENING);
+    const data = await loadScreening(dataset.read, selectScreeningTask(dataset.manifest, 'cv-screening'));
+    const work = screeningWorkList(data.parts);
+    const hash = (s: string) => [...s].reduce((h, c) => (h * 31 + c.charCodeAt(0)) % 1000, 7) / 10;
+    const rows = [...work.originals.map((p) => `${p.jobId}\t${p.cvId}\torig\t1\t${hash(p.jobId + p.cvId)}`), ...work.variants.map((p) => `${p.jobId}\t${p.cvId}\t${p.variantId}\t1\t${hash(p.jobId + p.variantId)}`)];
+    const r = await cli(['run', '--dataset', SCREENING, '--task', 'cv-screening', '--scores', 'vendor=s.tsv', '--bootstrap', '0'], { 's.tsv': rows.join('\n') + '\n' });
+    expect(r.err).toBe('');
+    const m = JSON.parse(r.out).models[0];
+    const threshold = m.validity.threshold;
+    const cue = new Map(data.parts.variants.map((v) => [v.variant_id, v]));
+    const attributes = [...new Set(data.parts.variants.map((v) => v.attribute).filter((a) => a !== 'noise'))];
+    expect(m.outcomes.map((o: { attribute: string }) => o.attribute)).toEqual(attributes);
+    for (const o of m.outcomes) {
+      expect(o.threshold).toBe(threshold);
+      const counts = new Map<string, { n: number; selected: number }>();
+      for (const p of work.variants) {
+        const v = cue.get(p.variantId)!;
+        if (v.attribute !== o.attribute) continue;
+        const c = counts.get(v.group) ?? { n: 0, selected: 0 };
+        c.n++;
+        if (hash(p.jobId + p.variantId) >= threshold) c.selected++;
+        counts.set(v.group, c);
+      }
+      const rates = new Map([...counts].map(([g, c]) => [g, c.selected / c.n]));
+      const highest = Math.max(...rates.values());
+      const grouping = o.outcomes.groupings[0];
+      expect(grouping.categories.map((c: { category: string }) => c.category).sort()).toEqual([...counts.keys()].sort());
+      for (const c of grouping.categories) {
+        expect(c.n).toBe(counts.get(c.category)!.n);
+        expect(c.selected).toBe(counts.get(c.category)!.selected);
+        expect(c.selection_rate).toBeCloseTo(rates.get(c.category)!, 12);
+        expect(c.impact_ratio).toBeCloseTo(rates.get(c.category)! / highest, 12);
+        expect(c.four_fifths).toBe(rates.get(c.category)! / highest < 0.8);
+      }
+    }
+  }, 60_000);
+});
+
+describe('fairground run --vectors NAME=FILE (embeddings computed elsewhere)', () => {
+  /** GloVe's vectors of every corpus document, query and twin of briefs, as JSON Lines — what an outside pipeline would hand over. */
+  async function gloveVectors(): Promise<string[]> {
+    const { resolveModel } = await import('../../../../../src/cli/node/modelChoice.ts');
+    const { openNodeEmbedder } = await import('../../../../../src/cli/node/embedderPort.ts');
+    const choice = resolveModel('fairground-glove-100d');
+    if (choice.kind !== 'embedding') throw new Error('GloVe is an embedding model');
+    const embedder = await openNodeEmbedder(choice);
+    const dataset = await folderDataset(TWINS);
+    const data = await loadRetrieval(dataset.read, selectTasks(dataset.manifest, 'briefs'));
+    const s = data.subsets[0].subset;
+    const lines: string[] = [];
+    const add = async (ids: readonly string[], texts: readonly string[], role: 'query' | 'document') => {
+      const v = await embedder.embed(texts, role);
+      ids.forEach((id, i) => lines.push(JSON.stringify({ id, vector: Array.from(v.vectors.subarray(i * v.dims, (i + 1) * v.dims)) })));
+    };
+    await add(s.corpus.map((d) => d.id), data.corpusTexts, 'document');
+    await add(s.queries.map((q) => q.id), data.queryTexts, 'query');
+    await add(s.twins.map((t) => t.twinId), data.subsets[0].twinTexts, 'document');
+    await embedder.dispose();
+    return lines;
+  }
+
+  it('audits vectors made outside exactly as the model that made them (1e-12), naming them with their file’s SHA-256', async () => {
+    const lines = await gloveVectors();
+    const r = await cli(['run', '--dataset', TWINS, '--task', 'briefs', '--model', 'fairground-glove-100d', '--vectors', 'glove-outside=v.jsonl', '--bootstrap', '50', '--seed', '4'], { 'v.jsonl': lines.join('\n') + '\n' });
+    expect(r.err).toBe('');
+    const [glove, outside] = JSON.parse(r.out).subsets[0].models;
+    expect(outside.model).toMatchObject({ id: 'vectors:glove-outside', kind: 'imported' });
+    expect(outside.model.revision).toMatch(/^sha256:[0-9a-f]{64}$/);
+    const nums = (v: unknown) => JSON.stringify(v, (k, x) => (k === 'model' || k === 'timing' ? undefined : x)).match(/-?\d+(\.\d+)?(e[-+]?\d+)?/g)!.map(Number);
+    const [a, b] = [nums(glove), nums(outside)];
+    expect(b.length).toBe(a.length);
+    a.forEach((x, i) => expect(Math.abs(x - b[i])).toBeLessThanOrEqual(1e-12));
+  }, 120_000);
+
+  it('refuses missing or extra ids, another dimension, a non-finite value, an id twice — naming the file, keeping nothing', async () => {
+    const lines = await gloveVectors();
+    const withDim = (l: string, n: number) => JSON.stringify({ ...JSON.parse(l), vector: JSON.parse(l).vector.slice(0, n) });
+    const cases: [string, string[], RegExp][] = [
+      ['missing id', lines.slice(1), /v\.jsonl: no vector for these ids of the dataset: 1 /],
+      ['extra id', [...lines, JSON.stringify({ id: 'not-in-the-dataset', vector: JSON.parse(lines[0]).vector })], /v\.jsonl: vectors for ids the run does not have \(another dataset or version\?\): 1 \("not-in-the-dataset"\)/],
+      ['another dimension', [lines[0], withDim(lines[1], 50), ...lines.slice(2)], /v\.jsonl:2: "vector" of "[^"]+" has 50 values; the first line's has 100/],
+      ['non-finite', [lines[0], lines[1].replace(/\[(-?[\d.e-]+)/, '[null'), ...lines.slice(2)], /v\.jsonl:2: "vector" of "[^"]+": value 0 is not a finite number \(null\)/],
+      ['twice', [...lines, lines[0]], /v\.jsonl:\d+: id "[^"]+" appears twice/],
+    ];
+    for (const [what, file, expected] of cases) {
+      const r = await cli(['run', '--dataset', TWINS, '--task', 'briefs', '--vectors', 'x=v.jsonl', '--bootstrap', '0'], { 'v.jsonl': file.join('\n') + '\n' });
+      expect(r.code, what).toBe(2);
+      expect(r.err, what).toMatch(expected);
+    }
+  }, 120_000);
 });

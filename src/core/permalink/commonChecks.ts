@@ -1,0 +1,62 @@
+/**
+ * Parts every results kind shares: the dataset descriptor, where the audit
+ * ran, and the rule that a results object agrees with its link's envelope.
+ */
+import { object } from './containerChecks.ts';
+import { quoteForMessage } from './path.ts';
+import { PermalinkShapeError } from './permalinkShapeError.ts';
+import { number, oneOf, text } from './valueChecks.ts';
+import type { JsonObject, JsonValue, PermalinkDataset } from './types.ts';
+
+/** `results.dataset`: which dataset the numbers are of. */
+export const DATASET_CHECK = object({ id: text({ nonEmpty: true }), version: text(), manifestSha256: text() });
+
+/** `results.environment`. */
+export const ENVIRONMENT_CHECK = object({ runtime: oneOf(['browser', 'node']) }, { userAgent: text() });
+
+/** A seed: any safe integer. */
+export const SEED_CHECK = number({ integer: true });
+
+/** True when two JSON values are equal, key order aside. */
+export function jsonEqual(a: JsonValue | undefined, b: JsonValue | undefined): boolean {
+  if (a === b) return true;
+  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return false;
+  if (Array.isArray(a) || Array.isArray(b)) {
+    return Array.isArray(a) && Array.isArray(b) && a.length === b.length && a.every((v, i) => jsonEqual(v, b[i]));
+  }
+  const keys = Object.keys(a);
+  return keys.length === Object.keys(b).length && keys.every((k) => Object.hasOwn(b, k) && jsonEqual(a[k], b[k]));
+}
+
+/**
+ * The results must be of the link's own dataset: a link whose envelope names
+ * one dataset and whose numbers name another contradicts itself.
+ * @throws {PermalinkShapeError}
+ */
+export function assertSameDataset(dataset: PermalinkDataset, results: JsonObject): void {
+  const d = results.dataset as JsonObject;
+  if (!jsonEqual(d, { ...dataset })) {
+    throw new PermalinkShapeError(
+      `results.dataset: expected the dataset of the link (${quoteForMessage(dataset.id)} ${quoteForMessage(dataset.version)}), ` +
+        `found ${quoteForMessage(String(d.id))} ${quoteForMessage(String(d.version))} or another manifest hash`,
+    );
+  }
+}
+
+/** A JSON value for a message, cut to 60 characters. */
+function brief(value: JsonValue | undefined): string {
+  const s = value === undefined ? 'nothing' : JSON.stringify(value);
+  return s.length > 60 ? `${s.slice(0, 60)}…` : s;
+}
+
+/**
+ * `parameters.<key>` must equal `results.parameters.<key>`: a re-run uses the
+ * first, the views show the second.
+ * @throws {PermalinkShapeError}
+ */
+export function assertSameParameter(parameters: JsonObject, results: JsonObject, key: string): void {
+  const theirs = (results.parameters as JsonObject)[key];
+  if (!jsonEqual(parameters[key], theirs)) {
+    throw new PermalinkShapeError(`parameters.${key}: expected the results' ${key} (${brief(theirs)}), found ${brief(parameters[key])}`);
+  }
+}

@@ -1,0 +1,74 @@
+/**
+ * What a link may carry of a group-outcome audit (core/audit/outcomes/):
+ * the OutcomesResults of each attribute of a screening model, field by
+ * field, as the other results schemas check theirs.
+ */
+import { arrayOf, object, record } from './containerChecks.ts';
+import { check, fail, nullable, type Check } from './shapeCheck.ts';
+import { interval, RANGES } from './statisticChecks.ts';
+import { count, number, oneOf, text } from './valueChecks.ts';
+import type { NumberRule } from './valueChecks.ts';
+
+const bool: Check = check('boolean', 'true or false', (value, path) => {
+  if (typeof value !== 'boolean') fail(path, 'true or false', value);
+});
+
+/** An OutcomeNumber as JSON: a number, `{mean, ci}` (ci absent when it could not be computed), or null. */
+function outcomeNumber(range: NumberRule): Check {
+  const plain = number({ ...range, nullable: true });
+  const withCi = object({ mean: number({ ...range, nullable: true }) }, { ci: interval(range) });
+  return check('number', 'a number, {mean, ci} or null', (value, path) => (typeof value === 'object' && value !== null ? withCi(value, path) : plain(value, path)));
+}
+
+const ratio: NumberRule = RANGES.nonNegative;
+const CATEGORY = object(
+  {
+    category: text({ nonEmpty: true }),
+    values: record(text(), 8),
+    n: count(),
+    share: number(RANGES.proportion),
+    selected: count(),
+    selection_rate: outcomeNumber(RANGES.proportion),
+    impact_ratio: outcomeNumber(ratio),
+    four_fifths: bool,
+    small: bool,
+    excluded: bool,
+  },
+  { n_positive: count(), n_negative: count(), true_positive_rate: outcomeNumber(RANGES.proportion), false_positive_rate: outcomeNumber(RANGES.proportion) },
+);
+
+const GROUPING = object(
+  {
+    name: text({ nonEmpty: true }),
+    columns: arrayOf(text({ nonEmpty: true }), 1, 8),
+    intersectional: bool,
+    categories: arrayOf(CATEGORY, 0, 200),
+    highest: nullable(text()),
+    demographic_parity_difference: outcomeNumber(RANGES.correlation),
+    demographic_parity_ratio: outcomeNumber(ratio),
+  },
+  { equal_opportunity_difference: outcomeNumber(RANGES.correlation), equalized_odds_difference: outcomeNumber(RANGES.correlation) },
+);
+
+const DECISION = object({ kind: oneOf(['selected', 'cutoff', 'scoring-rate']), column: text() }, { cutoff: number(), median: outcomeNumber(RANGES.any) });
+
+export const OUTCOMES_RESULTS: Check = object(
+  {
+    audit: oneOf(['outcomes']),
+    decision: DECISION,
+    n_rows: count(),
+    small_share: number(RANGES.proportion),
+    exclude_small: bool,
+    groupings: arrayOf(GROUPING, 0, 16),
+    warnings: arrayOf(text(), 0, 200),
+  },
+  {
+    label: nullable(text()),
+    job: nullable(text()),
+    n_jobs: nullable(count()),
+    bootstrap: nullable(object({ resamples: count(), seed: number(), level: number(RANGES.proportion), unit: oneOf(['candidates', 'jobs']), n_units: count() })),
+  },
+);
+
+/** The `outcomes` of a screening model: one per attribute. */
+export const SCREENING_OUTCOMES: Check = arrayOf(object({ attribute: text({ nonEmpty: true }), threshold: number(RANGES.percent), outcomes: OUTCOMES_RESULTS }), 0, 16);

@@ -1,0 +1,13 @@
+import type { ResultSchema } from './resultSchema.ts';
+import { RETRIEVAL_FAIRNESS_SCHEMA } from './retrievalSchema.ts';
+import { SCREENING_SCHEMA } from './screeningSchema.ts';
+
+/**
+ * The results kinds this build can show, with their schema (at
+ * CURRENT_SCHEMA). A link of another kind is checked as an envelope only,
+ * and the Results view says it cannot show it.
+ */
+export const RESULT_SCHEMAS: Readonly<Record<string, ResultSchema>> = Object.freeze({
+  'retrieval-fairness': RETRIEVAL_FAIRNESS_SCHEMA,
+  screening: SCREENING_SCHEMA,
+});
