@@ -57,10 +57,19 @@ e2e('a screening audit of cv-screening with calibrated GloVe and a Hub cross-enc
   assert.match(biasText, /gender · female · explicit/);
   assert.match(biasText, /noise floor/);
   assert.ok((await bias.locator('tbody tr').count()) >= 2 * 16, 'every effect of both models');
+  // The reference groups have their own rows: ΔScore "ref.", ΔRank and Excl@5 measured.
+  assert.match(biasText, /gender · male \(reference\) · explicit/);
+  const refRow = bias.locator('tbody tr[data-row-id*="|reference|gender|male|explicit"]').first();
+  assert.equal((await refRow.locator('td[data-metric="delta_score"]').textContent())?.trim(), 'ref.');
+  assert.ok(Number.isFinite(Number(await refRow.locator('td[data-metric="delta_rank"]').getAttribute('data-value'))), 'the reference row has a ΔRank');
 
-  // Consistency: the calibrated model is deterministic by construction, said in words.
+  // Consistency: the calibrated model is deterministic by construction, said in words, and has its
+  // exact row (ICC 1) beside the cross-encoder's measured one.
   const consistency = page.getByTestId('consistency-table');
   assert.match((await consistency.textContent()) ?? '', /deterministic \(by construction, scored once\)/);
+  const consistencyRows = page.locator('[data-testid="consistency-rows"] tbody tr');
+  assert.equal(await consistencyRows.count(), 2);
+  assert.equal(await consistencyRows.nth(0).locator('td[data-metric="icc"]').getAttribute('data-value'), '1');
 
   // Plots with their text alternatives.
   for (const id of ['confusion-plot', 'forest-plot', 'latency-plot']) assert.equal(await page.getByTestId(id).locator('svg').count(), 1, id);
