@@ -78,10 +78,12 @@ interface LoadedRun {
   readonly twinTexts: ReadonlyMap<string, readonly string[]>;
   /** The matched scores of each imported system, by model key. */
   readonly imported: ReadonlyMap<string, ScoreTable>;
+  /** The matched vectors of each model whose embeddings were computed elsewhere, by model key. */
+  readonly vectors: ReadonlyMap<string, ModelScoring>;
 }
 
 /** The ids a model's vectors must cover: the corpus, each task's queries, each twins shard's twins. */
-function vectorIds(run: LoadedRun): VectorIds {
+function vectorIds(run: Pick<LoadedRun, 'subsets' | 'tasks'>): VectorIds {
   const twins: Record<string, string[]> = {};
   for (const s of run.subsets) if (s.twinsShard && !twins[s.twinsShard]) twins[s.twinsShard] = s.subset.twins.map((t) => t.twinId);
   return { corpus: run.subsets[0]?.subset.corpus.map((d) => d.id) ?? [], queries: run.tasks.map((t) => t.subsets[0].subset.queries.map((q) => q.id)), twins };
@@ -99,7 +101,7 @@ async function loadRun(dataset: DatasetPort, names: readonly string[]): Promise<
     }
     tasks.push(data);
   }
-  return { tasks, subsets, corpusTexts: tasks[0]?.corpusTexts ?? [], twinTexts, imported: new Map() };
+  return { tasks, subsets, corpusTexts: tasks[0]?.corpusTexts ?? [], twinTexts, imported: new Map(), vectors: new Map() };
 }
 
 /** Embeds every text a model needs once (corpus, each task's queries, each twins shard), with progress over all of them. */
@@ -144,7 +146,7 @@ async function runModel(m: RetrievalModelPort, run: LoadedRun, options: Required
   const total = run.subsets.length;
   if (m.kind === 'vectors') {
     report({ status: 'scoring', done: 0, total });
-    const scoring = matchVectors(m.vectors, vectorIds(run));
+    const scoring = run.vectors.get(m.key)!;
     const model: ModelDescriptor = { id: `vectors:${m.vectors.name}`, label: m.vectors.name, kind: 'imported', revision: importedRevision(m.vectors), dtype: 'fp32', device: '-' };
     const timing = { wallMs: 0, textsEmbedded: 0, textsCached: 0, textsPerSecond: 0 };
     return compute.auditModel({ subsets: run.subsets, model, timing, scoring, options }, (done) => report({ status: 'scoring', done, total }));
@@ -196,8 +198,9 @@ export async function runRetrievalFairness(plan: RetrievalRunPlan, ports: Retrie
   const identity = { id: dataset.manifest.id, version: dataset.manifest.version, manifestSha256: dataset.manifestSha256 };
   const imported = new Map<string, ScoreTable>();
   for (const m of plan.models) if (m.kind === 'imported') imported.set(m.key, matchRetrievalScores(m.scores, loaded.subsets.map((s) => s.subset), identity).table);
-  const run: LoadedRun = { ...loaded, imported };
-  for (const m of plan.models) if (m.kind === 'vectors') matchVectors(m.vectors, vectorIds(run)); // fail before any model runs
+  const vectors = new Map<string, ModelScoring>();
+  for (const m of plan.models) if (m.kind === 'vectors') vectors.set(m.key, matchVectors(m.vectors, vectorIds(loaded)));
+  const run: LoadedRun = { ...loaded, imported, vectors };
   const firstK = plan.tasks.length > 0 ? selectTasks(dataset.manifest, plan.tasks[0]).retrieval.k?.[0] : undefined;
   const k = plan.k ?? firstK ?? AUDIT_DEFAULTS.k;
   const options: Required<AuditOptions> = { k, bootstrap: plan.bootstrap ?? AUDIT_DEFAULTS.bootstrap, seed: plan.seed ?? AUDIT_DEFAULTS.seed };
