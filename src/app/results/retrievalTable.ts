@@ -57,7 +57,7 @@ export function retrievalRows(subset: SubsetResult, k: number): TableRow[] {
   return subset.models.map((m) => {
     const cells: Record<string, Ci> = {};
     for (const c of retrievalColumns(k)) {
-      const v = c.group === 'effectiveness' ? (m.effectiveness as Record<string, Ci>)[c.key] : (m.robustness.overall as unknown as Record<string, Ci>)[c.key];
+      const v = c.group === 'effectiveness' ? (m.effectiveness as Record<string, Ci> | undefined)?.[c.key] : (m.robustness.overall as unknown as Record<string, Ci>)[c.key];
       if (v) cells[c.key] = v;
     }
     return { id: m.model.id, label: m.model.label, device: m.model.device, dtype: m.model.dtype, wallMs: m.timing.wallMs, nQueries: m.nQueries, cells };
@@ -133,7 +133,7 @@ export function perLanguage(subset: SubsetResult, key: string): { model: string;
  * it as null) is left out, as the plot needs a finite quality.
  */
 export function latencySpec(subset: SubsetResult, k: number): LatencyQualitySpec {
-  const quality = (m: SubsetResult['models'][number]) => (m.effectiveness as Record<string, Ci>)[`ndcg@${k}`]?.mean ?? NaN;
+  const quality = (m: SubsetResult['models'][number]) => (m.effectiveness as Record<string, Ci> | undefined)?.[`ndcg@${k}`]?.mean ?? NaN;
   return {
     qualityLabel: `ndcg@${k}`,
     latencyLabel: 'test time of the whole query set (ms, log scale)',

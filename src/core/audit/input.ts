@@ -34,7 +34,11 @@ export interface AuditSubset {
   readonly twinsTask: string;
   readonly queries: readonly AuditQuery[];
   readonly corpus: readonly AuditDocument[];
-  readonly qrels: Qrels;
+  /**
+   * The relevance judgments; undefined when the dataset has none (a user's own CVs without
+   * labels): every query is then a unit and only twin robustness is reported.
+   */
+  readonly qrels?: Qrels;
   readonly twins: readonly AuditTwin[];
   /** τ of the retrieval task (grade ≥ τ is relevant), > 0. */
   readonly relevanceThreshold: number;

@@ -62,8 +62,9 @@ export function orientRobustness(metrics: TwinMetrics, key: string): { label: st
 }
 
 function pointOf(m: ModelResult, x: string, y: string, lang: string | undefined): AuditParetoPoint {
-  const e = (m.effectiveness as Record<string, Ci | undefined>)[x];
-  if (!e) throw new RangeError(`unknown effectiveness metric "${x}": use ${Object.keys(m.effectiveness).join(', ')}`);
+  // Without relevance labels a model has no effectiveness: its point is undefined (listed, not placed).
+  const e = m.effectiveness ? (m.effectiveness as Record<string, Ci | undefined>)[x] : { mean: NaN, ci: [NaN, NaN] as const };
+  if (!e) throw new RangeError(`unknown effectiveness metric "${x}": use ${Object.keys(m.effectiveness ?? {}).join(', ')}`);
   const scope = lang === undefined ? m.robustness.overall : m.robustness.perLang[lang];
   if (!scope) throw new RangeError(`no twin metrics for language "${lang}"`);
   const r = orientRobustness(scope, y).value;

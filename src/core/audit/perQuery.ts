@@ -22,6 +22,8 @@ interface PairTemplate {
   readonly direction: string;
 }
 
+const UNJUDGED: ReadonlyMap<string, number> = new Map();
+
 /** A subset prepared once for all models. */
 export interface PreparedSubset {
   readonly subset: AuditSubset;
@@ -40,7 +42,8 @@ export interface PreparedSubset {
 
 /**
  * Chooses the units and places the twin pairs. Units are the qrels' queries
- * with a judged document of grade ≥ τ (as evaluateRetrieval), in identifier
+ * with a judged document of grade ≥ τ (as evaluateRetrieval) — or every query
+ * when the subset has no qrels (twin robustness only) — in identifier
  * order (code units) — not the qrels' order, which depends on how a store
  * returns them, so the bootstrap draws the same units in the browser and the CLI;
  * the others are counted in nSkipped. Every metric — effectiveness and twins —
@@ -55,9 +58,11 @@ export function prepareSubset(subset: AuditSubset, k: number): PreparedSubset {
   const unitQuery: number[] = [];
   const unitJudgments: ReadonlyMap<string, number>[] = [];
   let nSkipped = 0;
-  const byId = [...subset.qrels].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  // Without judgments every query is a unit, judged against nothing (effectiveness is not reported).
+  const judged = subset.qrels ?? new Map(subset.queries.map((q) => [q.id, UNJUDGED]));
+  const byId = [...judged].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
   for (const [queryId, judgments] of byId) {
-    let relevant = false;
+    let relevant = subset.qrels === undefined;
     for (const g of judgments.values()) if (g >= kernel.threshold) relevant = true;
     if (!relevant) {
       nSkipped++;

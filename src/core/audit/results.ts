@@ -107,7 +107,8 @@ export interface ModelResult {
   readonly nQueries: number;
   /** Queries of the qrels without any judged document of grade ≥ τ. */
   readonly nSkipped: number;
-  readonly effectiveness: Readonly<Record<EffectivenessKey, Ci>>;
+  /** Absent when the dataset has no relevance labels (`SubsetResult.unjudged`). */
+  readonly effectiveness?: Readonly<Record<EffectivenessKey, Ci>>;
   readonly robustness: {
     readonly overall: TwinMetrics;
     readonly perLang: Readonly<Record<string, TwinMetrics>>;
@@ -125,6 +126,11 @@ export interface SubsetResult {
   readonly twinsTask: string;
   /** The twins task's groups [first, second]; RBC > 0 favours the first. */
   readonly groups: readonly [string, string];
+  /**
+   * Why effectiveness is absent, when it is: the retrieval task has no relevance labels, so every
+   * query is a unit and only twin robustness is reported.
+   */
+  readonly unjudged?: string;
   readonly models: readonly ModelResult[];
 }
 

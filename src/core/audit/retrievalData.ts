@@ -100,7 +100,7 @@ export async function loadRetrieval(read: ShardReader, tasks: SelectedTasks): Pr
   const { retrieval } = tasks;
   const corpus = byId(await read(retrieval.corpus, 'corpus'), (d) => d._id);
   const queries = byId(await read(retrieval.queries, 'queries'), (q) => q._id);
-  const qrels = toQrels(await read(retrieval.qrels, 'qrels'));
+  const qrels = retrieval.qrels === undefined ? undefined : toQrels(await read(retrieval.qrels, 'qrels'));
   const docsById = new Map(corpus.map((d) => [d._id, d]));
   const base = {
     task: retrieval.name,

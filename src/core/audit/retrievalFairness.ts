@@ -48,13 +48,23 @@ export function auditSubset(subset: AuditSubset, models: readonly AuditModel[], 
       timing: { ...m.timing },
       nQueries: prepared.unitIds.length,
       nSkipped: prepared.nSkipped,
-      effectiveness: summary.effectiveness,
+      ...(subset.qrels === undefined ? {} : { effectiveness: summary.effectiveness }),
       robustness: { overall: summary.overall, perLang: summary.perLang, perDirection: summary.perDirection },
       rankShiftHistogram: [...values.rankShifts].sort((a, b) => a[0] - b[0]).map(([shift, count]) => ({ shift, count })),
     };
   });
-  return { task: subset.task, twinsTask: subset.twinsTask, groups: [subset.groups[0], subset.groups[1]], models: results };
+  return {
+    task: subset.task,
+    twinsTask: subset.twinsTask,
+    groups: [subset.groups[0], subset.groups[1]],
+    ...(subset.qrels === undefined ? { unjudged: UNJUDGED_REASON } : {}),
+    models: results,
+  };
 }
+
+/** What a subset without relevance labels says instead of effectiveness. */
+export const UNJUDGED_REASON =
+  'no relevance labels: the retrieval task has no qrels, so effectiveness (NDCG, P, MRR) cannot be computed; every query is audited for twin robustness only';
 
 /** What `retrievalFairnessResults` wraps around the subsets. */
 export interface ResultsHeader {

@@ -36,7 +36,8 @@ export interface RetrievalTask {
   readonly name: string;
   readonly corpus: string;
   readonly queries: string;
-  readonly qrels: string;
+  /** Absent when the dataset has no relevance labels: the audit then reports twin robustness only. */
+  readonly qrels?: string;
   readonly relevance_threshold?: number;
   readonly k?: readonly number[];
 }
@@ -89,7 +90,7 @@ const TASK_SHARD_FIELDS: Readonly<Record<Task['type'], Readonly<Record<string, {
     retrieval: {
       corpus: { kind: 'corpus', required: true },
       queries: { kind: 'queries', required: true },
-      qrels: { kind: 'qrels', required: true },
+      qrels: { kind: 'qrels', required: false },
     },
     twins: { twins: { kind: 'twins', required: true } },
     screening: {

@@ -8,7 +8,7 @@
 import { arrayOf, object, record, tuple } from './containerChecks.ts';
 import { assertSameDataset, assertSameParameter, DATASET_CHECK, ENVIRONMENT_CHECK, SEED_CHECK } from './commonChecks.ts';
 import { MAX_BOOTSTRAP, MAX_K, MAX_MODELS, MAX_SCOPES, MAX_SUBSETS } from './limits.ts';
-import { keyPath, quoteForMessage } from './path.ts';
+import { indexPath, keyPath, quoteForMessage } from './path.ts';
 import { PermalinkShapeError } from './permalinkShapeError.ts';
 import type { ResultSchema } from './resultSchema.ts';
 import { check, fail, jsonTypeOf, type Check } from './shapeCheck.ts';
@@ -70,12 +70,32 @@ function modelSummary(k: number): Check {
     timing: TIMING,
     nQueries: count(),
     nSkipped: count(),
-    effectiveness: object(statistics({ [`ndcg@${k}`]: RANGES.proportion, [`p@${k}`]: RANGES.proportion, [`mrr@${k}`]: RANGES.proportion })),
     robustness: object({ overall: twins, perLang: record(twins, MAX_SCOPES), perDirection: record(twins, MAX_SCOPES) }),
+  }, {
+    // Absent when the subset has no relevance labels (`unjudged`).
+    effectiveness: object(statistics({ [`ndcg@${k}`]: RANGES.proportion, [`p@${k}`]: RANGES.proportion, [`mrr@${k}`]: RANGES.proportion })),
   });
 }
 
 function subset(k: number): Check {
+  const shape = subsetShape(k);
+  // Effectiveness is there exactly when the subset is judged (no `unjudged` reason).
+  return check('object', 'an object', (value, path) => {
+    shape(value, path);
+    const s = value as JsonObject;
+    (s.models as JsonObject[]).forEach((m, i) => {
+      const at = keyPath(indexPath(keyPath(path, 'models'), i), 'effectiveness');
+      if (s.unjudged === undefined && m.effectiveness === undefined) {
+        throw new PermalinkShapeError(`${at}: expected an object (the subset has relevance labels: it gives no "unjudged" reason)`);
+      }
+      if (s.unjudged !== undefined && m.effectiveness !== undefined) {
+        throw new PermalinkShapeError(`${at}: expected none (the subset says it has no relevance labels)`);
+      }
+    });
+  });
+}
+
+function subsetShape(k: number): Check {
   return object({
     task: text({ nonEmpty: true }),
     twinsTask: text(),
@@ -85,7 +105,7 @@ function subset(k: number): Check {
       path: (p) => `${p}.model.id`,
       what: 'an id that no other model of the subset has',
     }),
-  });
+  }, { unjudged: text({ nonEmpty: true }) });
 }
 
 function resultsAt(k: number): Check {

@@ -87,7 +87,7 @@ describe('fairground run', () => {
     expect([bm25.model.id, tfidf.model.id]).toEqual(['bm25', 'tfidf']);
     expect(bm25.nQueries).toBe(3);
     // BM25: xq1 ranks the two quokka/kayak profiles first, xq2 the tart, xq3 the baker: all at rank 1.
-    expect(bm25.effectiveness['mrr@3'].mean).toBe(1);
+    expect(bm25.effectiveness!['mrr@3'].mean).toBe(1);
     expect(bm25.robustness.overall.n_pairs).toBe(6);
     expect(bm25.timing.textsEmbedded).toBe(3 + 6 + 2);
   });
@@ -111,7 +111,7 @@ describe('fairground run', () => {
     expect(io.out).toBe('');
     const r = parseResults(JSON.parse(files['r.json']));
     expect(r.subsets.map((s) => [s.task, s.twinsTask])).toEqual([['search', 'gender']]);
-    expect(r.subsets[0].models[0].effectiveness['ndcg@3'].ci).toEqual([NaN, NaN]); // B = 0
+    expect(r.subsets[0].models[0].effectiveness!['ndcg@3'].ci).toEqual([NaN, NaN]); // B = 0
     expect(files['r.json']).toMatch(/"ci": \[\s*null,\s*null\s*\]/);
   });
 
@@ -121,8 +121,8 @@ describe('fairground run', () => {
     expect(code).toBe(0);
     const m = parseResults(JSON.parse(io.out)).subsets[0].models[0];
     expect(m.model).toMatchObject({ id: 'fairground-glove-100d', kind: 'embedding', dtype: 'fp32', device: 'cpu' });
-    expect(m.effectiveness['ndcg@3'].mean).toBeGreaterThan(0);
-    expect(m.effectiveness['ndcg@3'].mean).toBeLessThanOrEqual(1);
+    expect(m.effectiveness!['ndcg@3'].mean).toBeGreaterThan(0);
+    expect(m.effectiveness!['ndcg@3'].mean).toBeLessThanOrEqual(1);
   });
 
   it('audits datasets/freelance-twins with bm25 (B = 50)', async () => {
@@ -133,7 +133,7 @@ describe('fairground run', () => {
     expect(r.subsets.map((s) => s.twinsTask)).toEqual(['gender-briefs']);
     const m = r.subsets[0].models[0];
     expect(m.nQueries).toBe(240);
-    const ndcg = m.effectiveness['ndcg@10'];
+    const ndcg = m.effectiveness!['ndcg@10'];
     expect(ndcg.mean).toBeGreaterThan(0);
     expect(ndcg.mean).toBeLessThanOrEqual(1);
     expect(ndcg.ci[0]).toBeLessThanOrEqual(ndcg.ci[1]);

@@ -45,7 +45,7 @@ describe('paretoOfResults(results, axes)', () => {
     expect(p.incomparable).toEqual(['d']);
     const a = p.frontier[1];
     expect([a.id, a.label, a.x, a.y]).toEqual(['a', 'A', 0.9, 0.5]);
-    expect(a.xCi).toEqual(results.subsets[0].models[0].effectiveness['ndcg@10'].ci);
+    expect(a.xCi).toEqual(results.subsets[0].models[0].effectiveness!['ndcg@10'].ci);
     expect(a.yCi).toEqual(results.subsets[0].models[0].robustness.overall['iou@10'].ci);
   });
 

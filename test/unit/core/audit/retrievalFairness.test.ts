@@ -31,10 +31,10 @@ describe('auditSubset on the tiny hand-made dataset', () => {
   });
 
   it('reports NDCG@3, P@3 and MRR@3 at τ = 2 as macro averages', () => {
-    expect(m.effectiveness['ndcg@3'].mean).toBeCloseTo(mean(ndcg), 12);
-    expect(m.effectiveness['p@3'].mean).toBeCloseTo(1 / 3, 12);
-    expect(m.effectiveness['mrr@3'].mean).toBeCloseTo(4 / 9, 12);
-    expect(Object.keys(m.effectiveness)).toEqual(['ndcg@3', 'p@3', 'mrr@3']);
+    expect(m.effectiveness!['ndcg@3'].mean).toBeCloseTo(mean(ndcg), 12);
+    expect(m.effectiveness!['p@3'].mean).toBeCloseTo(1 / 3, 12);
+    expect(m.effectiveness!['mrr@3'].mean).toBeCloseTo(4 / 9, 12);
+    expect(Object.keys(m.effectiveness!)).toEqual(['ndcg@3', 'p@3', 'mrr@3']);
   });
 
   it('reports the overall twin metrics', () => {
@@ -111,8 +111,8 @@ describe('auditSubset on the tiny hand-made dataset', () => {
   });
 
   it('gives ci [NaN, NaN] with B = 0, serialised as [null, null]', () => {
-    expect(m.effectiveness['ndcg@3'].ci).toEqual([NaN, NaN]);
-    expect(JSON.parse(JSON.stringify(m.effectiveness['ndcg@3']))).toEqual({ mean: mean(ndcg), ci: [null, null] });
+    expect(m.effectiveness!['ndcg@3'].ci).toEqual([NaN, NaN]);
+    expect(JSON.parse(JSON.stringify(m.effectiveness!['ndcg@3']))).toEqual({ mean: mean(ndcg), ci: [null, null] });
   });
 
   it('keeps the model descriptor and timing', () => {
@@ -127,9 +127,9 @@ describe('auditSubset bootstrap', () => {
 
   it('draws one resample set for all metrics: each CI equals an independent bootstrap of the hand values', () => {
     const ci = { resamples: 200, seed: 7 };
-    expect(m.effectiveness['ndcg@3'].ci).toEqual(meanCi(ndcg, ci).ci);
-    expect(m.effectiveness['p@3'].ci).toEqual(meanCi(p, ci).ci);
-    expect(m.effectiveness['mrr@3'].ci).toEqual(meanCi(mrr, ci).ci);
+    expect(m.effectiveness!['ndcg@3'].ci).toEqual(meanCi(ndcg, ci).ci);
+    expect(m.effectiveness!['p@3'].ci).toEqual(meanCi(p, ci).ci);
+    expect(m.effectiveness!['mrr@3'].ci).toEqual(meanCi(mrr, ci).ci);
     const wins = [[2, 0], [1, 0], [0, 2]];
     const pooledRbc = (idx: Uint32Array) => {
       let f = 0, s = 0;
@@ -170,10 +170,10 @@ describe('auditSubset bootstrap', () => {
 
 describe('auditSubset edge cases', () => {
   it('scores a qrels query missing from the queries 0 and gives it no twin metrics', () => {
-    const subset = { ...tinySubset(), qrels: new Map([...tinySubset().qrels, ['xq9', new Map([['xd1', 4]])]]) };
+    const subset = { ...tinySubset(), qrels: new Map([...tinySubset().qrels!, ['xq9', new Map([['xd1', 4]])]]) };
     const m = auditSubset(subset, [tiny()], { k: 3, bootstrap: 0 }).models[0];
     expect(m.nQueries).toBe(4);
-    expect(m.effectiveness['p@3'].mean).toBeCloseTo(1 / 4, 12);
+    expect(m.effectiveness!['p@3'].mean).toBeCloseTo(1 / 4, 12);
     expect(m.robustness.overall.n_queries).toBe(3);
     expect(m.robustness.overall['iou@3'].mean).toBeCloseTo(2.5 / 3, 12);
   });
@@ -200,5 +200,30 @@ describe('auditSubset edge cases', () => {
     expect(() => auditSubset(tinySubset(), [tiny()], { k: 0 })).toThrow(RangeError);
     expect(() => auditSubset(tinySubset(), [tiny()], { bootstrap: -1 })).toThrow(RangeError);
     expect(() => auditSubset(tinySubset(), [tiny()], { bootstrap: 1.5 })).toThrow(RangeError);
+  });
+});
+
+describe('auditSubset without relevance labels (a user\'s own CVs, no qrels)', () => {
+  const { qrels: _ignored, ...unjudged } = tinySubset();
+  const result = auditSubset(unjudged, [tiny()], { k: 3, bootstrap: 50, seed: 3 });
+  const m = result.models[0];
+
+  it('audits every query, reports no effectiveness and says why', () => {
+    expect(m.nQueries).toBe(3);
+    expect(m.nSkipped).toBe(0);
+    expect(m.effectiveness).toBeUndefined();
+    expect(result.unjudged).toMatch(/no relevance labels/);
+  });
+
+  it('gives the same twin metrics as the judged subset, whose three audited queries are the same (hand-worked above)', () => {
+    const o = m.robustness.overall;
+    expect(o['iou@3'].mean).toBeCloseTo(2.5 / 3, 12);
+    expect(o.rank_shift.mean).toBeCloseTo(3.5 / 3, 12);
+    expect(o.rbc.mean).toBeCloseTo(1 / 3, 12);
+    expect(o.n_queries).toBe(3);
+  });
+
+  it('a judged subset says nothing about labels', () => {
+    expect(auditSubset(tinySubset(), [tiny()], { k: 3, bootstrap: 0 }).unjudged).toBeUndefined();
   });
 });

@@ -47,7 +47,7 @@ function pronounTwins(wordQueries = true): { loaded: LoadedSubset; queryTexts: r
   const ids = new Set(queries.map((q) => q.id));
   return {
     loaded: {
-      subset: { ...subset, queries, qrels: new Map([...subset.qrels].filter(([id]) => ids.has(id))), twins: subset.twins.filter((_, j) => keep[j]) },
+      subset: { ...subset, queries, qrels: new Map([...subset.qrels!].filter(([id]) => ids.has(id))), twins: subset.twins.filter((_, j) => keep[j]) },
       twinTexts: twinTexts.filter((_, j) => keep[j]),
       twinsShard: 'twins-gender',
     },

@@ -43,7 +43,9 @@ const RETRIEVAL: [string, readonly Segment[], JsonValue | typeof REMOVE, string]
   ['k as "ten" in the parameters', ['parameters', 'k'], 'ten', 'parameters.k: expected an integer'],
   ['k as "ten" in the results', ['results', 'parameters', 'k'], 'ten', 'results.parameters.k: expected an integer'],
   ['k as 2.5', ['results', 'parameters', 'k'], 2.5, 'results.parameters.k: expected an integer'],
-  ['no effectiveness', EFF, REMOVE, 'results.subsets[0].models[1].effectiveness: expected an object'],
+  ['no effectiveness', EFF, REMOVE, 'results.subsets[0].models[1].effectiveness: expected an object (the subset has relevance labels'],
+  ['an unjudged subset whose model has effectiveness', ['results', 'subsets', 0, 'unjudged'], 'no relevance labels', 'results.subsets[0].models[0].effectiveness: expected none (the subset says it has no relevance labels)'],
+  ['an empty unjudged reason', ['results', 'subsets', 0, 'unjudged'], '', 'results.subsets[0].unjudged: expected'],
   ['an effectiveness without mrr@10', [...EFF, 'mrr@10'], REMOVE, 'results.subsets[0].models[1].effectiveness.mrr@10: expected'],
   ['an effectiveness at another k', EFF, { 'ndcg@20': { mean: 0.5, ci: [0.4, 0.6] }, 'p@20': { mean: 0.5, ci: [0.4, 0.6] }, 'mrr@20': { mean: 0.5, ci: [0.4, 0.6] } }, 'results.subsets[0].models[1].effectiveness.ndcg@10: expected an object'],
   ['subsets: []', ['results', 'subsets'], [], 'results.subsets: expected 1 to'],
@@ -138,6 +140,15 @@ describe('decodePermalink refuses tampered retrieval-fairness results, naming th
     const p = retrievalPayload();
     const subsets = (p.results.subsets as JsonValue[]).concat([{ ...(p.results.subsets as Record<string, JsonValue>[])[0], task: 'queries', twinsTask: '' }]);
     const result = await decodePermalink(fragmentOfJson({ ...p, parameters: { ...p.parameters, tasks: ['briefs', 'queries'] }, results: { ...p.results, subsets } }));
+    expect(result.ok, result.ok ? '' : result.error).toBe(true);
+  });
+
+  it('accepts a subset without relevance labels: an unjudged reason and no effectiveness', async () => {
+    const p = retrievalPayload();
+    const [first] = p.results.subsets as Record<string, JsonValue>[];
+    const models = (first.models as Record<string, JsonValue>[]).map(({ effectiveness: _e, ...m }) => m);
+    const subsets = [{ ...first, unjudged: 'no relevance labels', models }];
+    const result = await decodePermalink(fragmentOfJson({ ...p, results: { ...p.results, subsets } }));
     expect(result.ok, result.ok ? '' : result.error).toBe(true);
   });
 
