@@ -100,6 +100,21 @@ export interface RankShiftBin {
   readonly count: number;
 }
 
+/** The audited dataset (run/datasetIdentity.ts); `generation` for a dataset made from a user's own candidates. */
+export interface DatasetIdentity {
+  readonly id: string;
+  readonly version: string;
+  readonly manifestSha256: string;
+  readonly generation?: {
+    readonly generated: number;
+    readonly accepted: number;
+    readonly rejected: number;
+    readonly edited: number;
+    /** Variants that could not be made (no name found, nothing gendered to change). */
+    readonly notMade: number;
+  };
+}
+
 export interface ModelResult {
   readonly model: ModelDescriptor;
   readonly timing: ModelTiming;
@@ -137,7 +152,7 @@ export interface SubsetResult {
 export interface RetrievalFairnessResults {
   readonly schema: 1;
   readonly kind: 'retrieval-fairness';
-  readonly dataset: { readonly id: string; readonly version: string; readonly manifestSha256: string };
+  readonly dataset: DatasetIdentity;
   readonly parameters: {
     readonly k: number;
     readonly relevanceThreshold: number;

@@ -87,7 +87,7 @@ export function retrievalFairnessResults(header: ResultsHeader, subsets: readonl
   return {
     schema: 1,
     kind: 'retrieval-fairness',
-    dataset: { id: header.dataset.id, version: header.dataset.version, manifestSha256: header.dataset.manifestSha256 },
+    dataset: { ...header.dataset },
     parameters: { k, relevanceThreshold: header.relevanceThreshold, bootstrap, seed, groups: [groups[0], groups[1]] },
     subsets,
     createdAt: header.createdAt,

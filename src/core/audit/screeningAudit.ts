@@ -201,7 +201,7 @@ export function screeningAudit(
   return {
     schema: 1,
     kind: 'screening',
-    dataset: { id: header.dataset.id, version: header.dataset.version, manifestSha256: header.dataset.manifestSha256 },
+    dataset: { ...header.dataset },
     task: header.task,
     parameters: {
       runs: header.runs ?? SCREENING_DEFAULTS.runs,

@@ -11,7 +11,7 @@
  * NaN; a CI that cannot be computed is [NaN, NaN]; JSON writes NaN as null
  * and `parseScreeningResults` reads it back as NaN.
  */
-import type { Ci } from './results.ts';
+import type { Ci, DatasetIdentity } from './results.ts';
 
 export type { Ci } from './results.ts';
 import type { ScreeningAttributeOutcomes } from './outcomes/screeningOutcomes.ts';
@@ -192,7 +192,7 @@ export interface ScreeningModelResult {
 export interface ScreeningResults {
   readonly schema: 1;
   readonly kind: 'screening';
-  readonly dataset: { readonly id: string; readonly version: string; readonly manifestSha256: string };
+  readonly dataset: DatasetIdentity;
   /** The screening task's name in the manifest. */
   readonly task: string;
   readonly parameters: {

@@ -73,6 +73,21 @@ export interface PredictionsTask {
 
 export type Task = RetrievalTask | TwinsTask | ScreeningTask | PredictionsTask;
 
+/**
+ * How a dataset made from a user's own candidates was generated and reviewed
+ * (src/core/ownData): the generator's seed and kinds, and the variant counts.
+ */
+export interface ManifestGeneration {
+  readonly seed: number;
+  readonly kinds: readonly string[];
+  readonly generated: number;
+  readonly accepted: number;
+  readonly rejected: number;
+  readonly edited: number;
+  readonly pending: number;
+  readonly not_made: number;
+}
+
 export interface Manifest {
   readonly id: string;
   readonly version: string;
@@ -82,6 +97,7 @@ export interface Manifest {
   readonly languages: readonly string[];
   readonly tasks: readonly Task[];
   readonly shards: readonly ShardEntry[];
+  readonly generation?: ManifestGeneration;
 }
 
 /** Which shard kind each shard-naming field of a task must point at. */
@@ -175,7 +191,8 @@ export function parseManifest(value: unknown): Manifest {
       fail(`tasks[${i}].of "${t.of}" must name a retrieval task`);
     }
   }
-  return { ...(m as object), id, version, title, languages, tasks, shards } as Manifest;
+  const generation = m.generation === undefined ? undefined : parseGeneration(m.generation);
+  return { ...(m as object), id, version, title, languages, tasks, shards, ...(generation ? { generation } : {}) } as Manifest;
 }
 
 function checkTaskFields(type: Task['type'], t: Record<string, unknown>, at: string): void {
@@ -205,6 +222,21 @@ function checkTaskFields(type: Task['type'], t: Record<string, unknown>, at: str
 function fail(message: string): never {
   throw new FormatError(`manifest: ${message}`);
 }
+const COUNTS = ['generated', 'accepted', 'rejected', 'edited', 'pending', 'not_made'] as const;
+
+function parseGeneration(value: unknown): ManifestGeneration {
+  const g = object(value, 'generation');
+  if (!Number.isSafeInteger(g.seed)) fail(`generation.seed must be an integer`);
+  const kinds = stringArray(g.kinds, 'generation.kinds');
+  const counts = {} as Record<(typeof COUNTS)[number], number>;
+  for (const c of COUNTS) {
+    const n = g[c];
+    if (typeof n !== 'number' || !Number.isSafeInteger(n) || n < 0) fail(`generation.${c} must be an integer ≥ 0`);
+    counts[c] = n as number;
+  }
+  return { seed: g.seed as number, kinds, ...counts };
+}
+
 function object(v: unknown, at: string): Record<string, unknown> {
   if (typeof v !== 'object' || v === null || Array.isArray(v)) fail(`${at} must be an object`);
   return v as Record<string, unknown>;

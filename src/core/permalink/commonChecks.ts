@@ -5,11 +5,14 @@
 import { object } from './containerChecks.ts';
 import { quoteForMessage } from './path.ts';
 import { PermalinkShapeError } from './permalinkShapeError.ts';
-import { number, oneOf, text } from './valueChecks.ts';
+import { count, number, oneOf, text } from './valueChecks.ts';
 import type { JsonObject, JsonValue, PermalinkDataset } from './types.ts';
 
+/** `results.dataset.generation`: the variant counts of a dataset made from a user's own candidates. */
+const GENERATION_CHECK = object({ generated: count(), accepted: count(), rejected: count(), edited: count(), notMade: count() });
+
 /** `results.dataset`: which dataset the numbers are of. */
-export const DATASET_CHECK = object({ id: text({ nonEmpty: true }), version: text(), manifestSha256: text() });
+export const DATASET_CHECK = object({ id: text({ nonEmpty: true }), version: text(), manifestSha256: text() }, { generation: GENERATION_CHECK });
 
 /** `results.environment`. */
 export const ENVIRONMENT_CHECK = object({ runtime: oneOf(['browser', 'node']) }, { userAgent: text() });

@@ -14,10 +14,11 @@ import { importedRevision, matchRetrievalScores, type ImportedScores, type Score
 import { matchVectors, type VectorIds } from '../blackbox/importedVectors.ts';
 import { auditModelJob, type ModelAuditJob, type ModelScoring, type ScoredSubset } from '../modelAudit.ts';
 import type { ModelDescriptor, ModelResult, RetrievalFairnessResults, SubsetResult } from '../results.ts';
-import { AUDIT_DEFAULTS, retrievalFairnessResults } from '../retrievalFairness.ts';
+import { AUDIT_DEFAULTS, retrievalFairnessResults, UNJUDGED_REASON } from '../retrievalFairness.ts';
 import { loadRetrieval, selectTasks, type LoadedRetrieval } from '../retrievalData.ts';
 import { BASELINE_DESCRIPTORS } from '../scoring.ts';
 import { asModel, throwIfCancelled } from './cancel.ts';
+import { datasetIdentity } from './datasetIdentity.ts';
 import type { DatasetPort, LoadReport, RunEnvironment, RunHooks, TextEmbedder } from './ports.ts';
 import { etaOf, type ModelRunProgress } from './progress.ts';
 
@@ -223,11 +224,12 @@ export async function runRetrievalFairness(plan: RetrievalRunPlan, ports: Retrie
     task: s.subset.task,
     twinsTask: s.subset.twinsTask,
     groups: [s.subset.groups[0], s.subset.groups[1]],
+    ...(s.subset.qrels === undefined ? { unjudged: UNJUDGED_REASON } : {}),
     models: perModel.map((r) => r[i]),
   }));
   return retrievalFairnessResults(
     {
-      dataset: { id: dataset.manifest.id, version: dataset.manifest.version, manifestSha256: dataset.manifestSha256 },
+      dataset: datasetIdentity(dataset),
       relevanceThreshold: run.subsets[0]?.subset.relevanceThreshold ?? 1,
       options,
       createdAt: new Date().toISOString(),

@@ -22,6 +22,7 @@ import { screeningWorkList, type ScreeningAuditOptions, type ScreeningModelScore
 import type { ScreeningModelDescriptor, ScreeningResults } from '../screeningResults.ts';
 import { scoreScreening } from '../screeningScoring.ts';
 import { asModel, throwIfCancelled } from './cancel.ts';
+import { datasetIdentity } from './datasetIdentity.ts';
 import type { DatasetPort, LoadReport, RunEnvironment, RunHooks } from './ports.ts';
 import type { ModelRunProgress } from './progress.ts';
 import { screeningProgress } from './screeningProgress.ts';
@@ -195,7 +196,7 @@ export async function runScreening(plan: ScreeningRunPlan, ports: ScreeningRunPo
     scores,
     { reference: data.reference, referenceModel: plan.referenceModel, bootstrap: plan.bootstrap, seed: plan.seed, splits: data.splits },
     {
-      dataset: { id: dataset.manifest.id, version: dataset.manifest.version, manifestSha256: dataset.manifestSha256 },
+      dataset: datasetIdentity(dataset),
       task: data.task.name,
       runs: plan.runs,
       createdAt: new Date().toISOString(),

@@ -73,3 +73,22 @@ describe('parseManifest', () => {
     expect(() => parseManifest([])).toThrow('manifest: manifest must be an object');
   });
 });
+
+describe('parseManifest: own-candidates datasets', () => {
+  const generation = { seed: 7, kinds: ['names', 'gender'], generated: 10, accepted: 6, rejected: 2, edited: 1, pending: 1, not_made: 3 };
+
+  it('keeps a retrieval task without qrels (no relevance labels)', () => {
+    const m = valid();
+    delete m.tasks[0].qrels;
+    expect(parseManifest(m).tasks[0]).not.toHaveProperty('qrels');
+  });
+
+  it('reads the generation block', () => {
+    expect(parseManifest({ ...valid(), generation }).generation).toEqual(generation);
+  });
+
+  it('refuses a generation count that is not an integer ≥ 0, naming it', () => {
+    expect(message((m) => Object.assign(m, { generation: { ...generation, rejected: -1 } }))).toContain('generation.rejected must be an integer ≥ 0');
+    expect(message((m) => Object.assign(m, { generation: { ...generation, seed: 'x' } }))).toContain('generation.seed must be an integer');
+  });
+});
