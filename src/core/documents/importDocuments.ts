@@ -1,5 +1,6 @@
 import { CancelledError, throwIfCancelled } from '../audit/run/cancel.ts';
 import { FormatError } from '../formats/formatError.ts';
+import { formatLimit, MAX_TEXT_FILE_BYTES } from '../formats/inputLimits.ts';
 import type { ImportedDocument } from './candidateDocument.ts';
 import type { ColumnMapping } from './columnMapping.ts';
 import { csvDocuments } from './csvDocuments.ts';
@@ -58,7 +59,8 @@ export const DOCUMENT_EXTENSIONS = Object.freeze(['.csv', '.tsv', '.jsonl', '.tx
  * Imports documents from files of any supported kind, by extension, one file at a time. A file
  * that fails is reported in `errors` (naming the file and, for tables, the row's line) and the
  * others go on; a document whose id another file already gave is an error too, and is left
- * out. Text extracted from PDF and DOCX is normalised (`normaliseExtractedText`).
+ * out. Text extracted from PDF and DOCX is normalised (`normaliseExtractedText`). A file is
+ * read whole, so one larger than MAX_TEXT_FILE_BYTES (256 MiB) is refused.
  * @throws {CancelledError} when `signal` aborts (checked before and after each file).
  * @example const { documents, errors } = await importDocuments(files, { extract, mapping: { id: 'ID', text: 'Resume_str' } });
  */
@@ -95,6 +97,9 @@ async function documentsOf(file: DocumentFile, options: ImportOptions): Promise<
     throw new FormatError(`${ext === '' ? 'a file without an extension' : `"${ext}" files`} cannot be imported; use ${DOCUMENT_EXTENSIONS.join(' ')}`, undefined, file.name);
   }
   const bytes = await file.bytes();
+  if (bytes.length > MAX_TEXT_FILE_BYTES) {
+    throw new FormatError(`is larger than the limit of ${formatLimit(MAX_TEXT_FILE_BYTES)} for one file; split it into smaller files`, undefined, file.name);
+  }
   switch (ext) {
     case '.csv':
     case '.tsv':

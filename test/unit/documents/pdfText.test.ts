@@ -43,6 +43,15 @@ describe('extractPdfText(pdfjs, bytes, name)', () => {
     expect(await failure('protected.pdf')).toMatch(/^protected\.pdf: is password-protected/);
   });
 
+  it('names a PDF that qpdf encrypted with AES-256 and a user password', async () => {
+    expect(await failure('qpdf-user-password.pdf')).toMatch(/^qpdf-user-password\.pdf: is password-protected/);
+  });
+
+  it('reads a PDF encrypted with only an owner password (restrictions on printing and editing; it opens without one)', async () => {
+    const text = await extractPdfText(await openPdfJsNode(), fixture('qpdf-owner-password-only.pdf'), 'o.pdf');
+    expect(text).toContain('Registered nurse — intensive care, Utrecht');
+  });
+
   it('names a truncated PDF and a file that is not a PDF, with pdfjs\' reason', async () => {
     expect(await failure('truncated.pdf')).toBe('truncated.pdf: is not a readable PDF: Invalid PDF structure.');
     expect(await failure('letter.pdf', new TextEncoder().encode('Dear hiring manager'))).toBe('letter.pdf: is not a readable PDF: Invalid PDF structure.');

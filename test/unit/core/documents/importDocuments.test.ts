@@ -82,6 +82,12 @@ describe('importDocuments(files, options)', () => {
     await expect(importDocuments([file('x.pdf', new Uint8Array([1]))], { extract: slow, signal: controller.signal })).rejects.toBeInstanceOf(CancelledError);
   });
 
+  it('refuses a file larger than 256 MiB, naming it', async () => {
+    const huge = Object.defineProperty(new Uint8Array(1), 'length', { value: 256 * 1024 ** 2 + 1 });
+    const { errors } = await importDocuments([file('all.csv', huge)], { extract });
+    expect(errors.map(describeDocumentError)).toEqual(['all.csv: is larger than the limit of 256 MiB for one file; split it into smaller files']);
+  });
+
   it('returns nothing for no files', async () => {
     expect(await importDocuments([], { extract })).toEqual({ documents: [], errors: [] });
   });
