@@ -33,6 +33,10 @@ export function lineLocator(text: string): (offset: number) => number {
   };
 }
 
+/** The separators `readTable` guesses among (papaparse's `delimitersToGuess`). */
+export const GUESSED_DELIMITERS = Object.freeze([',', ';', '\t'] as const);
+export type Delimiter = (typeof GUESSED_DELIMITERS)[number];
+
 /**
  * Parses delimited text into rows of string cells (no type guessing: `"007"` stays `"007"`).
  * Blank lines are skipped, as everywhere in Fairground's readers; a leading byte-order mark is
@@ -41,13 +45,24 @@ export function lineLocator(text: string): (offset: number) => number {
  * @example readDelimited('a,b\n"x, y",2\n', ',') // [{line: 1, cells: ['a', 'b']}, {line: 2, cells: ['x, y', '2']}]
  */
 export function readDelimited(text: string, delimiter: ',' | '\t', limit?: number): TableRow[] {
+  return readTable(text, delimiter, limit).rows;
+}
+
+/**
+ * `readDelimited` that may also guess the separator (`'guess'`: papaparse picks among `,`, `;`
+ * and tab from the first rows, `,` when none fits), and says which one it used.
+ * @throws {FormatError} on an unterminated quoted cell, naming its line.
+ * @example readTable('a;b\n1;2\n', 'guess').delimiter // ';'
+ */
+export function readTable(text: string, delimiter: Delimiter | 'guess', limit?: number): { rows: TableRow[]; delimiter: Delimiter } {
   const body = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
   const lineOf = lineLocator(body);
   const rows: TableRow[] = [];
   let start = 0;
+  const used = delimiter === 'guess' ? guessDelimiter(body) : delimiter;
   let failure: FormatError | undefined;
   Papa.parse(body, {
-    delimiter,
+    delimiter: used,
     newline: '',
     quoteChar: '"',
     header: false,
@@ -67,5 +82,28 @@ export function readDelimited(text: string, delimiter: ',' | '\t', limit?: numbe
     },
   });
   if (failure) throw failure;
-  return rows;
+  return { rows, delimiter: used };
+}
+
+/**
+ * The separator papaparse finds most consistent over the first ten non-blank rows, `,` when
+ * none gives every row at least two cells. (Blank rows are left out of the guess: papaparse
+ * counts a final empty line as a row of one cell, which defeats the guess on short files.)
+ */
+function guessDelimiter(body: string): Delimiter {
+  let found = ',';
+  Papa.parse(body, {
+    delimiter: '',
+    delimitersToGuess: [...GUESSED_DELIMITERS],
+    newline: '',
+    quoteChar: '"',
+    header: false,
+    dynamicTyping: false,
+    skipEmptyLines: true,
+    step(result, parser) {
+      found = result.meta.delimiter;
+      parser.abort();
+    },
+  });
+  return (GUESSED_DELIMITERS as readonly string[]).includes(found) ? (found as Delimiter) : ',';
 }

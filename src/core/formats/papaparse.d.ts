@@ -31,7 +31,9 @@ declare module 'papaparse' {
   }
 
   interface ParseConfig {
+    /** '' guesses it among `delimitersToGuess`. */
     readonly delimiter?: string;
+    readonly delimitersToGuess?: readonly string[];
     /** '' auto-detects LF, CRLF or CR. */
     readonly newline?: string;
     readonly quoteChar?: string;

@@ -76,6 +76,10 @@ describe('the import rules of docs/architecture.md', () => {
     expect(show(ALL.filter((i) => lower.some((d) => under(i.from, d)) && under(i.to, 'src/app')))).toEqual([]);
   });
 
+  it('src/documents (the PDF and DOCX adapters) imports only src/core, so a worker and the CLI can both use it', () => {
+    expect(show(ALL.filter((i) => under(i.from, 'src/documents') && !under(i.to, 'src/core') && !under(i.to, 'src/documents')))).toEqual([]);
+  });
+
   it('src/app/state imports nothing from src/app/views', () => {
     expect(show(ALL.filter((i) => under(i.from, 'src/app/state') && under(i.to, 'src/app/views')))).toEqual([]);
   });
