@@ -12,8 +12,11 @@ import { euphony } from './euphony.ts';
 export type GenderTwin = { readonly text: string; readonly edits: readonly Edit[] } | { readonly reason: string };
 
 const SPACES = /^[ \t]+$/u;
-/** What may stand between a sentence's end and the next sentence's first word. */
-const SENTENCE_START = /(?:^|[.!?:;\n•·*–—-])[\s"'«“(]*$/u;
+/** The gap before a sentence's first word: a sentence or line end, then spaces, quotes, brackets. */
+const SENTENCE_START = /[.!?:;\n•·*–—-][\s"'«“(]*$/u;
+/** Whether token i opens the text, a line or a sentence. */
+const opensSentence = (text: string, tokens: readonly Token[], i: number) =>
+  i === 0 ? /^[\s"'«“(•·*–—-]*$/u.test(text.slice(0, tokens[0].start)) : SENTENCE_START.test(gapBefore(text, tokens, i));
 
 /** The noun form for a token, or undefined: exact, or (German) as the end of a capitalised compound. */
 function nounAt(t: Token, lex: DirectedLexicon): string | undefined {
@@ -93,7 +96,7 @@ export function genderTwin(text: string, lang: string, from: Gender, to: Gender)
     if (lexicon.copulas.has(t.lower) && i + 1 < tokens.length && SPACES.test(gapBefore(text, tokens, i + 1))) {
       take(adjectiveChain(text, tokens, i + 1, lex)[0]);
     }
-    if (lexicon.afterOpener && lex.adjectives.has(t.lower) && SENTENCE_START.test(gapBefore(text, tokens, i))) {
+    if (lexicon.afterOpener && lex.adjectives.has(t.lower) && opensSentence(text, tokens, i)) {
       const [changes, end] = adjectiveChain(text, tokens, i, lex);
       const gap = end < tokens.length ? gapBefore(text, tokens, end) : '';
       if (/^[ \t]*,/u.test(gap) || (SPACES.test(gap) && lexicon.afterOpener.has(tokens[end].lower))) take(changes);

@@ -48,9 +48,14 @@ function determinerFor(lower: string, from: Gender): [string, Ending] | undefine
   return undefined;
 }
 
-function isAdjective(t: Token): boolean {
+/** An adjective-like word: lower case, or capitalised as the first word of a line or sentence. */
+function isAdjective(text: string, tokens: readonly Token[], j: number): boolean {
+  const t = tokens[j];
   const c = t.text.charAt(0);
-  return c === c.toLowerCase() && t.lower.length >= 4 && /(?:e|er|en|es|em)$/u.test(t.lower) && !NOT_ADJECTIVES.has(t.lower);
+  const opens = j === 0
+    ? /^[\s"'„“(•·*–—-]*$/u.test(text.slice(0, t.start))
+    : /[.!?:;\n•·*–—-][\s"'„“(]*$/u.test(text.slice(tokens[j - 1].end, t.start));
+  return (c === c.toLowerCase() || opens) && t.lower.length >= 4 && /(?:e|er|en|es|em)$/u.test(t.lower) && !NOT_ADJECTIVES.has(t.lower);
 }
 
 function changeEnding(word: string, ending: Ending): string {
@@ -77,7 +82,7 @@ export function germanAgreement(text: string, tokens: readonly Token[], head: nu
       det = [j, d[0], d[1]];
       break;
     }
-    if (!isAdjective(tokens[j])) break;
+    if (!isAdjective(text, tokens, j)) break;
     adjectives.push(j);
     j--;
   }
