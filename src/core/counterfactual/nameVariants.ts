@@ -16,7 +16,9 @@ export function heldGroup(list: NameList, b: string, doc: CandidateDocument, nam
   return (name && knownSignals(list, name.first)[b]) ?? list.reference[b];
 }
 
-const fullName = (n: NewName) => (n.last === undefined ? n.first : `${n.first} ${n.last}`);
+/** The name as it now stands in the text: a one-word original takes only the new first name; no new last name keeps the old. */
+const putIn = (from: FoundName, to: NewName) =>
+  from.last === undefined ? to.first : `${to.first} ${to.last ?? from.full.split(' ').slice(1).join(' ')}`;
 
 /** What name variants and the name2 noise variant share: the swap, or why it was not made. */
 export function nameVariant(
@@ -25,7 +27,7 @@ export function nameVariant(
 ): Variant | NotMade {
   const swapped = swapName(doc.text, name, to);
   if (swapped.edits.length === 0) return { of: doc.id, kind: meta.kind, group: meta.group, reason: `the name "${name.full}" does not occur in the text` };
-  return { ...meta, of: doc.id, name: fullName(to), text: swapped.text, edits: swapped.edits };
+  return { ...meta, of: doc.id, name: putIn(name, to), text: swapped.text, edits: swapped.edits };
 }
 
 /**
