@@ -20,9 +20,10 @@ export function fold(s: string): string {
  * The replacements `[start, end, after]` (offsets into `address`) that rewrite the parts of an
  * e-mail's local part spelling the name. The local part is cut at `.`, `_`, `-`, `+` and digits;
  * a part equal (accents and case folded) to the first name, the last name, first+last, last+first,
- * initial+last or last+initial (or, beside the last name, the lone initial) becomes the same pattern of the new name, folded to plain lower-case
- * letters: `maria.garcia` → `aisha.williams`, `mgarcia` → `awilliams`, `garcia.maria` →
- * `williams.aisha`, `garcia_m` → `williams_a`. With no new last name only the first name and its initial change.
+ * initial+last or last+initial (or, beside the last name, the lone initial) becomes the same
+ * pattern of the new name, folded to plain lower-case letters: `maria.garcia` → `aisha.williams`,
+ * `mgarcia` → `awilliams`, `garcia.maria` → `williams.aisha`, `garcia_m` → `williams_a`. With no
+ * new last name only the first name and its initial change.
  * @example swapEmailLocal('mgarcia@x.com', { full: 'Maria Garcia', first: 'Maria', last: 'Garcia', source: 'mapped' }, { first: 'Aisha', last: 'Williams' }); // [[0, 7, 'awilliams']]
  */
 export function swapEmailLocal(address: string, from: FoundName, to: NewName): [number, number, string][] {

@@ -132,6 +132,14 @@ describe('genderTwin(text, lang, from, to)', () => {
     check(r, text);
   });
 
+  it('changes a sentence-opening adjective chain only before a comma or a preposition, and guards impersonal il and plural zij', () => {
+    expect(twinText('Motivée et rigoureuse, je cherche un poste.', 'fr', 'female')).toBe('Motivé et rigoureux, je cherche un poste.');
+    expect(twinText('Motivada y organizada, busco empleo.', 'es', 'female')).toBe('Motivado y organizado, busco empleo.');
+    expect(twinText('Dernier projet : migration.', 'fr', 'male')).toBe('NotMade: nothing gendered to change');
+    expect(twinText('Il y a une équipe. Il est ingénieur.', 'fr', 'male')).toBe('Il y a une équipe. Elle est ingénieure.');
+    expect(twinText("Zij zijn collega's. Zij werkt hier.", 'nl', 'female')).toBe("Zij zijn collega's. Hij werkt hier.");
+  });
+
   it('keeps case per word', () => {
     expect(twinText('JE SUIS UNE CONSULTANTE', 'fr', 'female')).toBe('JE SUIS UN CONSULTANT');
     expect(twinText('Desarrolladora Senior', 'es', 'female')).toBe('Desarrollador Senior');
