@@ -1,0 +1,25 @@
+/**
+ * `word` written in the case pattern of `model`: all capitals when the model is all capitals (and
+ * has more than one letter), a capital first letter when the model has one, else lower case.
+ * @example matchCase('MARIA', 'aisha'); // 'AISHA'
+ * @example matchCase('Maria', 'aisha'); // 'Aisha'
+ */
+export function matchCase(model: string, word: string): string {
+  const letters = model.replace(/[^\p{L}]/gu, '');
+  if (letters.length > 1 && letters === letters.toUpperCase() && letters !== letters.toLowerCase()) {
+    return word.toUpperCase();
+  }
+  const lower = word.toLowerCase();
+  const first = model.charAt(0);
+  if (first !== first.toLowerCase()) return lower.charAt(0).toUpperCase() + lower.slice(1);
+  return lower;
+}
+
+/**
+ * Each word of `name` with a capital first letter and the rest lower case (also after a hyphen or
+ * an apostrophe): how the all-capitals names of the published lists are written here.
+ * @example titleCase('MARY-ANN OCONNELL'); // 'Mary-Ann Oconnell'
+ */
+export function titleCase(name: string): string {
+  return name.toLowerCase().replace(/(^|[\s'’-])(\p{L})/gu, (_, sep: string, c: string) => sep + c.toUpperCase());
+}

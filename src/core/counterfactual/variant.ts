@@ -1,0 +1,48 @@
+import { applyEdits, type Edit } from './edit.ts';
+
+/** What a variant changes: the name, an explicit attribute line, grammatical gender, or noise. */
+export type VariantKind = 'names' | 'explicit' | 'gender' | 'noise';
+
+/** One counterfactual version of a document, with the edits that make it from the original. */
+export interface Variant {
+  /** Deterministic, e.g. `cv1.gender.implicit.female.1`, `cv1.gender.explicit.female`, `cv1.twin.gender`, `cv1.noise.typos`. */
+  readonly id: string;
+  /** The original document's id. */
+  readonly of: string;
+  readonly kind: VariantKind;
+  /** 'gender' | 'ethnicity' | 'origin' | a user-given attribute | 'noise'. */
+  readonly attribute: string;
+  /** The group this variant signals (noise: 'name2' | 'whitespace' | 'typos'). */
+  readonly group: string;
+  readonly signal: 'implicit' | 'explicit' | 'noise';
+  /** The name put in, for name variants (and the name2 noise variant). */
+  readonly name?: string;
+  /**
+   * For name variants: the groups of the list's other attributes that the new name also signals,
+   * held constant across the attribute's groups, e.g. { ethnicity: 'white' } for a gender variant.
+   */
+  readonly heldConstant?: Readonly<Record<string, string>>;
+  readonly text: string;
+  readonly edits: readonly Edit[];
+}
+
+/** A variant that could not be made, and why (one line, for the report). */
+export interface NotMade {
+  readonly of: string;
+  readonly kind: VariantKind;
+  readonly group?: string;
+  readonly reason: string;
+}
+
+/**
+ * Whether applying the variant's edits to the original text gives exactly the variant's text
+ * (false too when the edits do not fit the original).
+ * @example reproducesVariant('Maria', { ...v, text: 'Aisha', edits: [{ offset: 0, before: 'Maria', after: 'Aisha' }] }); // true
+ */
+export function reproducesVariant(original: string, variant: Pick<Variant, 'text' | 'edits'>): boolean {
+  try {
+    return applyEdits(original, variant.edits) === variant.text;
+  } catch {
+    return false;
+  }
+}
