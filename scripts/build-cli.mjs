@@ -13,7 +13,7 @@ await build({
   outfile,
   banner: { js: '#!/usr/bin/env node' },
   define: { __FAIRGROUND_VERSION__: JSON.stringify(pkg.version) },
-  external: ['@huggingface/transformers', 'onnxruntime-node', 'onnxruntime-web', 'sharp'],
+  external: ['@huggingface/transformers', 'onnxruntime-node', 'onnxruntime-web', 'sharp', 'pdfjs-dist', 'mammoth'],
   logLevel: 'warning',
 });
 await chmod(outfile, 0o755);

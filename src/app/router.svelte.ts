@@ -5,6 +5,7 @@
 export const ROUTES = Object.freeze([
   { id: 'home', label: 'Home' },
   { id: 'datasets', label: 'Datasets' },
+  { id: 'candidates', label: 'Your candidates' },
   { id: 'models', label: 'Models' },
   { id: 'run', label: 'Run' },
   { id: 'results', label: 'Results' },

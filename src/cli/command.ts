@@ -25,5 +25,7 @@ export interface Command {
   readonly summary: string;
   /** Every option it takes (besides --out, --help, --version): anything else is refused. */
   readonly options: OptionSpec;
+  /** True when `--out` is the command's own output path (a folder it writes), so the JSON result is printed. */
+  readonly ownsOut?: boolean;
   run(args: ParsedArgs, io: CliIo): Promise<unknown>;
 }

@@ -75,7 +75,7 @@ export async function main(argv: readonly string[], io: CliIo): Promise<number> 
     const result = await command.run(strict, io);
     const text = result instanceof TextOutput ? result.text : `${JSON.stringify(result, null, 2)}\n`;
     const out = strict.options.get('out');
-    if (typeof out === 'string') await io.writeFile(out, text);
+    if (typeof out === 'string' && !command.ownsOut) await io.writeFile(out, text);
     else io.stdout(text);
     return 0;
   } catch (error) {

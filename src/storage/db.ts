@@ -41,14 +41,20 @@ function upgrade(
       db.createObjectStore('results', { keyPath: 'runId' });
       createChunkStores(db);
       db.createObjectStore('staging', { keyPath: 'id' });
+      createDraftStores(db);
       break;
     }
     case 1:
       fromV1(db, tx);
       fromV2(db, tx, true);
+      createDraftStores(db);
       break;
     case 2:
       fromV2(db, tx, false);
+      createDraftStores(db);
+      break;
+    case 3:
+      createDraftStores(db);
       break;
   }
 }
@@ -89,6 +95,12 @@ function fromV2(
       void staging.put(moved);
     }
   });
+}
+
+/** v3 → v4: the drafts of a user's own candidates and the review decisions on their variants. */
+function createDraftStores(db: FairgroundDb): void {
+  db.createObjectStore('drafts', { keyPath: 'id' });
+  db.createObjectStore('reviews', { keyPath: ['draftId', 'variantId'] });
 }
 
 function createChunkStores(db: FairgroundDb): void {

@@ -3,14 +3,18 @@ import type { Manifest, ShardKind } from '../core/formats/manifest.ts';
 import type { LineFormat, RecordOfKind } from '../core/formats/records.ts';
 import type { RunConfig } from '../core/audit/run/runConfig.ts';
 import type { RunResults, StoredModelProgress } from '../core/audit/run/storedRun.ts';
+import type { ImportedDocument } from '../core/documents/candidateDocument.ts';
+import type { ReviewDecision } from '../core/ownData/review.ts';
+import type { DraftOptions } from '../core/ownData/draftOptions.ts';
 
 /**
  * Version of the IndexedDB schema; `upgrade` in db.ts switches on the old one.
  * 1: one `records` row per record (3 indexes). 2: `chunks` + `chunkIds`, one row per ~1,000 records.
  * 3: `staging` holds imports until they are complete; `datasets` holds only ready versions, each
  * with its rows under its own store key (`ImportStatus.storeKey`).
+ * 4: `drafts` and `reviews` keep a user's own candidates and the review of their generated variants.
  */
-export const DB_VERSION = 3;
+export const DB_VERSION = 4;
 
 /** The error message a dataset stored under schema v1 carries after the upgrade: its records were dropped. */
 export const REIMPORT_MESSAGE = 'stored by an older version of Fairground, whose records could not be kept: import it again';
@@ -142,6 +146,30 @@ export interface ResultsEntry {
   readonly results: RunResults;
 }
 
+/**
+ * A row of `drafts`: a user's own candidates on their way to a dataset — the imported CVs and job
+ * posts and the generator's options. The variants are not stored: the generator is seeded and
+ * pure, so they are made again from these on reload; only the review decisions are (`reviews`).
+ */
+export interface DraftEntry {
+  readonly id: string;
+  readonly title: string;
+  readonly createdAt: number;
+  readonly updatedAt: number;
+  readonly cvs: readonly ImportedDocument[];
+  readonly jobs: readonly ImportedDocument[];
+  readonly options: DraftOptions;
+  /** The dataset made from it, once made. */
+  readonly datasetId?: string;
+}
+
+/** A row of `reviews`: the decision on one generated variant of a draft (no row: pending). */
+export interface ReviewEntry {
+  readonly draftId: string;
+  readonly variantId: string;
+  readonly decision: ReviewDecision;
+}
+
 /** The whole database, typed for idb. */
 export interface FairgroundDB extends DBSchema {
   datasets: { key: string; value: DatasetEntry };
@@ -152,4 +180,6 @@ export interface FairgroundDB extends DBSchema {
   embeddings: { key: string; value: EmbeddingEntry; indexes: { byModel: string } };
   runs: { key: string; value: RunEntry };
   results: { key: string; value: ResultsEntry };
+  drafts: { key: string; value: DraftEntry };
+  reviews: { key: [string, string]; value: ReviewEntry };
 }

@@ -25,6 +25,7 @@ import {
   type PickedFile,
 } from '../../storage/index.ts';
 import { BUNDLED_DATASETS } from '../bundledDatasets.ts';
+import { unzipPackage } from '../../core/package/zipPackage.ts';
 import { database } from './database.ts';
 
 export interface ActiveImport {
@@ -101,13 +102,22 @@ export class DatasetsState {
     return this.#run(urlSource(base), base.href, base.href);
   }
 
-  importFiles(files: readonly File[] | readonly PickedFile[]): Promise<boolean> {
-    const picked = files.length > 0 && files[0] instanceof File ? pickedFiles(files as File[]) : (files as PickedFile[]);
+  async importFiles(files: readonly File[] | readonly PickedFile[]): Promise<boolean> {
+    let picked = files.length > 0 && files[0] instanceof File ? pickedFiles(files as File[]) : (files as PickedFile[]);
+    // A zipped package ("Export dataset" of Your candidates) is read as the files it holds.
+    if (picked.length === 1 && /\.zip$/i.test(picked[0].path)) {
+      try {
+        picked = unzipPackage(new Uint8Array(await picked[0].file.arrayBuffer())).map((f) => ({ path: f.path, file: new Blob([f.bytes as BlobPart]) }));
+      } catch (e) {
+        this.error = `Import failed: ${picked[0].path}: ${(e as Error).message}`;
+        return false;
+      }
+    }
     if (picked.length === 0) {
       this.error = 'No files were dropped or picked.';
-      return Promise.resolve(false);
+      return false;
     }
-    return this.#run(filesSource(picked), `${picked.length} file${picked.length === 1 ? '' : 's'}`);
+    return await this.#run(filesSource(picked), `${picked.length} file${picked.length === 1 ? '' : 's'}`);
   }
 
   cancel(): void {

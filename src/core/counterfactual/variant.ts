@@ -1,7 +1,8 @@
 import { applyEdits, type Edit } from './edit.ts';
 
 /** What a variant changes: the name, an explicit attribute line, grammatical gender, or noise. */
-export type VariantKind = 'names' | 'explicit' | 'gender' | 'noise';
+export const VARIANT_KINDS = Object.freeze(['names', 'explicit', 'gender', 'noise'] as const);
+export type VariantKind = (typeof VARIANT_KINDS)[number];
 
 /** One counterfactual version of a document, with the edits that make it from the original. */
 export interface Variant {

@@ -4,7 +4,10 @@
  * query and the CV as a document (the model's prefixes); a 1-D logistic
  * regression fitted on the tune split's (s, label) pairs
  * (core/stats/logistic.ts) maps s to a fit probability p = σ(a·s + b); the
- * score is 100p (METRICS.md §8).
+ * score is 100p (METRICS.md §8). A dataset without labels (a user's own CVs)
+ * has no tune pairs: the score is then uncalibrated, 50·(1 + cos) — monotone
+ * in s, so ranks, exclusions and the sign of every effect are the same as
+ * under any calibration; only the score's scale is not a probability.
  *
  * Deterministic by construction (the embedding of a text does not change),
  * so the screening audit scores it once and shows the noise floor in place
@@ -60,11 +63,20 @@ export class CalibratedSimilarity {
     return this.#fit;
   }
 
+  /** False once `fit` was given no tune pairs: scores are then 50·(1 + cos). */
+  get calibrated(): boolean {
+    return !this.#uncalibrated;
+  }
+
+  #uncalibrated = false;
+
   /**
-   * Fits the calibration on the tune split.
+   * Fits the calibration on the tune split; with no tune pairs at all, scores stay uncalibrated.
    * @throws {RangeError} when the tune pairs hold one class only (fitLogistic).
    */
-  async fit(tune: readonly LabelledPair[], signal?: AbortSignal): Promise<LogisticFit> {
+  async fit(tune: readonly LabelledPair[], signal?: AbortSignal): Promise<LogisticFit | undefined> {
+    this.#uncalibrated = tune.length === 0;
+    if (this.#uncalibrated) return undefined;
     const s = await similarities(this.#embedder, tune, signal);
     this.#fit = fitLogistic(s.values, tune.map((p) => p.label), { ridge: this.#ridge });
     return this.#fit;
@@ -77,13 +89,13 @@ export class CalibratedSimilarity {
    */
   async score(pairs: readonly DecisionPair[], signal?: AbortSignal): Promise<DecisionRunResult> {
     const fit = this.#fit;
-    if (!fit) throw new Error('calibrated similarity: call fit(tunePairs) before score()');
+    if (!fit && !this.#uncalibrated) throw new Error('calibrated similarity: call fit(tunePairs) before score()');
     const t0 = performance.now();
     const s = await similarities(this.#embedder, pairs, signal);
     this.#device = s.device;
     this.#dtype = s.dtype;
     return {
-      scores: Float64Array.from(s.values, (v) => 100 * logisticProbability(fit, v)),
+      scores: Float64Array.from(s.values, (v) => (fit ? 100 * logisticProbability(fit, v) : 50 * (1 + v))),
       callsMs: s.callsMs,
       device: s.device,
       dtype: s.dtype,

@@ -179,7 +179,7 @@ describe('CalibratedSimilarity', () => {
 
   it('fit(tune) is the logistic fit of (cosine, label); score = 100 σ(a·cos + b); one pass whatever runs asks', async () => {
     const model = new CalibratedSimilarity(embedder);
-    const fit = await model.fit(tune);
+    const fit = (await model.fit(tune))!;
     const expected = fitLogistic(
       tune.map((_, i) => [0.2, 0.4, 0.5, 0.6, 0.7, 0.9][i]),
       tune.map((p) => p.label),
@@ -192,6 +192,15 @@ describe('CalibratedSimilarity', () => {
     expect(r.callsMs).toEqual([3, 3]);
     expect(r.device).toBe('wasm');
     expect(r.dtype).toBe('q8');
+  });
+
+  it('fit([]) (a dataset without labels) leaves it uncalibrated: score = 50·(1 + cos)', async () => {
+    const model = new CalibratedSimilarity(embedder);
+    expect(await model.fit([])).toBeUndefined();
+    expect(model.calibrated).toBe(false);
+    const r = await model.score([{ job, cv: cv(0.8) }, { job, cv: cv(0.2) }]);
+    expect(r.scores[0]).toBeCloseTo(90, 4);
+    expect(r.scores[1]).toBeCloseTo(60, 4);
   });
 
   it('score() before fit() throws', async () => {

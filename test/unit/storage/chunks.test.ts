@@ -157,7 +157,7 @@ describe('IdHashTable', () => {
 });
 
 describe('upgrade from schema v1', () => {
-  it('v1 → v3 drops the per-record rows, keeps other stores, and marks stored datasets for re-import', async () => {
+  it('v1 → v4 drops the per-record rows, keeps other stores, and marks stored datasets for re-import', async () => {
     const factory = new IDBFactory();
     const files = retrievalPackage('old', 4);
     const manifestBytes = files.get('manifest.json')!;
@@ -194,8 +194,8 @@ describe('upgrade from schema v1', () => {
     });
 
     const db = await openFairgroundDb('up', factory);
-    expect(db.version).toBe(3);
-    expect([...db.objectStoreNames].sort()).toEqual(['chunkIds', 'chunks', 'datasets', 'embeddings', 'results', 'runs', 'shardState', 'staging']);
+    expect(db.version).toBe(4);
+    expect([...db.objectStoreNames].sort()).toEqual(['chunkIds', 'chunks', 'datasets', 'drafts', 'embeddings', 'results', 'reviews', 'runs', 'shardState', 'staging']);
     expect((await db.get('runs', 'r'))?.status).toBe('done');
     expect(await db.getAll('shardState')).toEqual([]);
     const [summary] = await listDatasets(db);

@@ -11,7 +11,7 @@ import { memorySource, retrievalPackage } from './fixtures.ts';
 describe('openFairgroundDb', () => {
   it('openFairgroundDb(name, factory) creates every store with its key path and indexes', async () => {
     const db = await openFairgroundDb('schema', new IDBFactory());
-    expect([...db.objectStoreNames].sort()).toEqual(['chunkIds', 'chunks', 'datasets', 'embeddings', 'results', 'runs', 'shardState', 'staging']);
+    expect([...db.objectStoreNames].sort()).toEqual(['chunkIds', 'chunks', 'datasets', 'drafts', 'embeddings', 'results', 'reviews', 'runs', 'shardState', 'staging']);
     const tx = db.transaction(['chunks', 'chunkIds', 'embeddings', 'shardState', 'staging'], 'readonly');
     expect(tx.objectStore('chunks').keyPath).toEqual(['datasetId', 'shard', 'path', 'chunk']);
     expect(tx.objectStore('chunkIds').keyPath).toEqual(['datasetId', 'shard', 'path', 'chunk']);
@@ -19,7 +19,7 @@ describe('openFairgroundDb', () => {
     expect([...tx.objectStore('embeddings').indexNames]).toEqual(['byModel']);
     expect(tx.objectStore('shardState').keyPath).toEqual(['datasetId', 'path']);
     expect(tx.objectStore('staging').keyPath).toBe('id');
-    expect(db.version).toBe(3);
+    expect(db.version).toBe(4);
     db.close();
   });
 
@@ -99,11 +99,11 @@ async function v2Database(factory: IDBFactory, name: string): Promise<void> {
 }
 
 describe('upgrade from schema v2', () => {
-  it('v2 → v3 keeps a ready dataset readable where it is and moves one that is not ready to staging, to resume', async () => {
+  it('v2 → v4 keeps a ready dataset readable where it is and moves one that is not ready to staging, to resume', async () => {
     const factory = new IDBFactory();
     await v2Database(factory, 'legacy');
     const db = await openFairgroundDb('legacy', factory);
-    expect(db.version).toBe(3);
+    expect(db.version).toBe(4);
     expect((await readShard(db, 'keep', 'corpus')).map((r) => r.id)).toEqual(['d0', 'd1', 'd2', 'd3']);
     expect((await listDatasets(db)).map((d) => [d.id, d.state])).toEqual([['half', 'importing'], ['keep', 'ready']]);
     expect(await db.get('datasets', 'half')).toBeUndefined();

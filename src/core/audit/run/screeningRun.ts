@@ -132,7 +132,9 @@ async function scoreModel(m: ScreeningModelPort, plan: ScreeningRunPlan, data: L
         if (e instanceof RangeError) throw new AuditInputError(`calibrated similarity: ${e.message}`);
         throw e;
       }
-      return await scoreScreening(progress.wrap(model, false), descriptor, work, data.texts, plan.runs, hooks.signal);
+      // Without labelled tune pairs the scores are 50·(1 + cos): the label says so.
+      const named = model.calibrated ? descriptor : { ...descriptor, label: `${descriptor.label} (uncalibrated: no labels)` };
+      return await scoreScreening(progress.wrap(model, false), named, work, data.texts, plan.runs, hooks.signal);
     } finally {
       await embedder.dispose();
     }

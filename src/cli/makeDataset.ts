@@ -1,0 +1,121 @@
+/**
+ * `fairground make-dataset`: a user's own CVs and job posts (CSV/TSV, JSONL,
+ * .txt/.md, PDF, DOCX) to a dataset package with counterfactual variants —
+ * the browser's "Your candidates" flow, headless. Every variant is accepted
+ * unless a decisions file from the browser's review says otherwise; for the
+ * same inputs, options and decisions the package has the same bytes as the
+ * browser's.
+ */
+import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { dirname, join } from 'node:path';
+import { integerOption, listOption, numberOption, requiredOption, stringOption } from './args.ts';
+import type { Command } from './command.ts';
+import { InputError } from './errors.ts';
+import { importDocuments, describeDocumentError } from '../core/documents/importDocuments.ts';
+import { MAPPED_FIELDS, type ColumnMapping } from '../core/documents/columnMapping.ts';
+import { VARIANT_KINDS, type VariantKind } from '../core/counterfactual/variant.ts';
+import { DEFAULT_DRAFT_OPTIONS, type DraftOptions } from '../core/ownData/draftOptions.ts';
+import { draftPackage, draftVariants, type Draft } from '../core/ownData/draftPackage.ts';
+import { acceptAll, parseDecisions } from '../core/ownData/review.ts';
+import { zipPackage } from '../core/package/zipPackage.ts';
+import { documentFiles } from './node/documentFiles.ts';
+import { nodeExtractText } from './node/extractText.ts';
+
+/** `--map id=Resume_ID,text=Resume_str` → a ColumnMapping. @throws {InputError} for an unknown field or a pair without `=`. */
+export function mappingOption(value: string | undefined, option: string): ColumnMapping | undefined {
+  if (value === undefined) return undefined;
+  const mapping: Record<string, string> = {};
+  for (const pair of value.split(',')) {
+    const at = pair.indexOf('=');
+    const field = pair.slice(0, at).trim();
+    if (at < 1 || !(MAPPED_FIELDS as readonly string[]).includes(field)) {
+      throw new InputError(`--${option}: "${pair}" is not FIELD=COLUMN with FIELD one of ${MAPPED_FIELDS.join(', ')}`);
+    }
+    mapping[field] = pair.slice(at + 1).trim();
+  }
+  if (mapping.text === undefined) throw new InputError(`--${option}: name the text column (text=COLUMN)`);
+  return mapping as unknown as ColumnMapping;
+}
+
+async function importSide(path: string, mapping: ColumnMapping | undefined, what: string) {
+  const result = await importDocuments(await documentFiles(path), { mapping, extract: nodeExtractText });
+  if (result.errors.length > 0) {
+    throw new InputError(`${result.errors.length} ${what} file(s) or row(s) could not be imported, nothing was written:\n  ${result.errors.map(describeDocumentError).join('\n  ')}`, path);
+  }
+  return result.documents;
+}
+
+export const makeDatasetCommand: Command = {
+  name: 'make-dataset',
+  ownsOut: true,
+  options: {
+    cvs: { type: 'string' }, jobs: { type: 'string' }, map: { type: 'string' }, 'jobs-map': { type: 'string' },
+    variants: { type: 'string' }, groups: { type: 'string' }, 'names-per-group': { type: 'string' }, 'typo-rate': { type: 'string' },
+    seed: { type: 'string' }, id: { type: 'string' }, title: { type: 'string' }, decisions: { type: 'string' },
+  },
+  usage:
+    'make-dataset --cvs FILE|DIR --jobs FILE|DIR [--map id=…,text=…,name=…,lang=…,group=…,label=…,job=…] [--jobs-map …] ' +
+    '[--variants names,explicit,gender,noise] [--groups gender,ethnicity] [--seed 1] [--id ID] [--title T] [--decisions F.json] --out DIR|FILE.zip',
+  summary: 'a dataset package of your own CVs and job posts with counterfactual name, explicit, gender and noise variants (the browser\'s "Your candidates")',
+  async run(args) {
+    const out = requiredOption(args, 'out');
+    const kinds = (listOption(args, 'variants').length > 0 ? listOption(args, 'variants') : [...DEFAULT_DRAFT_OPTIONS.kinds]) as VariantKind[];
+    for (const k of kinds) if (!(VARIANT_KINDS as readonly string[]).includes(k)) throw new InputError(`--variants: unknown kind "${k}"; use ${VARIANT_KINDS.join(', ')}`);
+    const attributes = listOption(args, 'groups').length > 0 ? listOption(args, 'groups') : [...DEFAULT_DRAFT_OPTIONS.attributes];
+    const options: DraftOptions = {
+      kinds,
+      attributes,
+      seed: integerOption(args, 'seed', DEFAULT_DRAFT_OPTIONS.seed, 0),
+      namesPerGroup: integerOption(args, 'names-per-group', DEFAULT_DRAFT_OPTIONS.namesPerGroup, 1),
+      typoRate: numberOption(args, 'typo-rate', DEFAULT_DRAFT_OPTIONS.typoRate),
+    };
+    if (!(options.typoRate >= 0 && options.typoRate <= 1)) throw new InputError(`--typo-rate must be in [0, 1], got ${options.typoRate}`);
+    const cvs = await importSide(requiredOption(args, 'cvs'), mappingOption(stringOption(args, 'map'), 'map'), 'CV');
+    const jobs = await importSide(requiredOption(args, 'jobs'), mappingOption(stringOption(args, 'jobs-map'), 'jobs-map'), 'job post');
+    const id = stringOption(args, 'id') ?? 'my-candidates';
+    const draft: Draft = { id, title: stringOption(args, 'title') ?? id, cvs, jobs, options };
+    const decisionsPath = stringOption(args, 'decisions');
+    let decisions;
+    if (decisionsPath === undefined) decisions = acceptAll(draftVariants(draft).variants, new Map());
+    else {
+      try {
+        decisions = parseDecisions(JSON.parse(await readFile(decisionsPath, 'utf8')));
+      } catch (e) {
+        throw new InputError((e as Error).message, decisionsPath);
+      }
+    }
+    let made;
+    try {
+      made = draftPackage(draft, decisions);
+    } catch (e) {
+      if (e instanceof RangeError) throw new InputError(e.message);
+      throw e;
+    }
+    const { files } = made.files;
+    if (out.toLowerCase().endsWith('.zip')) {
+      await mkdir(dirname(out), { recursive: true });
+      await writeFile(out, zipPackage(files));
+    } else {
+      // Written into a fresh folder; a failure part-way removes it, so nothing half-written is kept.
+      await rm(out, { recursive: true, force: true });
+      try {
+        for (const f of files) {
+          await mkdir(dirname(join(out, f.path)), { recursive: true });
+          await writeFile(join(out, f.path), f.bytes);
+        }
+      } catch (e) {
+        await rm(out, { recursive: true, force: true });
+        throw e;
+      }
+    }
+    return {
+      out,
+      dataset: id,
+      cvs: cvs.length,
+      jobs: jobs.length,
+      variants: made.counts,
+      not_made: made.notMade.map((n) => ({ of: n.of, kind: n.kind, ...(n.group ? { group: n.group } : {}), reason: n.reason })),
+      files: files.map((f) => f.path),
+    };
+  },
+};

@@ -1,0 +1,38 @@
+/**
+ * A variant beside its original, cut into plain and changed segments for the
+ * review view's highlighting: the original's segments mark each edit's
+ * `before`, the variant's each edit's `after` (edits hold offsets into the
+ * original, sorted and not overlapping, as the generator writes them).
+ */
+import type { Edit } from '../counterfactual/edit.ts';
+
+export interface Segment {
+  readonly text: string;
+  readonly changed: boolean;
+}
+
+/**
+ * @example editSegments('Name: Ann Lee', [{ offset: 6, before: 'Ann', after: 'Zoe' }])
+ *   // { original: [{'Name: ',false},{'Ann',true},{' Lee',false}], variant: [{'Name: ',false},{'Zoe',true},{' Lee',false}] }
+ * @throws {RangeError} for edits out of order, overlapping, or whose `before` is not the original's text there.
+ */
+export function editSegments(original: string, edits: readonly Edit[]): { original: Segment[]; variant: Segment[] } {
+  const a: Segment[] = [];
+  const b: Segment[] = [];
+  let at = 0;
+  const plain = (text: string) => {
+    if (text === '') return;
+    a.push({ text, changed: false });
+    b.push({ text, changed: false });
+  };
+  for (const e of edits) {
+    if (e.offset < at) throw new RangeError(`edit at ${e.offset} overlaps the one before it`);
+    if (original.slice(e.offset, e.offset + e.before.length) !== e.before) throw new RangeError(`edit at ${e.offset}: the original does not read "${e.before}" there`);
+    plain(original.slice(at, e.offset));
+    if (e.before !== '') a.push({ text: e.before, changed: true });
+    if (e.after !== '') b.push({ text: e.after, changed: true });
+    at = e.offset + e.before.length;
+  }
+  plain(original.slice(at));
+  return { original: a, variant: b };
+}
