@@ -13,6 +13,7 @@ import type { Command } from './command.ts';
 import { InputError } from './errors.ts';
 import { importDocuments, describeDocumentError } from '../core/documents/importDocuments.ts';
 import { MAPPED_FIELDS, type ColumnMapping } from '../core/documents/columnMapping.ts';
+import { withDefaultLanguage } from '../core/documents/defaultLanguage.ts';
 import { VARIANT_KINDS, type VariantKind } from '../core/counterfactual/variant.ts';
 import { DEFAULT_DRAFT_OPTIONS, type DraftOptions } from '../core/ownData/draftOptions.ts';
 import { draftPackage, draftVariants, type Draft } from '../core/ownData/draftPackage.ts';
@@ -37,12 +38,16 @@ export function mappingOption(value: string | undefined, option: string): Column
   return mapping as unknown as ColumnMapping;
 }
 
-async function importSide(path: string, mapping: ColumnMapping | undefined, what: string) {
+async function importSide(path: string, mapping: ColumnMapping | undefined, lang: string | undefined, what: string) {
   const result = await importDocuments(await documentFiles(path), { mapping, extract: nodeExtractText });
   if (result.errors.length > 0) {
     throw new InputError(`${result.errors.length} ${what} file(s) or row(s) could not be imported, nothing was written:\n  ${result.errors.map(describeDocumentError).join('\n  ')}`, path);
   }
-  return result.documents;
+  try {
+    return withDefaultLanguage(result.documents, lang);
+  } catch (e) {
+    throw new InputError(`--lang: ${(e as Error).message}`);
+  }
 }
 
 export const makeDatasetCommand: Command = {
@@ -51,11 +56,11 @@ export const makeDatasetCommand: Command = {
   options: {
     cvs: { type: 'string' }, jobs: { type: 'string' }, map: { type: 'string' }, 'jobs-map': { type: 'string' },
     variants: { type: 'string' }, groups: { type: 'string' }, 'names-per-group': { type: 'string' }, 'typo-rate': { type: 'string' },
-    seed: { type: 'string' }, id: { type: 'string' }, title: { type: 'string' }, decisions: { type: 'string' },
+    seed: { type: 'string' }, lang: { type: 'string' }, id: { type: 'string' }, title: { type: 'string' }, decisions: { type: 'string' },
   },
   usage:
     'make-dataset --cvs FILE|DIR --jobs FILE|DIR [--map id=…,text=…,name=…,lang=…,group=…,label=…,job=…] [--jobs-map …] ' +
-    '[--variants names,explicit,gender,noise] [--groups gender,ethnicity] [--seed 1] [--id ID] [--title T] [--decisions F.json] --out DIR|FILE.zip',
+    '[--variants names,explicit,gender,noise] [--groups gender,ethnicity] [--lang en] [--seed 1] [--id ID] [--title T] [--decisions F.json] --out DIR|FILE.zip',
   summary: 'a dataset package of your own CVs and job posts with counterfactual name, explicit, gender and noise variants (the browser\'s "Your candidates")',
   async run(args) {
     const out = requiredOption(args, 'out');
@@ -70,8 +75,9 @@ export const makeDatasetCommand: Command = {
       typoRate: numberOption(args, 'typo-rate', DEFAULT_DRAFT_OPTIONS.typoRate),
     };
     if (!(options.typoRate >= 0 && options.typoRate <= 1)) throw new InputError(`--typo-rate must be in [0, 1], got ${options.typoRate}`);
-    const cvs = await importSide(requiredOption(args, 'cvs'), mappingOption(stringOption(args, 'map'), 'map'), 'CV');
-    const jobs = await importSide(requiredOption(args, 'jobs'), mappingOption(stringOption(args, 'jobs-map'), 'jobs-map'), 'job post');
+    const lang = stringOption(args, 'lang');
+    const cvs = await importSide(requiredOption(args, 'cvs'), mappingOption(stringOption(args, 'map'), 'map'), lang, 'CV');
+    const jobs = await importSide(requiredOption(args, 'jobs'), mappingOption(stringOption(args, 'jobs-map'), 'jobs-map'), lang, 'job post');
     const id = stringOption(args, 'id') ?? 'my-candidates';
     const draft: Draft = { id, title: stringOption(args, 'title') ?? id, cvs, jobs, options };
     const decisionsPath = stringOption(args, 'decisions');

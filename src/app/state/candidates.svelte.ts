@@ -10,6 +10,7 @@ import type { ColumnMapping } from '../../core/documents/columnMapping.ts';
 import { suggestMapping } from '../../core/documents/columnMapping.ts';
 import { readTableHeader } from '../../core/documents/csvDocuments.ts';
 import { extensionOf } from '../../core/documents/decodeText.ts';
+import { withDefaultLanguage } from '../../core/documents/defaultLanguage.ts';
 import type { ImportedDocument } from '../../core/documents/candidateDocument.ts';
 import { importDocuments, type DocumentError, type ExtractTextPort } from '../../core/documents/importDocuments.ts';
 import type { NotMade, Variant, VariantKind } from '../../core/counterfactual/variant.ts';
@@ -31,6 +32,8 @@ export interface PickedSide {
   /** Headers of the first CSV/TSV among them (the mapping's choices); undefined without a table. */
   readonly headers?: readonly string[];
   mapping?: ColumnMapping;
+  /** The language of its documents that carry none ('' for none). */
+  lang: string;
 }
 
 /** The import running now: which side, how far, since when (for the ETA), and its cancel. */
@@ -110,12 +113,12 @@ export class CandidatesState {
     this.error = undefined;
     const table = files.find((f) => TABLES.includes(extensionOf(f.name)));
     if (!table) {
-      this.picked[side] = { files };
+      this.picked[side] = { files, lang: 'en' };
       return;
     }
     try {
       const header = readTableHeader(new Uint8Array(await table.arrayBuffer()), pathOf(table));
-      this.picked[side] = { files, headers: header.headers, mapping: suggestMapping(header.headers) };
+      this.picked[side] = { files, headers: header.headers, mapping: suggestMapping(header.headers), lang: 'en' };
     } catch (e) {
       this.picked[side] = undefined;
       this.error = (e as Error).message;
@@ -145,7 +148,7 @@ export class CandidatesState {
         },
       });
       this.errors = result.errors;
-      await this.#setSide(side, result.documents);
+      await this.#setSide(side, withDefaultLanguage(result.documents, picked.lang));
       this.picked[side] = undefined;
       const n = result.documents.length;
       this.notice = `Imported ${n} ${side === 'cvs' ? 'CV' : 'job post'}${n === 1 ? '' : 's'}${result.errors.length ? `; ${result.errors.length} could not be imported (listed below)` : ''}.`;
