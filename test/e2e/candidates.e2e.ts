@@ -29,10 +29,13 @@ e2e('own CVs and job posts: import, generate, review by keyboard, export the sam
   await page.getByRole('heading', { name: 'Your candidates' }).waitFor();
 
   // CVs: three files of three kinds (the PDF's text is read in the documents worker).
-  await page.getByTestId('candidates-cvs-files').setInputFiles(cvFiles());
+  // A scanned PDF among them has no text layer: named, left out, the others imported.
+  const scanned = { name: 'scanned.pdf', mimeType: 'application/pdf', buffer: readFileSync(join(FIXTURES, 'scanned.pdf')) };
+  await page.getByTestId('candidates-cvs-files').setInputFiles([...cvFiles(), scanned]);
   await page.getByTestId('candidates-cvs-lang').selectOption('en');
   await page.getByTestId('candidates-cvs-import').click();
-  await page.getByTestId('candidates-notice').filter({ hasText: 'Imported 3 CVs' }).waitFor({ timeout: 60_000 });
+  await page.getByTestId('candidates-notice').filter({ hasText: 'Imported 3 CVs; 1 could not be imported' }).waitFor({ timeout: 60_000 });
+  assert.match((await page.getByTestId('candidates-file-errors').textContent()) ?? '', /scanned\.pdf.*no text layer.*OCR/s);
 
   // Job posts: a CSV, its columns guessed and shown for correction.
   await page.getByTestId('candidates-jobs-files').setInputFiles([{ name: 'jobs.csv', mimeType: 'text/csv', buffer: Buffer.from(JOBS) }]);
@@ -116,6 +119,15 @@ e2e('own CVs and job posts: import, generate, review by keyboard, export the sam
   await page.getByTestId('results-table').or(page.getByTestId('error-banner')).first().waitFor({ timeout: 300_000 });
   assert.equal(await page.getByTestId('error-banner').count(), 0, `the twins run failed: ${await page.getByTestId('error-banner').first().textContent().catch(() => '')}`);
   assert.match((await page.getByTestId('unjudged').textContent()) ?? '', /no relevance labels/);
+  assert.match((await page.getByTestId('generation-note').textContent()) ?? '', /1 rejected/);
+  // A permalink carries the summary numbers, never the CVs.
+  await page.getByRole('heading', { name: 'Share' }).waitFor();
+  const share = page.locator('section.share');
+  if ((await share.locator('.error').count()) > 0) assert.fail(`[${device}] ${await share.locator('.error').textContent()}`);
+  await page.getByTestId('permalink-copy').click();
+  const link = await page.getByTestId('permalink-input').inputValue();
+  assert.ok(link.includes('#r='), link.slice(0, 80));
+  assert.ok(!link.includes('Carla') && !decodeURIComponent(link).includes('Carla'), 'no candidate text in the link');
 
   const foreign = foreignRequests(requests, new URL(baseUrl).origin);
   assert.deepEqual(foreign, [], `no request leaves the site: ${foreign.join(', ')}`);

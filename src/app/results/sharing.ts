@@ -23,7 +23,7 @@ export function payloadOf(results: RetrievalFairnessResults) {
   return {
     v: results.schema,
     kind: results.kind,
-    dataset: { ...results.dataset },
+    dataset: { id: results.dataset.id, version: results.dataset.version, manifestSha256: results.dataset.manifestSha256 },
     models,
     parameters: { k, relevanceThreshold, bootstrap, seed, groups: [...groups], tasks: [...new Set(results.subsets.map((s) => s.task))] },
     results: JSON.parse(JSON.stringify(summaryOf(results))),

@@ -152,6 +152,14 @@ describe('decodePermalink refuses tampered retrieval-fairness results, naming th
     expect(result.ok, result.ok ? '' : result.error).toBe(true);
   });
 
+  it('accepts the variant counts of a dataset made from own candidates, and refuses a negative one', async () => {
+    const generation = { generated: 12, accepted: 9, rejected: 2, edited: 1, notMade: 3 };
+    const p = tampered(retrievalPayload(), ['results', 'dataset', 'generation'], generation);
+    const result = await decodePermalink(fragmentOfJson(p));
+    expect(result.ok, result.ok ? '' : result.error).toBe(true);
+    expect(await refusal(tampered(retrievalPayload(), ['results', 'dataset', 'generation'], { ...generation, rejected: -1 }))).toContain('results.dataset.generation.rejected: expected an integer ≥ 0');
+  });
+
   it('refuses two subsets of the same task and twins task (the view keys its tabs by them)', async () => {
     const p = retrievalPayload();
     const subsets = [...(p.results.subsets as JsonValue[]), ...(p.results.subsets as JsonValue[])];
