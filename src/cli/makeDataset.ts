@@ -15,6 +15,7 @@ import { importDocuments, describeDocumentError } from '../core/documents/import
 import { MAPPED_FIELDS, type ColumnMapping } from '../core/documents/columnMapping.ts';
 import { withDefaultLanguage } from '../core/documents/defaultLanguage.ts';
 import { VARIANT_KINDS, type VariantKind } from '../core/counterfactual/variant.ts';
+import { validateNameList, type NameList } from '../core/counterfactual/nameList.ts';
 import { DEFAULT_DRAFT_OPTIONS, type DraftOptions } from '../core/ownData/draftOptions.ts';
 import { draftPackage, draftVariants, type Draft } from '../core/ownData/draftPackage.ts';
 import { acceptAll, parseDecisions } from '../core/ownData/review.ts';
@@ -50,17 +51,26 @@ async function importSide(path: string, mapping: ColumnMapping | undefined, lang
   }
 }
 
+/** `--names F.json`: a user's own name list (core/counterfactual/nameList.ts). @throws {InputError} naming the file and field. */
+async function readNameList(path: string): Promise<NameList> {
+  try {
+    return validateNameList(JSON.parse(await readFile(path, 'utf8')));
+  } catch (e) {
+    throw new InputError(`not a name list: ${(e as Error).message}`, path);
+  }
+}
+
 export const makeDatasetCommand: Command = {
   name: 'make-dataset',
   ownsOut: true,
   options: {
     cvs: { type: 'string' }, jobs: { type: 'string' }, map: { type: 'string' }, 'jobs-map': { type: 'string' },
     variants: { type: 'string' }, groups: { type: 'string' }, 'names-per-group': { type: 'string' }, 'typo-rate': { type: 'string' },
-    seed: { type: 'string' }, lang: { type: 'string' }, id: { type: 'string' }, title: { type: 'string' }, decisions: { type: 'string' },
+    names: { type: 'string', multiple: true }, seed: { type: 'string' }, lang: { type: 'string' }, id: { type: 'string' }, title: { type: 'string' }, decisions: { type: 'string' },
   },
   usage:
     'make-dataset --cvs FILE|DIR --jobs FILE|DIR [--map id=…,text=…,name=…,lang=…,group=…,label=…,job=…] [--jobs-map …] ' +
-    '[--variants names,explicit,gender,noise] [--groups gender,ethnicity] [--lang en] [--seed 1] [--id ID] [--title T] [--decisions F.json] --out DIR|FILE.zip',
+    '[--variants names,explicit,gender,noise] [--groups gender,ethnicity] [--lang en] [--seed 1] [--names LIST.json …] [--id ID] [--title T] [--decisions F.json] --out DIR|FILE.zip',
   summary: 'a dataset package of your own CVs and job posts with counterfactual name, explicit, gender and noise variants (the browser\'s "Your candidates")',
   async run(args) {
     const out = requiredOption(args, 'out');
@@ -73,6 +83,7 @@ export const makeDatasetCommand: Command = {
       seed: integerOption(args, 'seed', DEFAULT_DRAFT_OPTIONS.seed, 0),
       namesPerGroup: integerOption(args, 'names-per-group', DEFAULT_DRAFT_OPTIONS.namesPerGroup, 1),
       typoRate: numberOption(args, 'typo-rate', DEFAULT_DRAFT_OPTIONS.typoRate),
+      nameLists: await Promise.all(listOption(args, 'names').map(readNameList)),
     };
     if (!(options.typoRate >= 0 && options.typoRate <= 1)) throw new InputError(`--typo-rate must be in [0, 1], got ${options.typoRate}`);
     const lang = stringOption(args, 'lang');

@@ -14,6 +14,7 @@ import { withDefaultLanguage } from '../../core/documents/defaultLanguage.ts';
 import type { ImportedDocument } from '../../core/documents/candidateDocument.ts';
 import { importDocuments, type DocumentError, type ExtractTextPort } from '../../core/documents/importDocuments.ts';
 import type { NotMade, Variant, VariantKind } from '../../core/counterfactual/variant.ts';
+import { validateNameList } from '../../core/counterfactual/nameList.ts';
 import { DEFAULT_DRAFT_OPTIONS, type DraftOptions } from '../../core/ownData/draftOptions.ts';
 import { draftPackage, draftVariants } from '../../core/ownData/draftPackage.ts';
 import { acceptAll, decisionsJson, reviewCounts, reviewState, type ReviewCounts, type ReviewDecision, type ReviewState } from '../../core/ownData/review.ts';
@@ -47,7 +48,8 @@ export interface DocumentImport {
 }
 
 const TABLES = ['.csv', '.tsv'];
-const pathOf = (f: File) => f.webkitRelativePath || f.name;
+/** A file's name for ids and messages: inside a picked folder, its path relative to that folder (as the CLI names it). */
+const pathOf = (f: File) => (f.webkitRelativePath ? f.webkitRelativePath.split('/').slice(1).join('/') : f.name);
 
 /** A file's bytes as the importer reads them. */
 const documentFile = (f: File) => ({ name: pathOf(f), bytes: async () => new Uint8Array(await f.arrayBuffer()) });
@@ -212,6 +214,25 @@ export class CandidatesState {
     for (const [id, d] of next) if (!this.decisions.has(id)) changed.set(id, d);
     this.decisions = next;
     await putReviews(await database(), this.draft.id, changed);
+  }
+
+  /** Adds the user's own name lists (JSON files), tried before the bundled ones at the next generation. */
+  async addNameLists(files: readonly File[]): Promise<void> {
+    try {
+      const lists = [];
+      for (const f of files) {
+        try {
+          lists.push(validateNameList(JSON.parse(await f.text())));
+        } catch (e) {
+          throw new Error(`${f.name}: not a name list: ${(e as Error).message}`);
+        }
+      }
+      this.options.nameLists = [...(this.options.nameLists ?? []), ...lists];
+      this.error = undefined;
+      this.notice = `Added ${lists.length} name list${lists.length === 1 ? '' : 's'}; Generate again to use ${lists.length === 1 ? 'it' : 'them'}.`;
+    } catch (e) {
+      this.error = (e as Error).message;
+    }
   }
 
   /** Moves the selection by `step` within the shown list (the review's arrow keys). */

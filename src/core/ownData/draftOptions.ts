@@ -3,6 +3,7 @@
  * `make-dataset` takes: enough to make the same variants again.
  */
 import type { VariantKind } from '../counterfactual/variant.ts';
+import type { NameList } from '../counterfactual/nameList.ts';
 
 export interface DraftOptions {
   readonly kinds: readonly VariantKind[];
@@ -11,6 +12,8 @@ export interface DraftOptions {
   readonly attributes: readonly string[];
   readonly namesPerGroup: number;
   readonly typoRate: number;
+  /** The user's own name lists, tried before the bundled ones (validateNameList). */
+  readonly nameLists?: readonly NameList[];
 }
 
 /** The defaults of the review view and of `make-dataset`. */

@@ -7,6 +7,7 @@
  */
 import type { ImportedDocument } from '../documents/candidateDocument.ts';
 import { generateVariants } from '../counterfactual/generate.ts';
+import { BUNDLED_NAME_LISTS } from '../counterfactual/bundledNameLists.ts';
 import type { NotMade, Variant } from '../counterfactual/variant.ts';
 import { writeDatasetPackage, type PackageFiles } from '../package/writePackage.ts';
 import type { DraftOptions } from './draftOptions.ts';
@@ -24,8 +25,9 @@ export interface Draft {
 
 /** The variants of a draft's CVs and those that could not be made: the same for the same draft, every time. */
 export function draftVariants(draft: Pick<Draft, 'cvs' | 'options'>): { variants: Variant[]; notMade: NotMade[] } {
-  const { kinds, seed, attributes, namesPerGroup, typoRate } = draft.options;
-  return generateVariants(draft.cvs, { kinds, seed, attributes, namesPerGroup, typoRate });
+  const { kinds, seed, attributes, namesPerGroup, typoRate, nameLists } = draft.options;
+  const lists = nameLists && nameLists.length > 0 ? [...nameLists, ...BUNDLED_NAME_LISTS] : undefined;
+  return generateVariants(draft.cvs, { kinds, seed, attributes, namesPerGroup, typoRate, ...(lists ? { nameLists: lists } : {}) });
 }
 
 /** A draft's package and what went into it. */

@@ -102,6 +102,23 @@ describe('fairground make-dataset', () => {
     expect(existsSync(out)).toBe(false);
   });
 
+  it('draws names from the user\'s own list (--names) before the bundled ones; a bad list is named', async () => {
+    const w = workspace();
+    const list = { id: 'mine', title: 'Mine', attributes: ['gender'], reference: { gender: 'male' }, groups: [
+      { signals: { gender: 'female' }, first: ['Zelda'], last: ['Quux'] },
+      { signals: { gender: 'male' }, first: ['Zeno'], last: ['Quux'] },
+    ] };
+    writeFileSync(join(w.dir, 'names.json'), JSON.stringify(list));
+    const { code, io } = await make(['--cvs', w.cvs, '--jobs', w.jobs, '--variants', 'names', '--groups', 'gender', '--names', join(w.dir, 'names.json'), '--out', join(w.dir, 'pkg')]);
+    expect(code, io.err).toBe(0);
+    const variants = gunzipSync(readFileSync(join(w.dir, 'pkg', 'variants.jsonl.gz'))).toString('utf8').trim().split('\n').map((l) => JSON.parse(l));
+    expect(new Set(variants.map((v) => v.name))).toEqual(new Set(['Zelda Quux', 'Zeno Quux']));
+    writeFileSync(join(w.dir, 'bad.json'), JSON.stringify({ ...list, groups: [] }));
+    const bad = await make(['--cvs', w.cvs, '--jobs', w.jobs, '--names', join(w.dir, 'bad.json'), '--out', join(w.dir, 'x')]);
+    expect(bad.code).toBe(2);
+    expect(bad.io.err).toMatch(/bad\.json.*"groups" must be a non-empty array/);
+  });
+
   it('refuses a misspelt option, an unknown variant kind and a mapping without text', async () => {
     const w = workspace();
     expect((await make(['--cvs', w.cvs, '--jobs', w.jobs, '--varients', 'names', '--out', join(w.dir, 'x')])).io.err).toMatch(/unknown option --varients \(did you mean --variants\?\)/);
