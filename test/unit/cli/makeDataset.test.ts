@@ -72,6 +72,13 @@ describe('fairground make-dataset', () => {
     const zipped = Object.fromEntries(unzipPackage(new Uint8Array(readFileSync(join(w.dir, 'c.zip')))).map((f) => [f.path, Buffer.from(f.bytes)]));
     expect(Object.keys(zipped).sort()).toEqual(Object.keys(a));
     for (const k of Object.keys(a)) expect(zipped[k].equals(a[k]), k).toBe(true);
+    // run --dataset reads the zip: the twins audit of the job posts against the CVs, no labels → robustness only
+    const run = captureIo();
+    expect(await main(['run', '--dataset', join(w.dir, 'c.zip'), '--task', 'jobs', '--model', 'bm25', '--bootstrap', '0', '--quiet'], run), run.err).toBe(0);
+    const results = JSON.parse(run.out);
+    expect(results.subsets[0].unjudged).toMatch(/no relevance labels/);
+    expect(results.subsets[0].models[0].robustness.overall.n_pairs).toBeGreaterThan(0);
+    expect(results.dataset.generation.accepted).toBeGreaterThan(0);
     // another seed draws other names
     await make(['--cvs', w.cvs, '--jobs', w.jobs, '--lang', 'en', '--seed', '6', '--out', join(w.dir, 'd')]);
     expect(files(join(w.dir, 'd'))['variants.jsonl.gz'].equals(a['variants.jsonl.gz'])).toBe(false);
