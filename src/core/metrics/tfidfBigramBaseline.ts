@@ -9,56 +9,39 @@
  * their anchor, descending, ties kept in input order. The same numbers as
  * scikit-learn's TfidfVectorizer(analyzer='char', ngram_range=(2, 2),
  * smooth_idf=True, sublinear_tf=False, norm='l2') on those texts
- * (scripts/reference/multitask.py checks it).
+ * (scripts/reference/multitask.py checks it). The preprocessing, bigrams and
+ * idf fit are core/baselines/tfidf.ts's, the retrieval baseline's own; this
+ * file adds the cut-offs and the per-group ranking.
  */
+import { charBigrams, fitTfidf, preprocessTfidf } from '../baselines/tfidf.ts';
 
 /** The published cut-offs, in characters. */
 export const TFIDF_ANCHOR_CHARS = 1500;
 export const TFIDF_CANDIDATE_CHARS = 400;
 
 /**
- * A text as the baseline sees it: lower-cased, whitespace collapsed and
- * trimmed, cut to `limit` code points.
+ * A text as the baseline sees it: preprocessTfidf (lower-cased, whitespace
+ * collapsed and trimmed), cut to `limit` code points.
  * @example baselineText('  Data\n\tEngineer ', 6) // 'data e'
  */
 export function baselineText(text: string, limit: number): string {
-  const normal = text.toLowerCase().replace(/\s+/gu, ' ').trim();
+  const normal = preprocessTfidf(text);
   const points = Array.from(normal);
   return points.length <= limit ? normal : points.slice(0, limit).join('');
 }
 
-/** The bigram counts of a text (code points). */
-export function bigramCounts(text: string): Map<string, number> {
-  const points = Array.from(text);
-  const counts = new Map<string, number>();
-  for (let i = 0; i + 1 < points.length; i++) {
-    const g = points[i] + points[i + 1];
-    counts.set(g, (counts.get(g) ?? 0) + 1);
-  }
-  return counts;
-}
-
-/** A fitted idf: ln((1 + N)/(1 + df)) + 1 for every bigram of the fitted texts. */
-export type BigramIdf = ReadonlyMap<string, number>;
+/** A fitted idf of a bigram; undefined outside the vocabulary. */
+export type BigramIdf = (bigram: string) => number | undefined;
 
 /**
- * Fits the smoothed idf on the unique texts among `texts` (already through baselineText).
- * @example fitBigramIdf(['ab', 'ab', 'bc']).get('ab') // ln(3/2) + 1 (N = 2 unique texts, df = 1)
+ * The L2-normalised tf·idf vector of a text (a bigram outside the idf has weight 0); empty for no bigrams.
+ * @example tfidfVector("ab", () => 1) // Map { "ab" => 1 }
  */
-export function fitBigramIdf(texts: readonly string[]): BigramIdf {
-  const unique = [...new Set(texts)];
-  const df = new Map<string, number>();
-  for (const t of unique) for (const g of bigramCounts(t).keys()) df.set(g, (df.get(g) ?? 0) + 1);
-  const n = unique.length;
-  return new Map([...df].map(([g, d]) => [g, Math.log((1 + n) / (1 + d)) + 1]));
-}
-
-/** The L2-normalised tf·idf vector of a text (a bigram outside the idf has weight 0); empty for no bigrams. */
 export function tfidfVector(text: string, idf: BigramIdf): Map<string, number> {
   const v = new Map<string, number>();
   let norm = 0;
-  for (const [g, tf] of bigramCounts(text)) {
-    const w = tf * (idf.get(g) ?? 0);
+  for (const [g, tf] of charBigrams(text)) {
+    const w = tf * (idf(g) ?? 0);
     if (w === 0) continue;
     v.set(g, w);
     norm += w * w;
@@ -68,7 +51,10 @@ export function tfidfVector(text: string, idf: BigramIdf): Map<string, number> {
   return v;
 }
 
-/** Cosine of two normalised vectors (0 when either is empty). */
+/**
+ * Cosine of two normalised vectors (0 when either is empty).
+ * @example cosine(new Map([["ab", 1]]), new Map([["ab", 0.6], ["bc", 0.8]])) // 0.6
+ */
 export function cosine(a: ReadonlyMap<string, number>, b: ReadonlyMap<string, number>): number {
   const [small, large] = a.size <= b.size ? [a, b] : [b, a];
   let dot = 0;
@@ -94,7 +80,8 @@ export function tfidfRankings(groups: readonly BaselineGroup[]): { ranking: stri
     anchor: baselineText(g.anchor, TFIDF_ANCHOR_CHARS),
     texts: g.candidateTexts.map((t) => baselineText(t, TFIDF_CANDIDATE_CHARS)),
   }));
-  const idf = fitBigramIdf(prepared.flatMap((p) => [p.anchor, ...p.texts]));
+  const model = fitTfidf(prepared.flatMap((p) => [p.anchor, ...p.texts]));
+  const idf: BigramIdf = (g) => model.idf(g);
   return groups.map((g, i) => {
     const a = tfidfVector(prepared[i].anchor, idf);
     const similarities = prepared[i].texts.map((t) => cosine(a, tfidfVector(t, idf)));
