@@ -147,6 +147,8 @@ export function multiTaskResults(tasks: readonly TaskPredictions[], options: Mul
   const overallCi = ci(o);
   const other = defined(pointScoreVector(scoringPlan(tasks, options.missing === 'benchmark' ? 'worst' : 'benchmark'))[o]);
   const [benchmark, worst] = options.missing === 'benchmark' ? [overall, other] : [other, overall];
+  const unit = tasks.some((t) => t.records.some((r) => r.entities?.length)) ? 'components' : 'records';
+  const bootstrap: BootstrapRecord | undefined = boot ? { resamples: options.resamples, seed: options.seed, level: 0.95, unit } : undefined;
   return {
     tasks: perTask,
     capabilities,
@@ -155,9 +157,9 @@ export function multiTaskResults(tasks: readonly TaskPredictions[], options: Mul
     ...(overallCi ? { overall_ci: overallCi } : {}),
     missing_capabilities: CAPABILITIES.filter((c) => !(c in capabilities)),
     missing_rule: options.missing,
-    ...(boot ? { bootstrap: { resamples: options.resamples, seed: options.seed, level: 0.95, unit: tasks.some((t) => t.records.some((r) => r.entities?.length)) ? 'components' : 'records' } } : {}),
+    ...(bootstrap ? { bootstrap } : {}),
     refusal_sensitivity: { benchmark, worst, difference: benchmark !== undefined && worst !== undefined ? worst - benchmark : undefined },
-  } as MultiTaskResults;
+  };
 }
 
 /**
