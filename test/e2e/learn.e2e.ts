@@ -39,6 +39,9 @@ e2e('multi-task scoring of a predictions folder shows task, capability and Overa
   assert.equal(await page.locator('[data-testid="tasks-table"] tbody tr').count(), 7);
   assert.equal(await page.locator('[data-testid="capabilities-table"] tr').count(), 6);
   assert.match((await page.getByTestId('tasks-overall').textContent()) ?? '', /Overall \d+\.\d{3}/);
+  // CIs from the same core function as the CLI (10,000 resamples, seed 0), shown beside each score.
+  assert.match((await page.locator('[data-testid="tasks-table"] tbody tr').first().textContent()) ?? '', /\d+\.\d{3} \[\d+\.\d{3}, \d+\.\d{3}\]/);
+  assert.match((await page.getByTestId('tasks-method').textContent()) ?? '', /10,000 resamples .*seed 0/);
   // A broken folder names the file and line.
   const dir = mkdtempSync(join(tmpdir(), 'fairground-predictions-'));
   writeFileSync(join(dir, 'tasks.json'), '{"tasks":[{"name":"fit","kind":"binary","capability":"Classification"}]}');

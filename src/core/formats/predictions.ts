@@ -3,7 +3,7 @@
  * described in docs/predictions-format.md: `tasks.json` declares the tasks,
  * `<task>.jsonl` holds one `{id, prediction, reference, candidates?}` per line.
  */
-import { CAPABILITIES, TASK_KINDS, type Capability, type TaskDeclaration, type TaskKind, type TaskRecord } from '../metrics/tasks.ts';
+import { CAPABILITIES, COMPOSITES, TASK_KINDS, type Capability, type Composite, type TaskDeclaration, type TaskKind, type TaskRecord } from '../metrics/tasks.ts';
 import { FormatError } from './formatError.ts';
 import { parseJsonLines } from './jsonl.ts';
 
@@ -35,7 +35,11 @@ export function parseTaskDeclarations(text: string): TaskDeclaration[] {
     if (!CAPABILITIES.includes(d.capability as Capability)) {
       throw new FormatError(`${where}: "capability" must be one of ${CAPABILITIES.join(', ')}`);
     }
-    return { name: d.name, kind: d.kind as TaskKind, capability: d.capability as Capability };
+    if (d.composite === undefined) return { name: d.name, kind: d.kind as TaskKind, capability: d.capability as Capability };
+    if (d.kind !== 'generation' || !COMPOSITES.includes(d.composite as Composite)) {
+      throw new FormatError(`${where}: "composite" is for generation tasks and must be one of ${COMPOSITES.join(', ')}`);
+    }
+    return { name: d.name, kind: d.kind, capability: d.capability as Capability, composite: d.composite as Composite };
   });
 }
 
@@ -73,11 +77,32 @@ function referenceProblem(kind: TaskKind, r: Record<string, unknown>): string | 
  * Parses one task's JSONL: each line an object with `id` (string or number,
  * unique), `prediction` (any JSON: a malformed output is scored, not rejected),
  * `reference` (checked for the task's kind) and, for retrieval (optional) and
- * ranking (required), `candidates`.
+ * ranking (required), `candidates`; optionally `entities`, `source`,
+ * `anchor`, `candidate_texts` and, for a composite task, `rubric`, `verdict`
+ * and `reference_verdict`.
  * @throws {FormatError} naming the line: malformed JSON, a missing or repeated
  * id, an invalid reference, or an empty file.
  */
-export function parseTaskRecords(kind: TaskKind, text: string): TaskRecord[] {
+/** The optional fields of a line (entities, source, texts, composite components): undefined when valid, else what is wrong. */
+function extrasProblem(r: Record<string, unknown>, composite: Composite | undefined): string | undefined {
+  if (r.entities !== undefined && !isStringList(r.entities, false)) return '"entities" must be a list of identifiers';
+  if (r.source !== undefined && typeof r.source !== 'string') return '"source" must be a string';
+  if (r.anchor !== undefined && typeof r.anchor !== 'string') return '"anchor" must be a string';
+  if (r.candidate_texts !== undefined) {
+    if (!isStringList(r.candidate_texts, false)) return '"candidate_texts" must be a list of strings';
+    if (!Array.isArray(r.candidates) || r.candidates.length !== r.candidate_texts.length) return '"candidate_texts" must have one text per candidate';
+  }
+  if (composite === undefined) return undefined;
+  if (typeof r.rubric !== 'number' || !(r.rubric >= 0 && r.rubric <= 1)) return `"rubric" must be a number in [0, 1] (composite ${composite})`;
+  if (composite === 'fit-analysis' && !['string', 'number', 'boolean'].includes(typeof r.reference_verdict)) {
+    return '"reference_verdict" must be a label (composite fit-analysis)';
+  }
+  return undefined;
+}
+
+const optional = <T>(key: string, value: T | undefined) => (value === undefined ? {} : { [key]: value });
+
+export function parseTaskRecords(kind: TaskKind, text: string, composite?: Composite): TaskRecord[] {
   const rows = parseJsonLines(text);
   if (rows.length === 0) throw new FormatError('empty predictions file: no records found');
   const ids = new Set<string>();
@@ -91,6 +116,18 @@ export function parseTaskRecords(kind: TaskKind, text: string): TaskRecord[] {
     const problem = referenceProblem(kind, r);
     if (problem) throw new FormatError(problem, line);
     if (r.candidates !== undefined && !isStringList(r.candidates, false)) throw new FormatError('"candidates" must be a list of identifiers', line);
-    return { id, prediction: r.prediction, reference: r.reference, candidates: r.candidates as string[] | undefined };
+    const extra = extrasProblem(r, composite);
+    if (extra) throw new FormatError(extra, line);
+    return {
+      id,
+      prediction: r.prediction,
+      reference: r.reference,
+      candidates: r.candidates as string[] | undefined,
+      ...optional('entities', r.entities as string[] | undefined),
+      ...optional('source', r.source as string | undefined),
+      ...optional('anchor', r.anchor as string | undefined),
+      ...optional('candidateTexts', r.candidate_texts as string[] | undefined),
+      ...(composite ? { rubric: r.rubric as number, verdict: r.verdict, referenceVerdict: r.reference_verdict } : {}),
+    };
   });
 }

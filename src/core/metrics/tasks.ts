@@ -22,19 +22,43 @@ export type Capability = (typeof CAPABILITIES)[number];
 export const TASK_KINDS = Object.freeze(['generation', 'span', 'path', 'binary', 'similarity', 'retrieval', 'ranking'] as const);
 export type TaskKind = (typeof TASK_KINDS)[number];
 
+/** Composite generation scores (docs/predictions-format.md): which weights combine the components. */
+export const COMPOSITES = Object.freeze(['jd-generation', 'fit-analysis'] as const);
+export type Composite = (typeof COMPOSITES)[number];
+
 /** A task as declared in tasks.json. */
 export interface TaskDeclaration {
   readonly name: string;
   readonly kind: TaskKind;
   readonly capability: Capability;
+  /** Generation tasks only: score as a composite of ROUGE-L, the rubric score and (fit analysis) the verdict. */
+  readonly composite?: Composite;
 }
 
-/** One prediction line. `candidates` is required for ranking tasks. */
+/**
+ * One prediction line. `candidates` is required for ranking tasks. The
+ * optional fields feed the uncertainty, baselines, composites and slices
+ * (docs/predictions-format.md); a prediction that is absent or null is a
+ * missing output.
+ */
 export interface TaskRecord {
   readonly id: string;
   readonly prediction: unknown;
   readonly reference: unknown;
   readonly candidates?: readonly string[];
+  /** Entity ids (CV, job, …): records sharing one are resampled together. */
+  readonly entities?: readonly string[];
+  /** Where the input came from, for the by-source slices. */
+  readonly source?: string;
+  /** The anchor's prompt-visible text (ranking, retrieval): the TF-IDF baseline. */
+  readonly anchor?: string;
+  /** The candidates' prompt-visible texts, parallel to `candidates`. */
+  readonly candidateTexts?: readonly string[];
+  /** Composite tasks: the rubric score J in [0, 1] of this output. */
+  readonly rubric?: number;
+  /** Fit analysis: the verdict the output gives, and the reference verdict. */
+  readonly verdict?: unknown;
+  readonly referenceVerdict?: unknown;
 }
 
 /** A task's declaration and its records. */

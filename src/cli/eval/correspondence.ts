@@ -1,0 +1,28 @@
+import type { Command } from '../command.ts';
+import { integerOption, requiredOption, stringOption } from '../args.ts';
+import { leaderboardCorrespondence } from '../../core/audit/leaderboardCorrespondence.ts';
+import { parseLeaderboard } from '../../core/formats/leaderboard.ts';
+import { InputError } from '../errors.ts';
+import { parseInput } from './parseInput.ts';
+import { withNulls } from './jsonNulls.ts';
+
+/**
+ * `fairground eval correspondence`: how two leaderboards of the same systems
+ * agree (core/audit/leaderboardCorrespondence.ts): Spearman ρ (average
+ * ranks), direction agreement over system pairs (ties in the denominator)
+ * and the permutation p-value of ρ (exact for ≤ 8 systems, else seeded
+ * Monte Carlo with --resamples, --seed).
+ */
+export const correspondenceCommand: Command = {
+  name: 'correspondence',
+  options: { a: { type: 'string' }, b: { type: 'string' }, seed: { type: 'string' }, resamples: { type: 'string' } },
+  usage: 'eval correspondence --a F --b F [--seed S] [--resamples N]',
+  summary: "Spearman ρ, direction agreement and the permutation p-value of two leaderboards ({system: score} JSON)",
+  async run(args, io) {
+    const a = await parseInput(io, requiredOption(args, 'a'), parseLeaderboard);
+    const b = await parseInput(io, requiredOption(args, 'b'), parseLeaderboard);
+    const seed = stringOption(args, 'seed');
+    if (seed !== undefined && !Number.isInteger(Number(seed))) throw new InputError(`--seed must be an integer, got "${seed}"`);
+    return withNulls(leaderboardCorrespondence(a, b, seed === undefined ? 0 : Number(seed), integerOption(args, 'resamples', 10000, 1)));
+  },
+};
