@@ -1,5 +1,5 @@
 import { gzipSync } from 'fflate';
-import { parseManifest, type ShardEntry, type ShardKind, type Task } from '../formats/manifest.ts';
+import { parseManifest, type ManifestGeneration, type ShardEntry, type ShardKind, type Task } from '../formats/manifest.ts';
 import {
   validateRecord, type CorpusRecord, type CvRecord, type JobRecord, type LabelRecord, type PoolRecord,
   type QrelsRecord, type QueryRecord, type TwinRecord, type VariantRecord,
@@ -27,8 +27,8 @@ export interface PackageInput {
   readonly twins?: readonly TwinRecord[];
   /** The tasks, naming shards by kind (`"cvs": "cvs"`). */
   readonly tasks: readonly Task[];
-  /** Free-form provenance written into the manifest as `generation` (e.g. counts generated, accepted, rejected, edited). */
-  readonly generation?: Readonly<Record<string, unknown>>;
+  /** How the variants were generated and reviewed, written into the manifest as `generation` (keys sorted). */
+  readonly generation?: ManifestGeneration;
 }
 
 /** A package's files, `manifest.json` first, then the shards in the order of SHARD_ORDER. */

@@ -16,7 +16,7 @@ const input: PackageInput = {
   pools: [{ cv_ids: ['c1', 'c2'], job_id: 'j1' }],
   labels: [{ split: 'test', label: 1, cv_id: 'c1', job_id: 'j1' }, { job_id: 'j1', cv_id: 'c2', label: 0, split: 'tune' }],
   tasks: [screening],
-  generation: { rejected: 1, generated: 3, accepted: 2 },
+  generation: { rejected: 1, generated: 3, accepted: 2, seed: 4, kinds: ['names'], edited: 0, pending: 0, not_made: 0 },
 };
 
 const text = (bytes: Uint8Array) => new TextDecoder().decode(bytes);
@@ -59,8 +59,8 @@ describe('writeDatasetPackage(input)', () => {
     expect(manifest.endsWith('}\n')).toBe(true);
     const parsed = JSON.parse(manifest);
     expect(Object.keys(parsed)).toEqual(['id', 'version', 'title', 'license', 'languages', 'generation', 'tasks', 'shards']);
-    expect(parsed.generation).toEqual({ accepted: 2, generated: 3, rejected: 1 });
-    expect(Object.keys(parsed.generation)).toEqual(['accepted', 'generated', 'rejected']);
+    expect(parsed.generation).toEqual({ accepted: 2, edited: 0, generated: 3, kinds: ['names'], not_made: 0, pending: 0, rejected: 1, seed: 4 });
+    expect(Object.keys(parsed.generation)).toEqual(['accepted', 'edited', 'generated', 'kinds', 'not_made', 'pending', 'rejected', 'seed']);
     expect(Object.keys(parsed.shards[0])).toEqual(['name', 'kind', 'path', 'records', 'bytes', 'sha256']);
     expect(manifest.split('\n')[1]).toBe('  "id": "mine",');
   });
@@ -72,7 +72,7 @@ describe('writeDatasetPackage(input)', () => {
       ...input,
       jobs: [{ _id: 'j1', text: 'Nurse, ICU' }],
       labels: input.labels!.map((l) => ({ job_id: l.job_id, split: l.split, cv_id: l.cv_id, label: l.label })),
-      generation: { accepted: 2, rejected: 1, generated: 3 },
+      generation: { seed: 4, kinds: ['names'], accepted: 2, rejected: 1, generated: 3, not_made: 0, pending: 0, edited: 0 },
     }).files;
     expect(b).toEqual(a);
     expect(reordered).toEqual(a);
