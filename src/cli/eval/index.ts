@@ -6,6 +6,7 @@ import { consistencyCommand } from './consistency.ts';
 import { screeningBiasCommand } from './screeningBias.ts';
 import { tasksCommand } from './tasks.ts';
 import { outcomesCommand } from './outcomes.ts';
+import { agreementCommand } from './agreement.ts';
 
 /**
  * The `fairground eval <kind>` commands (DESIGN.md, "Headless command line").
@@ -19,4 +20,5 @@ export const evalCommands: readonly Command[] = [
   screeningBiasCommand,
   tasksCommand,
   outcomesCommand,
+  agreementCommand,
 ];
