@@ -4,6 +4,7 @@
  * core/audit/run/retrievalRun.ts, printing the same results object the web
  * app stores, with environment.runtime 'node'.
  */
+import { embeddingTruncations } from '../core/models/truncation.ts';
 import type { CliIo, Command } from './command.ts';
 import { deviceOption, integerOption, listOption, requiredOption, scoresOption, stringOption } from './args.ts';
 import { FormatError } from '../core/formats/formatError.ts';
@@ -24,7 +25,7 @@ import { runScreeningAudit, screeningTaskRequested } from './runScreening.ts';
 function modelPort(choice: ModelChoice): RetrievalModelPort {
   if (choice.kind !== 'embedding') return { key: choice.kind, kind: choice.kind };
   const { id, label, revision } = choice.descriptor;
-  return { key: id, kind: 'embedding', descriptor: { id, label, revision }, open: () => openNodeEmbedder(choice) };
+  return { key: id, kind: 'embedding', descriptor: { id, label, revision, truncations: embeddingTruncations(choice.spec.maxLength) }, open: () => openNodeEmbedder(choice) };
 }
 
 /**

@@ -7,6 +7,7 @@
  * (src/cli/node/nodeEmbedder.ts) under CalibratedSimilarity.
  * docs/screening.md states the protocol, docs/cli.md the options.
  */
+import { decisionTruncations, embeddingTruncations } from '../core/models/truncation.ts';
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { basename, dirname, join, resolve } from 'node:path';
 import type { CliIo, Command } from './command.ts';
@@ -70,7 +71,7 @@ export function resolveScreeningModel(value: string): ScreeningChoice {
     const embedding = resolveModel(inner);
     if (embedding.kind !== 'embedding') throw new InputError(`calibrated similarity needs an embedding model, got "${inner}"`);
     const d = embedding.descriptor;
-    return { kind: 'calibrated', embedding, descriptor: { id: `calibrated:${d.id}`, label: `Calibrated similarity (${d.label})`, kind: 'calibrated-similarity', revision: d.revision } };
+    return { kind: 'calibrated', embedding, descriptor: { id: `calibrated:${d.id}`, label: `Calibrated similarity (${d.label})`, kind: 'calibrated-similarity', revision: d.revision, truncations: embeddingTruncations(embedding.spec.maxLength) } };
   }
   const prefix = KIND_PREFIXES.find((k) => value.startsWith(`${k}:`));
   const id = prefix ? value.slice(prefix.length + 1) : value;
@@ -80,7 +81,7 @@ export function resolveScreeningModel(value: string): ScreeningChoice {
     if (entry.decision === 'calibrated-similarity' || entry.decision === 'onnx-classifier') throw new InputError(`model "${id}" (${entry.decision}) cannot run in Node`);
     return {
       kind: 'decision',
-      descriptor: { id: entry.id, label: entry.label, kind: entry.decision, revision: entry.revision },
+      descriptor: { id: entry.id, label: entry.label, kind: entry.decision, revision: entry.revision, truncations: decisionTruncations(entry.decision, entry.maxLength) },
       spec: { id: entry.id, kind: entry.decision, maxLength: entry.maxLength, revision: entry.revision, entailmentLabel: entry.entailmentLabel },
     };
   }
@@ -91,13 +92,13 @@ export function resolveScreeningModel(value: string): ScreeningChoice {
     const name = basename(path);
     return {
       kind: 'decision',
-      descriptor: { id: `folder:${name}`, label: name, kind, revision: 'local' },
+      descriptor: { id: `folder:${name}`, label: name, kind, revision: 'local', truncations: decisionTruncations(kind, f.maxLength) },
       spec: { id: name, kind, maxLength: f.maxLength, localModelPath: dirname(path), entailmentLabel: f.entailmentLabel },
     };
   }
   if (isHubModelId(id)) {
     const kind = prefix ?? 'cross-encoder';
-    return { kind: 'decision', descriptor: { id, label: id, kind, revision: 'main' }, spec: { id, kind, maxLength: 512, revision: 'main' } };
+    return { kind: 'decision', descriptor: { id, label: id, kind, revision: 'main', truncations: decisionTruncations(kind, 512) }, spec: { id, kind, maxLength: 512, revision: 'main' } };
   }
   throw new InputError(`unknown decision model "${value}": use calibrated:<embedding model>, a registry decision model, a model folder or a Hub id org/name`);
 }

@@ -4,6 +4,7 @@
  * (decisionNode.ts): what to load, how a user ONNX graph maps to our inputs,
  * and the per-kind defaults. Pure data, no I/O.
  */
+import { NLI_JOB_CHARS } from '../core/models/truncation.ts';
 import type { ScreeningModelKind } from '../core/audit/screeningResults.ts';
 import type { Device, Dtype } from '../core/models/device.ts';
 import type { DecisionKind } from '../core/models/modelSpec.ts';
@@ -58,8 +59,8 @@ export interface DecisionScores {
   readonly ms: number;
 }
 
-/** Default characters of the job description kept in an NLI premise. */
-export const DEFAULT_JOB_CHARS = 600;
+/** Default characters of the job description kept in an NLI premise (core's NLI_JOB_CHARS: the results report it). */
+export const DEFAULT_JOB_CHARS = NLI_JOB_CHARS;
 
 /**
  * Pairs per scoring call by kind: an NLI pair is 30 level hypotheses (plus 2

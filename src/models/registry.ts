@@ -208,6 +208,28 @@ const embeddings: readonly EmbeddingModelEntry[] = [
   },
   {
     kind: 'embedding',
+    id: 'Snowflake/snowflake-arctic-embed-l',
+    label: 'snowflake-arctic-embed-l',
+    // unverified: untested here (no Hub access). Snowflake ships ONNX weights under onnx/ in the
+    // v1 repos as for xs, s and m above; no listing was read, so no commit is pinned.
+    revision: 'main',
+    // 335M parameters (BERT-large, 24 layers, hidden 1024; the model card's table).
+    paramsM: 335,
+    // unverified: estimated from 335M parameters (4 / 2 / 1 bytes a parameter).
+    sizeMb: { fp32: 1340, fp16: 670, q8: 336 },
+    languages: ['en'],
+    license: 'Apache-2.0',
+    source: 'hub',
+    note: `335M parameters, ~1.3 GB fp32: ${LARGE_MODEL_ADVICE}; untested here (sizes estimated)`,
+    pooling: 'cls',
+    normalize: true,
+    queryPrefix: BGE_QUERY_PREFIX,
+    documentPrefix: '',
+    maxLength: 512,
+    dimensions: 1024,
+  },
+  {
+    kind: 'embedding',
     id: 'Snowflake/snowflake-arctic-embed-m-v2.0',
     label: 'snowflake-arctic-embed-m-v2.0',
     revision: 'main',

@@ -4,6 +4,7 @@
  * embedding model in its worker (cache first), the compute worker for the
  * audit.
  */
+import { embeddingTruncations } from '../../core/models/truncation.ts';
 import type * as Comlink from 'comlink';
 import type { ComputeApi } from '../../../workers/compute.worker.ts';
 import type { RunHooks } from '../../core/audit/run/ports.ts';
@@ -32,7 +33,7 @@ function modelPort(m: RunModel, config: RetrievalRunConfig, deps: BrowserRunDeps
   return {
     key,
     kind: 'embedding',
-    descriptor: { id: m.entry.id, label: m.entry.label, revision: m.source.kind === 'hub' ? m.source.revision : m.entry.revision },
+    descriptor: { id: m.entry.id, label: m.entry.label, revision: m.source.kind === 'hub' ? m.source.revision : m.entry.revision, truncations: embeddingTruncations(m.entry.maxLength) },
     open: (report) => openEmbedder({ ...runnerOptions(m, deps.probe, config), cache: deps.cache }, report),
   };
 }

@@ -7,6 +7,7 @@ import { screeningBiasCommand } from './screeningBias.ts';
 import { tasksCommand } from './tasks.ts';
 import { outcomesCommand } from './outcomes.ts';
 import { correspondenceCommand } from './correspondence.ts';
+import { agreementCommand } from './agreement.ts';
 
 /**
  * The `fairground eval <kind>` commands (DESIGN.md, "Headless command line").
@@ -21,4 +22,5 @@ export const evalCommands: readonly Command[] = [
   tasksCommand,
   outcomesCommand,
   correspondenceCommand,
+  agreementCommand,
 ];

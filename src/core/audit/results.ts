@@ -15,6 +15,7 @@
  * fake interval [mean, mean]. JSON has no NaN: `JSON.stringify` writes
  * null, and `parseResults` reads null back as NaN.
  */
+import type { InputTruncation } from '../models/truncation.ts';
 
 /** A reported statistic: its value on all queries and its 95% percentile bootstrap CI. */
 export interface Ci {
@@ -81,6 +82,8 @@ export interface ModelDescriptor {
   readonly dtype: string;
   /** `webgpu`, `wasm` or `cpu` (Node). */
   readonly device: string;
+  /** What the model does not read (core/models/truncation.ts); absent in runs made before it was recorded. */
+  readonly truncations?: readonly InputTruncation[];
 }
 
 /** Test time (DESIGN.md): embedding or indexing and scoring, measured by the caller. */

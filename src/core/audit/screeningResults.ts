@@ -12,6 +12,7 @@
  * and `parseScreeningResults` reads it back as NaN.
  */
 import type { Ci, DatasetIdentity } from './results.ts';
+import type { InputTruncation } from '../models/truncation.ts';
 
 export type { Ci } from './results.ts';
 import type { ScreeningAttributeOutcomes } from './outcomes/screeningOutcomes.ts';
@@ -35,6 +36,8 @@ export interface ScreeningModelDescriptor {
   readonly dtype: string;
   /** `webgpu`, `wasm` or `cpu` (Node), the device that really ran. */
   readonly device: string;
+  /** What the model does not read, with how many job descriptions were cut (core/models/truncation.ts); absent in runs made before it was recorded. */
+  readonly truncations?: readonly InputTruncation[];
 }
 
 /** Run-to-run consistency (METRICS.md §5), CIs over CVs. */

@@ -10,6 +10,7 @@ import { assertSameDataset, assertSameParameter, DATASET_CHECK, ENVIRONMENT_CHEC
 import { MAX_BOOTSTRAP, MAX_K, MAX_MODELS, MAX_SCOPES, MAX_SUBSETS } from './limits.ts';
 import { indexPath, keyPath, quoteForMessage } from './path.ts';
 import { PermalinkShapeError } from './permalinkShapeError.ts';
+import { TRUNCATIONS } from './truncationCheck.ts';
 import type { ResultSchema } from './resultSchema.ts';
 import { check, fail, jsonTypeOf, type Check } from './shapeCheck.ts';
 import { RANGES, statistics } from './statisticChecks.ts';
@@ -33,7 +34,7 @@ const DESCRIPTOR = object({
   revision: text(),
   dtype: text(),
   device: text(),
-});
+}, { truncations: TRUNCATIONS });
 
 const TIMING = object({
   wallMs: number(RANGES.nonNegative),

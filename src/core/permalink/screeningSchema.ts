@@ -9,6 +9,7 @@ import { arrayOf, object, record, tuple } from './containerChecks.ts';
 import { assertSameDataset, DATASET_CHECK, ENVIRONMENT_CHECK, jsonEqual, SEED_CHECK } from './commonChecks.ts';
 import { MAX_BOOTSTRAP, MAX_CUTOFFS, MAX_EFFECTS, MAX_MODELS, MAX_RUNS, MAX_SCOPES } from './limits.ts';
 import { PermalinkShapeError } from './permalinkShapeError.ts';
+import { TRUNCATIONS } from './truncationCheck.ts';
 import type { ResultSchema } from './resultSchema.ts';
 import { nullable } from './shapeCheck.ts';
 import { interval, RANGES, statistics, testedStatistic } from './statisticChecks.ts';
@@ -40,7 +41,7 @@ const DESCRIPTOR = object({
   revision: text(),
   dtype: text(),
   device: text(),
-});
+}, { truncations: TRUNCATIONS });
 
 const CONSISTENCY = object({
   basis: oneOf(['measured', 'deterministic']),

@@ -15,7 +15,7 @@ describe('resolveScreeningModel(value)', () => {
     const c = resolveScreeningModel(FIXTURE);
     expect(c.kind).toBe('decision');
     if (c.kind !== 'decision') return;
-    expect(c.descriptor).toEqual({ id: 'folder:tiny-bert-cross-encoder', label: 'tiny-bert-cross-encoder', kind: 'cross-encoder', revision: 'local' });
+    expect(c.descriptor).toEqual({ id: 'folder:tiny-bert-cross-encoder', label: 'tiny-bert-cross-encoder', kind: 'cross-encoder', revision: 'local', truncations: [{ input: 'job and CV', unit: 'tokens', limit: 128 }] });
     expect(c.spec).toMatchObject({ id: 'tiny-bert-cross-encoder', kind: 'cross-encoder', maxLength: 128 });
     expect(c.spec.localModelPath).toMatch(/fairground-test$/);
   });

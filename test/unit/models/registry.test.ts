@@ -82,6 +82,7 @@ describe('MODEL_REGISTRY', () => {
       'Snowflake/snowflake-arctic-embed-xs',
       'Snowflake/snowflake-arctic-embed-s',
       'Snowflake/snowflake-arctic-embed-m',
+      'Snowflake/snowflake-arctic-embed-l',
     ]) {
       const m = embedding(id);
       expect(m.queryPrefix).toBe('Represent this sentence for searching relevant passages: ');
@@ -110,6 +111,7 @@ describe('MODEL_REGISTRY', () => {
     expect(large.map((m) => m.id)).toEqual(
       expect.arrayContaining([
         'Xenova/multilingual-e5-large',
+        'Snowflake/snowflake-arctic-embed-l',
         'Snowflake/snowflake-arctic-embed-m-v2.0',
         'Snowflake/snowflake-arctic-embed-l-v2.0',
         'Xenova/bge-m3',

@@ -29,7 +29,7 @@ export type RetrievalModelPort =
       readonly key: string;
       readonly kind: 'embedding';
       /** What the results call it; device and dtype are those that really ran. */
-      readonly descriptor: Pick<ModelDescriptor, 'id' | 'label' | 'revision'>;
+      readonly descriptor: Pick<ModelDescriptor, 'id' | 'label' | 'revision' | 'truncations'>;
       /** Loads the model (download, device choice); `report` shows loading progress. */
       open(report: LoadReport): Promise<TextEmbedder>;
     }

@@ -3,6 +3,7 @@
  * screening task, decision models, and the audit's parameters. Stored with
  * the run so it can be resumed; `runConfig.ts` puts it in the RunConfig union.
  */
+import { decisionTruncations } from '../../models/truncation.ts';
 import type { ScreeningSample } from '../screeningData.ts';
 import type { ScreeningModelDescriptor } from '../screeningResults.ts';
 import type { Device, Dtype } from '../../models/device.ts';
@@ -59,7 +60,8 @@ export function screeningModelLabel(m: ScreeningRunModel): string {
 export function screeningDescriptor(m: ScreeningRunModel): Omit<ScreeningModelDescriptor, 'dtype' | 'device'> {
   if (m.kind === 'imported') return { id: screeningModelId(m), label: m.scores.name, kind: 'imported', revision: importedRevision(m.scores) };
   const revision = m.source.kind === 'hub' ? m.source.revision : m.source.kind === 'folder' ? 'local' : m.entry.revision;
-  return { id: screeningModelId(m), label: screeningModelLabel(m), kind: m.kind === 'calibrated' ? 'calibrated-similarity' : m.entry.decision, revision };
+  const kind = m.kind === 'calibrated' ? 'calibrated-similarity' : m.entry.decision;
+  return { id: screeningModelId(m), label: screeningModelLabel(m), kind, revision, truncations: decisionTruncations(kind, m.entry.maxLength) };
 }
 
 /** The kinds a typed Hub id may be run as. */

@@ -11,6 +11,7 @@
  * `onModelDone` at once, so an interrupted run resumes with only the
  * unfinished ones (`finished`).
  */
+import { withJobCounts } from '../../models/truncation.ts';
 import { CalibratedSimilarity, type Embedder } from '../../models/calibratedSimilarity.ts';
 import type { ScreeningScorer } from '../../models/decisionScores.ts';
 import { AuditInputError } from '../retrievalData.ts';
@@ -115,7 +116,9 @@ function eventsOf(report: (p: ModelRunProgress) => void, progress: ReturnType<ty
 
 async function scoreModel(m: ScreeningModelPort, plan: ScreeningRunPlan, data: LoadedScreening, work: ScreeningWorkList, hooks: RunHooks<ScreeningModelScores>): Promise<ScreeningModelScores> {
   const report = (p: ModelRunProgress) => hooks.onProgress?.(m.key, p);
-  const descriptor = m.descriptor as ScreeningModelDescriptor;
+  const base = m.descriptor as ScreeningModelDescriptor;
+  // Count the job descriptions a character limit really cut, over the jobs of this run's pools.
+  const descriptor = base.truncations ? { ...base, truncations: withJobCounts(base.truncations, data.parts.pools.map((p) => data.texts.job(p.job_id))) } : base;
   if (m.kind === 'imported') throw new Error(`${m.descriptor.label}: imported scores are matched, not scored`);
   report({ status: 'loading', done: 0, total: 0 });
   if (m.kind === 'calibrated') {
@@ -151,7 +154,7 @@ async function scoreModel(m: ScreeningModelPort, plan: ScreeningRunPlan, data: L
 /** Structured-clone-safe copy of a model's scores (what the runs store and the compute worker receive). */
 function plain(s: ScreeningModelScores): ScreeningModelScores {
   return {
-    model: { ...s.model },
+    model: { ...s.model, ...(s.model.truncations ? { truncations: s.model.truncations.map((t) => ({ ...t })) } : {}) },
     runs: s.runs.map((r) => Float64Array.from(r)),
     variants: Float64Array.from(s.variants),
     deterministicByConstruction: s.deterministicByConstruction,

@@ -42,7 +42,7 @@ function twins(base: number): TwinMetrics {
 
 function retrievalModel(id: string, label: string, kind: 'embedding' | 'bm25', base: number): ModelSummary {
   return {
-    model: { id, label, kind, revision: kind === 'bm25' ? 'builtin' : 'c9745ed1d9f207416be6d2e6f8de32d1f16199bf', dtype: kind === 'bm25' ? 'fp64' : 'q8', device: kind === 'bm25' ? 'cpu' : 'webgpu' },
+    model: { id, label, kind, revision: kind === 'bm25' ? 'builtin' : 'c9745ed1d9f207416be6d2e6f8de32d1f16199bf', dtype: kind === 'bm25' ? 'fp64' : 'q8', device: kind === 'bm25' ? 'cpu' : 'webgpu', ...(kind === 'embedding' ? { truncations: [{ input: 'query or document', unit: 'tokens', limit: 512 }] } : {}) },
     timing: { wallMs: 42358.4, textsEmbedded: 3240, textsCached: 0, textsPerSecond: 76.5 },
     nQueries: 250,
     nSkipped: 3,
@@ -98,7 +98,7 @@ export function retrievalPayload(): PermalinkPayload {
 
 function screeningModel(id: string, label: string, deterministic: boolean): ScreeningModelResult {
   return {
-    model: { id, label, kind: deterministic ? 'calibrated-similarity' : 'cross-encoder', revision: deterministic ? 'bundled' : 'main', dtype: 'fp32', device: 'wasm' },
+    model: { id, label, kind: deterministic ? 'calibrated-similarity' : 'cross-encoder', revision: deterministic ? 'bundled' : 'main', dtype: 'fp32', device: 'wasm', truncations: [deterministic ? { input: 'query or document', unit: 'tokens', limit: 512 } : { input: 'job and CV', unit: 'tokens', limit: 512 }] },
     deterministic,
     runs: deterministic ? 1 : 5,
     consistency: deterministic

@@ -38,6 +38,7 @@ const OVERALL = [...M1, 'robustness', 'overall'] as const;
 
 /** [what, path, new value, the detail the message must hold]. */
 const RETRIEVAL: [string, readonly Segment[], JsonValue | typeof REMOVE, string][] = [
+  ['a truncation count as a string', ['results', 'subsets', 0, 'models', 0, 'model', 'truncations', 0, 'cut'], '3', 'results.subsets[0].models[0].model.truncations[0].cut: expected an integer'],
   ['a mean as the string "NaN"', [...EFF, 'ndcg@10', 'mean'], 'NaN', 'results.subsets[0].models[1].effectiveness.ndcg@10.mean: expected a finite number'],
   ['a CI bound as "Infinity"', [...EFF, 'p@10', 'ci', 1], 'Infinity', 'results.subsets[0].models[1].effectiveness.p@10.ci[1]: expected a finite number'],
   ['k as "ten" in the parameters', ['parameters', 'k'], 'ten', 'parameters.k: expected an integer'],
@@ -86,6 +87,8 @@ const RETRIEVAL: [string, readonly Segment[], JsonValue | typeof REMOVE, string]
 const SM = ['results', 'models', 1] as const;
 const EFFECT = ((screeningPayload().results.models as JsonValue[])[1] as { bias: { effects: JsonValue[] } }).bias.effects[0];
 const SCREENING: [string, readonly Segment[], JsonValue | typeof REMOVE, string][] = [
+  ['a truncation of an unknown input', [...SM, 'model', 'truncations', 0, 'input'], 'cover letter', 'results.models[1].model.truncations[0].input: expected one of'],
+  ['a truncation limit of 0', [...SM, 'model', 'truncations', 0, 'limit'], 0, 'results.models[1].model.truncations[0].limit: expected an integer'],
   ['an AUC above 1', [...SM, 'validity', 'auc', 'mean'], 1.2, 'results.models[1].validity.auc.mean: expected a finite number in [0, 1]'],
   ['a p-value as a string', [...SM, 'bias', 'effects', 0, 'delta_score', 'p'], '0.01', 'results.models[1].bias.effects[0].delta_score.p: expected a finite number'],
   ['a q-value above 1', [...SM, 'bias', 'effects', 0, 'delta_rank', 'q'], 1.5, 'results.models[1].bias.effects[0].delta_rank.q: expected a finite number in [0, 1]'],
