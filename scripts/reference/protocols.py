@@ -229,6 +229,19 @@ def summarize(per_query, idx):
 TWIN_KEYS = ['iou', 'rank_shift', 'dropout', 'kendall_tau', 'pearson', 'rbc', 'rbc_pooled', 'cohens_d', 'odds_ratio', 'std_mad']
 
 
+def scope_stats(per_query, n_queries, matrix):
+    """Means over the queries defining each metric, percentile CIs over the resamples, counts."""
+    full = summarize(per_query, range(n_queries))
+    boot = [summarize(per_query, row) for row in matrix]
+    stats = {}
+    for key_name in TWIN_KEYS:
+        ci, _ = ci_of([x[key_name] for x in boot])
+        stats[key_name] = {'mean': none_if_nan(full[key_name]), 'ci': ci}
+    stats['n_queries'] = sum(m is not None for m in per_query)
+    stats['n_pairs'] = sum(m['pairs'] for m in per_query if m is not None)
+    return stats
+
+
 def twins_case(n_docs, n_twins, n_queries, k, grid, b, seed):
     doc_ids = ['d%03d' % i for i in range(n_docs)]
     langs = ['en' if i % 3 else 'nl' for i in range(n_docs)]
@@ -256,7 +269,29 @@ def twins_case(n_docs, n_twins, n_queries, k, grid, b, seed):
     for direction in sorted(set('%s->%s' % (t['group'], t['twin_group']) for t in twins)):
         scopes['direction:' + direction] = (lambda dr: lambda tw: '%s->%s' % (tw['group'], tw['twin_group']) == dr)(direction)
     matrix = resamples(n_queries, b, seed)
+    # The queries' languages (no draw from rng: the other cases' inputs stay as they were).
+    qlangs = ['nl' if q % 3 == 0 else 'en' for q in range(n_queries)]
     expected = {}
+    # The per-language subsets (METRICS.md §3): the queries of L, the twins of L, in the whole
+    # corpus ('sublang:') or among L's documents only ('subpool:', a dataset whose pool is per language).
+    for lang in sorted(set(t['lang'] for t in twins)):
+        for name, own_pool in (('sublang:' + lang, False), ('subpool:' + lang, True)):
+            members_l = [i for i in range(n_docs) if langs[i] == lang] if own_pool else list(range(n_docs))
+            position = {d: i for i, d in enumerate(members_l)}
+            per_query = []
+            for q in range(n_queries):
+                if qlangs[q] != lang:
+                    per_query.append(None)
+                    continue
+                s = np.array(corpus_scores[q])[members_l]
+                pairs = []
+                for j, tw in enumerate(twins):
+                    if tw['lang'] != lang or members[j] not in position:
+                        continue
+                    first = 'original' if tw['group'] == 'female' else 'twin' if tw['twin_group'] == 'female' else 'neither'
+                    pairs.append({'index': position[members[j]], 'twin': twin_scores[q][j], 'first': first})
+                per_query.append(twin_query(s, key[members_l], pairs, k))
+            expected[name] = scope_stats(per_query, n_queries, matrix)
     for name, keep in scopes.items():
         per_query = []
         for q in range(n_queries):
@@ -268,17 +303,9 @@ def twins_case(n_docs, n_twins, n_queries, k, grid, b, seed):
                 first = 'original' if tw['group'] == 'female' else 'twin' if tw['twin_group'] == 'female' else 'neither'
                 pairs.append({'index': members[j], 'twin': twin_scores[q][j], 'first': first})
             per_query.append(twin_query(s, key, pairs, k))
-        full = summarize(per_query, range(n_queries))
-        boot = [summarize(per_query, row) for row in matrix]
-        stats = {}
-        for key_name in TWIN_KEYS:
-            ci, _ = ci_of([x[key_name] for x in boot])
-            stats[key_name] = {'mean': none_if_nan(full[key_name]), 'ci': ci}
-        stats['n_queries'] = sum(m is not None for m in per_query)
-        stats['n_pairs'] = sum(m['pairs'] for m in per_query if m is not None)
-        expected[name] = stats
+        expected[name] = scope_stats(per_query, n_queries, matrix)
     return {
-        'k': k, 'bootstrap': b, 'seed': seed, 'firstResample': matrix[0].tolist(), 'docIds': doc_ids, 'docLangs': langs, 'twins': twins,
+        'k': k, 'bootstrap': b, 'seed': seed, 'firstResample': matrix[0].tolist(), 'docIds': doc_ids, 'docLangs': langs, 'queryLangs': qlangs, 'twins': twins,
         'corpusScores': corpus_scores, 'twinScores': twin_scores, 'expected': expected,
     }
 

@@ -114,11 +114,16 @@ export function forestMetrics(k: number): { key: string; label: string; noEffect
   return [...rbc, ...robustness.filter((c) => c.key !== 'rbc')].map((c) => ({ key: c.key, label: c.label, noEffect: c.noEffect }));
 }
 
-/** Twin metrics of one model per language, for the forest plot. */
-export function perLanguage(subset: SubsetResult, key: string): { model: string; group: string; estimate: number | null; ci?: [number, number] }[] {
+/**
+ * Twin metrics of one model per language, for the forest plot: the per-language subsets (the
+ * paper's: the queries of each language) or the pooled variant (every query, one language's twins
+ * swapped). A shared link written before the subsets has no pooled variant: it then shows perLang.
+ */
+export function perLanguage(subset: SubsetResult, key: string, variant: 'subsets' | 'pooled' = 'subsets'): { model: string; group: string; estimate: number | null; ci?: [number, number] }[] {
   const rows: { model: string; group: string; estimate: number | null; ci?: [number, number] }[] = [];
   for (const m of subset.models) {
-    for (const [lang, metrics] of Object.entries(m.robustness.perLang)) {
+    const scopes = variant === 'pooled' ? (m.robustness.perLangPooled ?? m.robustness.perLang) : m.robustness.perLang;
+    for (const [lang, metrics] of Object.entries(scopes)) {
       const c = (metrics as unknown as Record<string, Ci | undefined>)[key] as Ci | undefined;
       const ok = c && Number.isFinite(c.mean);
       rows.push({ model: m.model.label, group: lang, estimate: ok ? c!.mean : null, ci: ok && Number.isFinite(c!.ci[0]) ? [c!.ci[0], c!.ci[1]] : undefined });

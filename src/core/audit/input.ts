@@ -40,6 +40,11 @@ export interface AuditSubset {
    */
   readonly qrels?: Qrels;
   readonly twins: readonly AuditTwin[];
+  /**
+   * The pool of a per-language subset (METRICS.md §3), as the dataset declares it: `corpus` (the
+   * default: one pool of every language) or `language` (the documents of the query's language).
+   */
+  readonly pool?: 'corpus' | 'language';
   /** τ of the retrieval task (grade ≥ τ is relevant), > 0. */
   readonly relevanceThreshold: number;
   /** The twins task's groups; RBC's F is a member of the first. */

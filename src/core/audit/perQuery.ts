@@ -38,6 +38,10 @@ export interface PreparedSubset {
   /** Tie keys of the corpus identifiers (the tie rule of METRICS.md). */
   readonly tieKeys: Uint32Array;
   readonly pairs: readonly PairTemplate[];
+  /** The language of each unit's query (undefined: none, or not in the queries shard). */
+  readonly unitLang: readonly (string | undefined)[];
+  /** Per language, the corpus indices of its documents: the pools of a `language` pool; empty for `corpus`. */
+  readonly langPools: ReadonlyMap<string, Int32Array>;
 }
 
 /**
@@ -85,11 +89,24 @@ export function prepareSubset(subset: AuditSubset, k: number): PreparedSubset {
       direction: `${t.group}->${t.twinGroup}`,
     };
   });
+  const langPools = new Map<string, Int32Array>();
+  if (subset.pool === 'language') {
+    const byLang = new Map<string, number[]>();
+    subset.corpus.forEach((d, i) => {
+      if (d.lang === undefined) return;
+      const list = byLang.get(d.lang);
+      if (list) list.push(i);
+      else byLang.set(d.lang, [i]);
+    });
+    for (const [lang, list] of byLang) langPools.set(lang, Int32Array.from(list));
+  }
   return {
     subset,
     k,
     kernel,
     unitIds,
+    unitLang: unitQuery.map((q) => (q < 0 ? undefined : subset.queries[q].lang)),
+    langPools,
     unitQuery: Int32Array.from(unitQuery),
     unitJudgments,
     nSkipped,
@@ -103,7 +120,13 @@ export interface PerQueryValues {
   /** One column per EFFECTIVENESS_FAMILIES entry (ndcg, p, mrr at k). */
   readonly effectiveness: readonly Float64Array[];
   readonly overall: readonly (TwinQueryMetrics | undefined)[];
+  /**
+   * Per language L, the paper's subset (METRICS.md §3): defined only at the units whose query is
+   * in L, with S the twins of L, in the pool the dataset declares (`AuditSubset.pool`).
+   */
   readonly perLang: ReadonlyMap<string, readonly (TwinQueryMetrics | undefined)[]>;
+  /** Per language L, the pooled variant: every unit, only L's twins swapped. */
+  readonly perLangPooled: ReadonlyMap<string, readonly (TwinQueryMetrics | undefined)[]>;
   readonly perDirection: ReadonlyMap<string, readonly (TwinQueryMetrics | undefined)[]>;
   /** Signed shift rank_o − rank_t → count, over every (unit, pair). */
   readonly rankShifts: ReadonlyMap<number, number>;
@@ -132,9 +155,11 @@ export function perQueryValues(prepared: PreparedSubset, score: QueryScorer): Pe
   const familyRow = EFFECTIVENESS_FAMILIES.map((f) => RETRIEVAL_METRICS.indexOf(f) * nk);
   const overall: (TwinQueryMetrics | undefined)[] = new Array(n).fill(undefined);
   const perLang = new Map<string, (TwinQueryMetrics | undefined)[]>();
+  const perLangPooled = new Map<string, (TwinQueryMetrics | undefined)[]>();
   const perDirection = new Map<string, (TwinQueryMetrics | undefined)[]>();
   for (const p of pairs) {
     if (!perLang.has(p.lang)) perLang.set(p.lang, new Array(n).fill(undefined));
+    if (!perLangPooled.has(p.lang)) perLangPooled.set(p.lang, new Array(n).fill(undefined));
     if (!perDirection.has(p.direction)) perDirection.set(p.direction, new Array(n).fill(undefined));
   }
   const rankShifts = new Map<number, number>();
@@ -164,12 +189,40 @@ export function perQueryValues(prepared: PreparedSubset, score: QueryScorer): Pe
     }));
     const [result] = twinQueryResults([{ queryId: unitIds[u], pool, pairs: labeled }], k);
     overall[u] = result.all;
-    for (const [lang, m] of result.byLang) perLang.get(lang)![u] = m;
+    for (const [lang, m] of result.byLang) perLangPooled.get(lang)![u] = m;
+    const lang = prepared.unitLang[u];
+    if (lang !== undefined && perLang.has(lang)) perLang.get(lang)![u] = languageSubsetMetrics(prepared, lang, scores.corpus, labeled, result.byLang.get(lang), unitIds[u]);
     for (const [direction, m] of result.byDirection) perDirection.get(direction)![u] = m;
     for (const p of labeled) {
       const shift = pool.rankOf[p.index] - substitutionRank(pool, p.index, p.twinScore);
       rankShifts.set(shift, (rankShifts.get(shift) ?? 0) + 1);
     }
   }
-  return { effectiveness: columns, overall, perLang, perDirection, rankShifts };
+  return { effectiveness: columns, overall, perLang, perLangPooled, perDirection, rankShifts };
+}
+
+/**
+ * One unit's twin metrics on the subset of its own language L: S the twins of L, in the whole
+ * corpus (then they are the pooled variant's at this unit: `inCorpus`) or, for a `language` pool,
+ * ranked among L's documents only (twins whose original is of another language left out).
+ */
+function languageSubsetMetrics(
+  prepared: PreparedSubset,
+  lang: string,
+  corpusScores: ArrayLike<number>,
+  labeled: readonly LabeledTwinPair[],
+  inCorpus: TwinQueryMetrics | undefined,
+  queryId: string,
+): TwinQueryMetrics | undefined {
+  if (prepared.subset.pool !== 'language') return inCorpus;
+  const members = prepared.langPools.get(lang);
+  if (!members) return undefined;
+  const position = new Map<number, number>();
+  members.forEach((corpusIndex, i) => position.set(corpusIndex, i));
+  const pool = rankPool(
+    Float64Array.from(members, (i) => corpusScores[i]),
+    Uint32Array.from(members, (i) => prepared.tieKeys[i]),
+  );
+  const pairs = labeled.filter((p) => p.lang === lang && position.has(p.index)).map((p) => ({ ...p, index: position.get(p.index)! }));
+  return twinQueryResults([{ queryId, pool, pairs }], prepared.k)[0].all;
 }

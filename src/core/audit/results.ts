@@ -129,7 +129,13 @@ export interface ModelResult {
   readonly effectiveness?: Readonly<Record<EffectivenessKey, Ci>>;
   readonly robustness: {
     readonly overall: TwinMetrics;
+    /**
+     * Per language L, the paper's subset (METRICS.md §3): the queries of L, the twins of L, the
+     * pool the dataset declares (`pool` of the subset). Empty when no query carries a language.
+     */
     readonly perLang: Readonly<Record<string, TwinMetrics>>;
+    /** Per language L, the pooled variant: every query, only L's twins swapped. */
+    readonly perLangPooled: Readonly<Record<string, TwinMetrics>>;
     /** Keyed `group->twin_group`, e.g. `female->male`. */
     readonly perDirection: Readonly<Record<string, TwinMetrics>>;
   };

@@ -108,6 +108,7 @@ export async function loadRetrieval(read: ShardReader, tasks: SelectedTasks): Pr
     corpus: corpus.map((d) => ({ id: d._id, lang: d.lang })),
     qrels,
     relevanceThreshold: retrieval.relevance_threshold ?? 1,
+    pool: retrieval.pool ?? 'corpus',
   };
   const subsets: LoadedSubset[] = [];
   for (const t of tasks.twins) {

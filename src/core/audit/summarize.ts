@@ -48,6 +48,7 @@ export interface ModelSummaryValues {
   readonly effectiveness: Record<EffectivenessKey, Ci>;
   readonly overall: TwinMetrics;
   readonly perLang: Record<string, TwinMetrics>;
+  readonly perLangPooled: Record<string, TwinMetrics>;
   readonly perDirection: Record<string, TwinMetrics>;
 }
 
@@ -64,10 +65,12 @@ export interface ModelSummaryValues {
 export function summarizeModel(values: PerQueryValues, k: number, bootstrap: number, seed: number): ModelSummaryValues {
   const n = values.effectiveness[0]?.length ?? 0;
   const langs = [...values.perLang.keys()].sort();
+  const pooledLangs = [...values.perLangPooled.keys()].sort();
   const directions = [...values.perDirection.keys()].sort();
   const scopes: (readonly (TwinQueryMetrics | undefined)[])[] = [
     values.overall,
     ...langs.map((l) => values.perLang.get(l)!),
+    ...pooledLangs.map((l) => values.perLangPooled.get(l)!),
     ...directions.map((d) => values.perDirection.get(d)!),
   ];
   /** All statistics at the unit indices: effectiveness first, then PER_SCOPE per scope. */
@@ -98,7 +101,9 @@ export function summarizeModel(values: PerQueryValues, k: number, bootstrap: num
   const overall = scope(values.overall);
   const perLang: Record<string, TwinMetrics> = {};
   for (const l of langs) perLang[l] = scope(values.perLang.get(l)!);
+  const perLangPooled: Record<string, TwinMetrics> = {};
+  for (const l of pooledLangs) perLangPooled[l] = scope(values.perLangPooled.get(l)!);
   const perDirection: Record<string, TwinMetrics> = {};
   for (const d of directions) perDirection[d] = scope(values.perDirection.get(d)!);
-  return { effectiveness, overall, perLang, perDirection };
+  return { effectiveness, overall, perLang, perLangPooled, perDirection };
 }

@@ -40,6 +40,11 @@ export interface RetrievalTask {
   readonly qrels?: string;
   readonly relevance_threshold?: number;
   readonly k?: readonly number[];
+  /**
+   * The pool of a per-language subset (METRICS.md §3): `corpus` (default) when the corpus is one
+   * pool of every language, `language` when each language's queries search only its documents.
+   */
+  readonly pool?: 'corpus' | 'language';
 }
 
 export interface TwinsTask {
@@ -198,6 +203,7 @@ export function parseManifest(value: unknown): Manifest {
 function checkTaskFields(type: Task['type'], t: Record<string, unknown>, at: string): void {
   if (type === 'retrieval') {
     if (t.relevance_threshold !== undefined) number(t.relevance_threshold, `${at}.relevance_threshold`);
+    if (t.pool !== undefined && t.pool !== 'corpus' && t.pool !== 'language') fail(`${at}.pool must be "corpus" or "language"`);
     if (t.k !== undefined) {
       for (const [j, k] of array(t.k, `${at}.k`).entries()) {
         if (count(k, `${at}.k[${j}]`) === 0) fail(`${at}.k[${j}] must be at least 1`);

@@ -71,7 +71,8 @@ function modelSummary(k: number): Check {
     timing: TIMING,
     nQueries: count(),
     nSkipped: count(),
-    robustness: object({ overall: twins, perLang: record(twins, MAX_SCOPES), perDirection: record(twins, MAX_SCOPES) }),
+    // perLangPooled is optional: links written before the per-language subsets lack it.
+    robustness: object({ overall: twins, perLang: record(twins, MAX_SCOPES), perDirection: record(twins, MAX_SCOPES) }, { perLangPooled: record(twins, MAX_SCOPES) }),
   }, {
     // Absent when the subset has no relevance labels (`unjudged`).
     effectiveness: object(statistics({ [`ndcg@${k}`]: RANGES.proportion, [`p@${k}`]: RANGES.proportion, [`mrr@${k}`]: RANGES.proportion })),

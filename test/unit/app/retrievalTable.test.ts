@@ -13,7 +13,7 @@ function model(id: string, ndcg: number, rbc: Ci): ModelResult {
     nQueries: 5,
     nSkipped: 0,
     effectiveness: { 'ndcg@10': ci(ndcg, ndcg - 0.1, ndcg + 0.1), 'p@10': ci(0.5, 0.4, 0.6), 'mrr@10': ci(0.7, 0.6, 0.8) },
-    robustness: { overall: twin(rbc), perLang: { en: twin(rbc), fr: twin(ci(NaN, NaN, NaN)) }, perDirection: {} },
+    robustness: { overall: twin(rbc), perLang: { en: twin(rbc), fr: twin(ci(NaN, NaN, NaN)) }, perLangPooled: {}, perDirection: {} },
     rankShiftHistogram: [],
   };
 }

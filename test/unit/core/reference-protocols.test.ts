@@ -38,6 +38,7 @@ interface TwinsCase {
   readonly firstResample: number[];
   readonly docIds: string[];
   readonly docLangs: string[];
+  readonly queryLangs: string[];
   readonly twins: { id: string; twin_id: string; group: string; twin_group: string; lang: string }[];
   readonly corpusScores: number[][];
   readonly twinScores: number[][];
@@ -127,7 +128,7 @@ function twinsSubset(c: TwinsCase): AuditSubset {
   return {
     task: 'ref',
     twinsTask: 'ref-twins',
-    queries: c.corpusScores.map((_, q) => ({ id: queryId(q) })),
+    queries: c.corpusScores.map((_, q) => ({ id: queryId(q), lang: c.queryLangs[q] })),
     corpus: c.docIds.map((id, i) => ({ id, lang: c.docLangs[i] })),
     // one relevant document per query: every query is a unit, in identifier order
     qrels: new Map(c.corpusScores.map((_, q) => [queryId(q), new Map([[c.docIds[0], 1]])])),
@@ -137,11 +138,20 @@ function twinsSubset(c: TwinsCase): AuditSubset {
   };
 }
 
-/** The scope of the reference (`all`, `lang:en`, `direction:female->male`) in a results object's robustness. */
-function scopeOf(robustness: { overall: TwinMetrics; perLang: Record<string, TwinMetrics>; perDirection: Record<string, TwinMetrics> }, scope: string): TwinMetrics | undefined {
+type Robustness = { overall: TwinMetrics; perLang: Record<string, TwinMetrics>; perLangPooled: Record<string, TwinMetrics>; perDirection: Record<string, TwinMetrics> };
+
+/**
+ * The scope of the reference in a results object's robustness: `all`, `lang:en` (the pooled
+ * variant), `sublang:en` (the per-language subset, whole corpus), `subpool:en` (the subset of a
+ * dataset whose pool is per language: `inLanguagePool`), `direction:female->male`.
+ */
+function scopeOf(robustness: Robustness, scope: string, inLanguagePool: Robustness): TwinMetrics | undefined {
   if (scope === 'all') return robustness.overall;
   const [kind, key] = scope.split(/:(.*)/s);
-  return kind === 'lang' ? robustness.perLang[key] : robustness.perDirection[key];
+  if (kind === 'lang') return robustness.perLangPooled[key];
+  if (kind === 'sublang') return robustness.perLang[key];
+  if (kind === 'subpool') return inLanguagePool.perLang[key];
+  return robustness.perDirection[key];
 }
 
 describe('the twin metric matrix agrees with the NumPy/SciPy reference (all twins, per language, per direction, with CIs)', () => {
@@ -151,6 +161,7 @@ describe('the twin metric matrix agrees with the NumPy/SciPy reference (all twin
     const out = evalTwins(run, twinRun, twins, { k: c.k, groups: ['female', 'male'] }, { resamples: c.bootstrap, seed: c.seed });
     for (const [scope, want] of Object.entries(c.expected)) {
       const [kind, key] = scope.split(/:(.*)/s);
+      if (kind === 'sublang' || kind === 'subpool') continue; // runs carry no query languages: eval twins reports the pooled variant
       const got = (scope === 'all' ? out.mean : kind === 'lang' ? out.per_lang[key] : out.per_direction[key]) as Record<string, Ci | number>;
       expect(got, scope).toBeDefined();
       for (const [ref, mine] of twinKeys(c.k)) sameStatistic(got[mine] as Ci, want[ref], `${scope} ${mine}`);
@@ -164,9 +175,12 @@ describe('the twin metric matrix agrees with the NumPy/SciPy reference (all twin
     const corpus = Float64Array.from(c.corpusScores.flat());
     const twinScores = Float64Array.from(c.twinScores.flat());
     const score = matrixScorer(corpus, twinScores, c.docIds.length, c.twins.length);
-    const m = auditSubset(twinsSubset(c), [{ model, timing: timingOf(1, 1), score }], { k: c.k, bootstrap: c.bootstrap, seed: c.seed }).models[0];
+    const options = { k: c.k, bootstrap: c.bootstrap, seed: c.seed };
+    const m = auditSubset(twinsSubset(c), [{ model, timing: timingOf(1, 1), score }], options).models[0];
+    const byLanguage = auditSubset({ ...twinsSubset(c), pool: 'language' }, [{ model, timing: timingOf(1, 1), score }], options).models[0];
+    expect(Object.keys(c.expected).filter((s) => s.startsWith('sub')).length).toBeGreaterThan(0);
     for (const [scope, want] of Object.entries(c.expected)) {
-      const got = scopeOf(m.robustness, scope) as unknown as Record<string, Ci>;
+      const got = scopeOf(m.robustness, scope, byLanguage.robustness) as unknown as Record<string, Ci>;
       expect(got, scope).toBeDefined();
       for (const [ref, mine] of twinKeys(c.k)) sameStatistic(got[mine], want[ref], `${scope} ${mine}`);
     }

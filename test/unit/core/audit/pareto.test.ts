@@ -13,7 +13,7 @@ const model = (id: string, ndcg: number, t: TwinMetrics): ModelResult => ({
   timing: { wallMs: 1, textsEmbedded: 1, textsCached: 0, textsPerSecond: 1000 },
   nQueries: 2, nSkipped: 0,
   effectiveness: { 'ndcg@10': ci(ndcg, ndcg - 0.05, ndcg + 0.05), 'p@10': ci(0.5, 0.4, 0.6), 'mrr@10': ci(1, 1, 1) },
-  robustness: { overall: t, perLang: { en: t }, perDirection: {} },
+  robustness: { overall: t, perLang: { en: t }, perLangPooled: { en: t }, perDirection: {} },
   rankShiftHistogram: [],
 });
 

@@ -67,12 +67,12 @@ describe('auditSubset on the tiny hand-made dataset', () => {
     // |s(d) − s(d')|: xq1 (.15, .15) sd 0, xq2 (.05, .15) sd .05√2, xq3 (.18, .2) sd .01√2 → mean .02√2.
     expect(o.std_mad.mean).toBeCloseTo(0.02 * Math.SQRT2, 12);
     // s(F) − s(M) on xq2: (.05, .15), d = 0.1 / (0.05√2) = √2 (xq1's two equal differences differ only by rounding)
-    expect(m.robustness.perLang.en.cohens_d.mean).toBeNaN(); // one pair per query
+    expect(m.robustness.perLangPooled.en.cohens_d.mean).toBeNaN(); // one pair per query
   });
 
-  it('reports per-language metrics with only that language replaced (xd5 has no lang: its document is fr)', () => {
-    const { en, fr } = m.robustness.perLang;
-    expect(Object.keys(m.robustness.perLang)).toEqual(['en', 'fr']);
+  it('reports the pooled per-language variant: every query, only that language replaced (xd5 has no lang: its document is fr)', () => {
+    const { en, fr } = m.robustness.perLangPooled;
+    expect(Object.keys(m.robustness.perLangPooled)).toEqual(['en', 'fr']);
     expect(en['iou@3'].mean).toBeCloseTo(5 / 6, 12);
     expect(en.rank_shift.mean).toBeCloseTo(1, 12);
     expect(en['dropout@3'].mean).toBe(0);
@@ -93,11 +93,46 @@ describe('auditSubset on the tiny hand-made dataset', () => {
     expect(fr.n_pairs).toBe(3);
   });
 
+  it('reports the per-language subsets of the paper: the queries of L (en: xq1, xq3; fr: xq2), the twins of L, the whole corpus', () => {
+    const { en, fr } = m.robustness.perLang;
+    expect(Object.keys(m.robustness.perLang)).toEqual(['en', 'fr']);
+    // en (xd2's twin): IoU@3 1 on xq1, 1/2 on xq3 (B = {xd3, xd2', xd5}); rank shift 1 and 2; Kendall 13/15 and 11/15.
+    expect(en['iou@3'].mean).toBeCloseTo(0.75, 12);
+    expect(en.rank_shift.mean).toBeCloseTo(1.5, 12);
+    expect(en['dropout@3'].mean).toBe(0);
+    expect(en.kendall_tau.mean).toBeCloseTo(12 / 15, 12);
+    // xq1: the female original ranks better (2 against 3); xq3: the male twin (2 against 4): RBC 1 and −1.
+    expect(en.rbc.mean).toBe(0);
+    expect([en.n_queries, en.n_pairs]).toEqual([2, 2]);
+    // fr (xd5's twin) on xq2: rank 2 → 1 (its female twin scores .95), IoU 1, RBC +1.
+    expect(fr['iou@3'].mean).toBe(1);
+    expect(fr.rank_shift.mean).toBe(1);
+    expect(fr['dropout@3'].mean).toBe(0);
+    expect(fr.rbc.mean).toBe(1);
+    expect([fr.n_queries, fr.n_pairs]).toEqual([1, 1]);
+  });
+
+  it('a dataset whose queries search only their own language (pool "language") ranks each subset among its documents', () => {
+    const r = auditSubset({ ...tinySubset(), pool: 'language' }, [tiny()], { k: 3, bootstrap: 0 }).models[0];
+    const { en, fr } = r.robustness.perLang;
+    // en pool xd1–xd3: k = 3 holds the pool, so IoU 1 and no dropout; xd2 rank 2 → 3 on xq1, 3 → 2 on xq3.
+    expect(en['iou@3'].mean).toBe(1);
+    expect(en['dropout@3'].mean).toBe(0);
+    expect(en.rank_shift.mean).toBe(1);
+    expect(en.rbc.mean).toBe(0);
+    // fr pool xd4–xd6 on xq2: xd5 rank 2 → 1.
+    expect(fr.rank_shift.mean).toBe(1);
+    expect(fr.rbc.mean).toBe(1);
+    // the overall metrics and the pooled variant keep the whole corpus
+    expect(r.robustness.overall).toEqual(m.robustness.overall);
+    expect(r.robustness.perLangPooled).toEqual(m.robustness.perLangPooled);
+  });
+
   it('reports per-direction metrics, equal here to the languages', () => {
     const d = m.robustness.perDirection;
     expect(Object.keys(d)).toEqual(['female->male', 'male->female']);
-    expect(d['female->male']).toEqual(m.robustness.perLang.en);
-    expect(d['male->female']).toEqual(m.robustness.perLang.fr);
+    expect(d['female->male']).toEqual(m.robustness.perLangPooled.en);
+    expect(d['male->female']).toEqual(m.robustness.perLangPooled.fr);
   });
 
   it('builds the signed rank-shift histogram rank_o − rank_t', () => {

@@ -54,6 +54,7 @@ function retrievalModel(id: string, label: string, kind: 'embedding' | 'bm25', b
     robustness: {
       overall: twins(0.82),
       perLang: { de: twins(0.79), en: twins(0.85), es: twins(0.81) },
+      perLangPooled: { de: twins(0.8), en: twins(0.84), es: twins(0.82) },
       perDirection: { 'female->male': twins(0.83), 'male->female': twins(0.8) },
     },
   };
