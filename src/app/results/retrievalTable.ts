@@ -115,6 +115,24 @@ export function forestMetrics(k: number): { key: string; label: string; noEffect
 }
 
 /**
+ * Effectiveness of each model on every query subset side by side (the retrieval paper's Figure 3):
+ * all queries, then each language's queries (`effectivenessPerLang`). Empty without labels.
+ */
+export function effectivenessBySubset(subset: SubsetResult, key: string): { model: string; group: string; estimate: number | null; ci?: [number, number] }[] {
+  const rows: { model: string; group: string; estimate: number | null; ci?: [number, number] }[] = [];
+  const row = (model: string, group: string, c: Ci | undefined) => {
+    const ok = c !== undefined && Number.isFinite(c.mean);
+    rows.push({ model, group, estimate: ok ? c.mean : null, ci: ok && Number.isFinite(c.ci[0]) ? [c.ci[0], c.ci[1]] : undefined });
+  };
+  for (const m of subset.models) {
+    if (!m.effectiveness) continue;
+    row(m.model.label, 'all queries', (m.effectiveness as Record<string, Ci>)[key]);
+    for (const [lang, e] of Object.entries(m.effectivenessPerLang ?? {})) row(m.model.label, lang, (e as Record<string, Ci>)[key]);
+  }
+  return rows;
+}
+
+/**
  * Twin metrics of one model per language, for the forest plot: the per-language subsets (the
  * paper's: the queries of each language) or the pooled variant (every query, one language's twins
  * swapped). A shared link written before the subsets has no pooled variant: it then shows perLang.

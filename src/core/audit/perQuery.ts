@@ -127,6 +127,11 @@ export interface PerQueryValues {
   readonly perLang: ReadonlyMap<string, readonly (TwinQueryMetrics | undefined)[]>;
   /** Per language L, the pooled variant: every unit, only L's twins swapped. */
   readonly perLangPooled: ReadonlyMap<string, readonly (TwinQueryMetrics | undefined)[]>;
+  /**
+   * Per language L of the units' queries, effectiveness columns like `effectiveness`, NaN at the
+   * units of other languages; ranked in the pool the dataset declares. Empty without qrels.
+   */
+  readonly effectivenessPerLang: ReadonlyMap<string, readonly Float64Array[]>;
   readonly perDirection: ReadonlyMap<string, readonly (TwinQueryMetrics | undefined)[]>;
   /** Signed shift rank_o − rank_t → count, over every (unit, pair). */
   readonly rankShifts: ReadonlyMap<number, number>;
@@ -164,6 +169,7 @@ export function perQueryValues(prepared: PreparedSubset, score: QueryScorer): Pe
   }
   const rankShifts = new Map<number, number>();
   const ids = subset.corpus.map((d) => d.id);
+  const effectivenessPerLang = new Map<string, Float64Array[]>();
   for (let u = 0; u < n; u++) {
     const q = unitQuery[u];
     if (q < 0) {
@@ -177,6 +183,15 @@ export function perQueryValues(prepared: PreparedSubset, score: QueryScorer): Pe
     const run: Scored[] = ids.map((id, i) => ({ id, score: scores.corpus[i] }));
     const values = scoreQuery(run, unitJudgments[u], kernel);
     familyRow.forEach((row, f) => (columns[f][u] = values[row]));
+    const lang = prepared.unitLang[u];
+    if (lang !== undefined && subset.qrels !== undefined) {
+      let langColumns = effectivenessPerLang.get(lang);
+      if (!langColumns) effectivenessPerLang.set(lang, (langColumns = EFFECTIVENESS_FAMILIES.map(() => new Float64Array(n).fill(NaN))));
+      const members = subset.pool === 'language' ? prepared.langPools.get(lang) : undefined;
+      // In a per-language pool the query ranks its language's documents only.
+      const inPool = subset.pool === 'language' ? scoreQuery(Array.from(members ?? [], (i) => run[i]), unitJudgments[u], kernel) : values;
+      familyRow.forEach((row, f) => (langColumns![f][u] = inPool[row]));
+    }
     if (pairs.length === 0) continue;
 
     const pool = rankPool(scores.corpus, prepared.tieKeys);
@@ -190,7 +205,6 @@ export function perQueryValues(prepared: PreparedSubset, score: QueryScorer): Pe
     const [result] = twinQueryResults([{ queryId: unitIds[u], pool, pairs: labeled }], k);
     overall[u] = result.all;
     for (const [lang, m] of result.byLang) perLangPooled.get(lang)![u] = m;
-    const lang = prepared.unitLang[u];
     if (lang !== undefined && perLang.has(lang)) perLang.get(lang)![u] = languageSubsetMetrics(prepared, lang, scores.corpus, labeled, result.byLang.get(lang), unitIds[u]);
     for (const [direction, m] of result.byDirection) perDirection.get(direction)![u] = m;
     for (const p of labeled) {
@@ -198,7 +212,7 @@ export function perQueryValues(prepared: PreparedSubset, score: QueryScorer): Pe
       rankShifts.set(shift, (rankShifts.get(shift) ?? 0) + 1);
     }
   }
-  return { effectiveness: columns, overall, perLang, perLangPooled, perDirection, rankShifts };
+  return { effectiveness: columns, overall, perLang, perLangPooled, effectivenessPerLang, perDirection, rankShifts };
 }
 
 /**

@@ -127,6 +127,11 @@ export interface ModelResult {
   readonly nSkipped: number;
   /** Absent when the dataset has no relevance labels (`SubsetResult.unjudged`). */
   readonly effectiveness?: Readonly<Record<EffectivenessKey, Ci>>;
+  /**
+   * Effectiveness on each language's queries (the per-language subsets of METRICS.md §3, ranked
+   * in the pool the dataset declares), keyed by language; absent without labels or languages.
+   */
+  readonly effectivenessPerLang?: Readonly<Record<string, Readonly<Record<EffectivenessKey, Ci>>>>;
   readonly robustness: {
     readonly overall: TwinMetrics;
     /**

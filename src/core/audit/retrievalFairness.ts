@@ -49,6 +49,7 @@ export function auditSubset(subset: AuditSubset, models: readonly AuditModel[], 
       nQueries: prepared.unitIds.length,
       nSkipped: prepared.nSkipped,
       ...(subset.qrels === undefined ? {} : { effectiveness: summary.effectiveness }),
+      ...(subset.qrels === undefined || Object.keys(summary.effectivenessPerLang).length === 0 ? {} : { effectivenessPerLang: summary.effectivenessPerLang }),
       robustness: { overall: summary.overall, perLang: summary.perLang, perLangPooled: summary.perLangPooled, perDirection: summary.perDirection },
       rankShiftHistogram: [...values.rankShifts].sort((a, b) => a[0] - b[0]).map(([shift, count]) => ({ shift, count })),
     };

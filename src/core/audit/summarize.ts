@@ -50,6 +50,21 @@ export interface ModelSummaryValues {
   readonly perLang: Record<string, TwinMetrics>;
   readonly perLangPooled: Record<string, TwinMetrics>;
   readonly perDirection: Record<string, TwinMetrics>;
+  /** Effectiveness on each language's queries (the per-language subsets); empty without them. */
+  readonly effectivenessPerLang: Record<string, Record<EffectivenessKey, Ci>>;
+}
+
+/** The mean of the values at `indices` that are defined (not NaN); NaN when none is. */
+function meanDefinedAt(values: ArrayLike<number>, indices: ArrayLike<number>): number {
+  let sum = 0;
+  let count = 0;
+  for (let j = 0; j < indices.length; j++) {
+    const v = values[indices[j]];
+    if (Number.isNaN(v)) continue;
+    sum += v;
+    count++;
+  }
+  return count === 0 ? NaN : sum / count;
 }
 
 /**
@@ -66,6 +81,7 @@ export function summarizeModel(values: PerQueryValues, k: number, bootstrap: num
   const n = values.effectiveness[0]?.length ?? 0;
   const langs = [...values.perLang.keys()].sort();
   const pooledLangs = [...values.perLangPooled.keys()].sort();
+  const effectLangs = [...values.effectivenessPerLang.keys()].sort();
   const directions = [...values.perDirection.keys()].sort();
   const scopes: (readonly (TwinQueryMetrics | undefined)[])[] = [
     values.overall,
@@ -77,6 +93,7 @@ export function summarizeModel(values: PerQueryValues, k: number, bootstrap: num
   const statistics = (indices: ArrayLike<number>): number[] => [
     ...values.effectiveness.map((c) => meanAt(c, indices)),
     ...scopes.flatMap((s) => twinStatistics(summarizeTwins(s, indices))),
+    ...effectLangs.flatMap((l) => values.effectivenessPerLang.get(l)!.map((c) => meanDefinedAt(c, indices))),
   ];
   const all = Uint32Array.from({ length: n }, (_, i) => i);
   const full = statistics(all);
@@ -105,5 +122,11 @@ export function summarizeModel(values: PerQueryValues, k: number, bootstrap: num
   for (const l of pooledLangs) perLangPooled[l] = scope(values.perLangPooled.get(l)!);
   const perDirection: Record<string, TwinMetrics> = {};
   for (const d of directions) perDirection[d] = scope(values.perDirection.get(d)!);
-  return { effectiveness, overall, perLang, perLangPooled, perDirection };
+  const effectivenessPerLang: Record<string, Record<EffectivenessKey, Ci>> = {};
+  for (const l of effectLangs) {
+    const byKey = {} as Record<EffectivenessKey, Ci>;
+    effectivenessKeys(k).forEach((key) => (byKey[key] = cis[at++]));
+    effectivenessPerLang[l] = byKey;
+  }
+  return { effectiveness, overall, perLang, perLangPooled, perDirection, effectivenessPerLang };
 }

@@ -76,6 +76,7 @@ function modelSummary(k: number): Check {
   }, {
     // Absent when the subset has no relevance labels (`unjudged`).
     effectiveness: object(statistics({ [`ndcg@${k}`]: RANGES.proportion, [`p@${k}`]: RANGES.proportion, [`mrr@${k}`]: RANGES.proportion })),
+    effectivenessPerLang: record(object(statistics({ [`ndcg@${k}`]: RANGES.proportion, [`p@${k}`]: RANGES.proportion, [`mrr@${k}`]: RANGES.proportion })), MAX_SCOPES),
   });
 }
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { exportTable, forestMetrics, isSignificant, latencySpec, perLanguage, retrievalColumns, retrievalRows, sortRows } from '../../../src/app/results/retrievalTable.ts';
+import { effectivenessBySubset, exportTable, forestMetrics, isSignificant, latencySpec, perLanguage, retrievalColumns, retrievalRows, sortRows } from '../../../src/app/results/retrievalTable.ts';
 import type { Ci, ModelResult, SubsetResult, TwinMetrics } from '../../../src/core/audit/results.ts';
 
 const ci = (mean: number, lo: number, hi: number): Ci => ({ mean, ci: [lo, hi] });
@@ -99,5 +99,27 @@ describe('latencySpec(subset, k)', () => {
     const undefinedNdcg = { ...subset.models[0], effectiveness: { ...subset.models[0].effectiveness, 'ndcg@10': ci(NaN, NaN, NaN) } };
     const untimed = { ...subset.models[1], timing: { ...subset.models[1].timing, wallMs: 0 } };
     expect(latencySpec({ ...subset, models: [undefinedNdcg, untimed] }, 10).points).toEqual([]);
+  });
+});
+
+describe('effectivenessBySubset(subset, key)', () => {
+  it('gives each model\'s value on all queries, then on each language\'s queries; none without labels', () => {
+    const withLangs: SubsetResult = {
+      ...subset,
+      models: [{ ...subset.models[0], effectivenessPerLang: { en: { 'ndcg@10': ci(0.6, 0.5, 0.7), 'p@10': ci(0.5, 0.4, 0.6), 'mrr@10': ci(0.7, 0.6, 0.8) }, fr: { 'ndcg@10': ci(NaN, NaN, NaN), 'p@10': ci(0.5, 0.4, 0.6), 'mrr@10': ci(0.7, 0.6, 0.8) } } }],
+    };
+    expect(effectivenessBySubset(withLangs, 'ndcg@10')).toEqual([
+      { model: 'A', group: 'all queries', estimate: 0.5, ci: [0.4, 0.6] },
+      { model: 'A', group: 'en', estimate: 0.6, ci: [0.5, 0.7] },
+      { model: 'A', group: 'fr', estimate: null, ci: undefined },
+    ]);
+    const { effectiveness: _e, ...unjudged } = subset.models[0];
+    expect(effectivenessBySubset({ ...subset, unjudged: 'no labels', models: [unjudged] }, 'ndcg@10')).toEqual([]);
+  });
+
+  it('perLanguage(subset, key, variant) reads the subsets or the pooled variant', () => {
+    const pooled: SubsetResult = { ...subset, models: [{ ...subset.models[0], robustness: { ...subset.models[0].robustness, perLangPooled: { de: twin(ci(0.3, 0.2, 0.4)) } } }] };
+    expect(perLanguage(pooled, 'rbc', 'pooled').map((r) => [r.group, r.estimate])).toEqual([['de', 0.3]]);
+    expect(perLanguage(pooled, 'rbc').map((r) => r.group)).toEqual(['en', 'fr']);
   });
 });

@@ -112,6 +112,15 @@ describe('auditSubset on the tiny hand-made dataset', () => {
     expect([fr.n_queries, fr.n_pairs]).toEqual([1, 1]);
   });
 
+  it('reports effectiveness on each language\'s queries: en (xq1, xq3), fr (xq2)', () => {
+    const { en, fr } = m.effectivenessPerLang!;
+    expect(en['ndcg@3'].mean).toBeCloseTo((ndcg[0] + ndcg[2]) / 2, 12);
+    expect(en['p@3'].mean).toBeCloseTo(1 / 3, 12);
+    expect(en['mrr@3'].mean).toBeCloseTo(0.5, 12);
+    expect(fr['ndcg@3'].mean).toBeCloseTo(ndcg[1], 12);
+    expect(fr['mrr@3'].mean).toBeCloseTo(1 / 3, 12);
+  });
+
   it('a dataset whose queries search only their own language (pool "language") ranks each subset among its documents', () => {
     const r = auditSubset({ ...tinySubset(), pool: 'language' }, [tiny()], { k: 3, bootstrap: 0 }).models[0];
     const { en, fr } = r.robustness.perLang;
@@ -123,6 +132,17 @@ describe('auditSubset on the tiny hand-made dataset', () => {
     // fr pool xd4–xd6 on xq2: xd5 rank 2 → 1.
     expect(fr.rank_shift.mean).toBe(1);
     expect(fr.rbc.mean).toBe(1);
+    // xq1 ranks xd1 xd2 xd3 in both pools; xq3's only relevant document (xd4, fr) is outside the en pool: 0 either way;
+    // xq2's fr pool ranks xd4 xd5 xd6: xd6 (4) third, as in the whole corpus.
+    expect(r.effectivenessPerLang!.en['ndcg@3'].mean).toBeCloseTo((ndcg[0] + ndcg[2]) / 2, 12);
+    expect(r.effectivenessPerLang!.fr['ndcg@3'].mean).toBeCloseTo(ndcg[1], 12);
+    // xq3 judged on xd2 (an en profile) alone: 4th in the whole corpus (behind fr's xd5), 3rd in the en pool.
+    const qrels = new Map(tinySubset().qrels!);
+    qrels.set('xq3', new Map([['xd2', 2]]));
+    const judged = (pool: 'corpus' | 'language') => auditSubset({ ...tinySubset(), qrels, pool }, [tiny()], { k: 3, bootstrap: 0 }).models[0].effectivenessPerLang!.en;
+    expect(judged('corpus')['mrr@3'].mean).toBeCloseTo(1 / 2, 12); // xq1 1, xq3 0
+    expect(judged('language')['mrr@3'].mean).toBeCloseTo((1 + 1 / 3) / 2, 12);
+    expect(judged('language')['ndcg@3'].mean).toBeCloseTo((ndcg[0] + 1 / 2) / 2, 12); // xq3: (2/log2 4) / 2
     // the overall metrics and the pooled variant keep the whole corpus
     expect(r.robustness.overall).toEqual(m.robustness.overall);
     expect(r.robustness.perLangPooled).toEqual(m.robustness.perLangPooled);
