@@ -42,7 +42,8 @@ function typeName(e: SchemaElement): string {
   const physical = [e.type, annotation].filter(Boolean).join(' ');
   if (!e.type) return 'a nested group';
   if (fits(e, 'string')) return `a string column (${physical})`;
-  return `a ${e.repetition_type === 'REPEATED' ? 'list' : e.type === 'INT32' || e.type === 'INT64' ? 'integer' : e.type === 'FLOAT' || e.type === 'DOUBLE' ? 'float' : 'binary'} column (${physical})`;
+  const kind = e.repetition_type === 'REPEATED' ? 'a list' : e.type === 'INT32' || e.type === 'INT64' ? 'an integer' : e.type === 'FLOAT' || e.type === 'DOUBLE' ? 'a float' : 'a binary';
+  return `${kind} column (${physical})`;
 }
 
 function fits(e: SchemaElement, type: ColumnType): boolean {
