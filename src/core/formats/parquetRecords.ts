@@ -83,12 +83,12 @@ function columnsOf(metadata: FileMetaData, kind: ShardKind): { rule: ColumnRule;
 function cell(value: unknown, rule: ColumnRule, column: string, row: number): unknown {
   if (value === null || value === undefined) {
     if (rule.optional) return undefined;
-    throw new FormatError(`row ${row}: Parquet column "${column}" is null`, row);
+    throw new FormatError(`Parquet column "${column}" is null in row ${row}`, row);
   }
   const v = typeof value === 'bigint' ? (rule.type === 'id' ? String(value) : Number(value)) : value;
   if (rule.type === 'id') return typeof v === 'number' ? String(v) : v;
-  if (rule.type === 'string' && typeof v !== 'string') throw new FormatError(`row ${row}: Parquet column "${column}" does not hold text`, row);
-  if (rule.type === 'number' && (typeof v !== 'number' || !Number.isFinite(v))) throw new FormatError(`row ${row}: Parquet column "${column}" is not a finite number`, row);
+  if (rule.type === 'string' && typeof v !== 'string') throw new FormatError(`Parquet column "${column}" does not hold text in row ${row}`, row);
+  if (rule.type === 'number' && (typeof v !== 'number' || !Number.isFinite(v))) throw new FormatError(`Parquet column "${column}" is not a finite number in row ${row}`, row);
   return v;
 }
 

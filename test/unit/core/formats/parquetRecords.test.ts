@@ -89,7 +89,7 @@ describe('parquetRecordLines(file, kind)', () => {
 
   it('names the row of a null required cell', async () => {
     const bytes = new Uint8Array(parquetWriteBuffer({ columnData: [{ name: '_id', data: ['a', null], type: 'STRING', nullable: true }, { name: 'text', data: ['A', 'B'], type: 'STRING' }] }));
-    expect(await errorOf(bytes, 'queries')).toBe('row 2: Parquet column "_id" is null');
+    expect(await errorOf(bytes, 'queries')).toBe('Parquet column "_id" is null in row 2');
   });
 
   it('says a truncated file or one that is not Parquet is not readable', async () => {
