@@ -18,8 +18,7 @@ import { HubError, hubFileRefusal, hubListingFromApi } from '../../core/hub/hubL
 import { buildHubManifest } from '../../core/hub/hubManifest.ts';
 import { InputError } from '../errors.ts';
 
-/** The prefix that marks a `--dataset` value as a Hub dataset. */
-export const HUB_DATASET_PREFIX = 'hf:';
+export { HUB_DATASET_PREFIX } from '../../core/hub/hubDatasetRef.ts';
 
 export interface HubDownloadOptions {
   /** The Hub address: `--hub`, else FAIRGROUND_HUB_URL, else https://huggingface.co/. */

@@ -15,6 +15,9 @@ export interface HubDatasetRef {
   readonly split?: string;
 }
 
+/** What marks a dataset id as a Hub dataset (the CLI's `--dataset hf:…`, the resume marker). */
+export const HUB_DATASET_PREFIX = 'hf:';
+
 /** A Hub owner or repository name: letters, digits, `-`, `_`, `.`, not starting with `-` or `.`. */
 const NAME = '[A-Za-z0-9_][A-Za-z0-9._-]*';
 /** Git ref names may hold `/` but never `:` (git check-ref-format), so `:` ends the revision. */

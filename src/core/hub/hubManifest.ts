@@ -12,10 +12,11 @@ const SPLIT_PREFERENCE = Object.freeze(['test', 'dev', 'validation', 'train']);
 /** What the manifest of a Hub dataset records of where it came from (field `source`). */
 export interface HubManifestSource {
   readonly hub: string;
-  /** The commit the files were read at. */
+  /**
+   * The commit the files were read at. What the user asked for (a branch, a tag) is not kept:
+   * `owner/name@main` and `owner/name@<its commit>` are the same manifest, so the same dataset.
+   */
   readonly revision: string;
-  /** What the user asked for (a branch, a tag, a commit). */
-  readonly requested: string;
   readonly config?: string;
   readonly split: string;
 }
@@ -66,7 +67,7 @@ export function buildHubManifest(ref: HubDatasetRef, listing: HubListing): Manif
     filesFor(role, of(role), split).map((p) => entry(role, byPath.get(p.path)!)),
   );
   const slug = [...ref.repo.split('/'), ...(subset ? [subset] : [])].join('--').replace(/[^A-Za-z0-9._-]+/g, '-');
-  const source: HubManifestSource = { hub: ref.repo, revision: listing.sha, requested: ref.revision ?? 'main', ...(subset ? { config: subset } : {}), split };
+  const source: HubManifestSource = { hub: ref.repo, revision: listing.sha, ...(subset ? { config: subset } : {}), split };
   return parseManifest({
     id: slug.replace(/^[._-]+/, ''),
     version: listing.sha,

@@ -81,7 +81,7 @@ describe('importDataset(db, hubSource(host, ref))', () => {
     const api = (await (await fetch(`${hub.url}api/datasets/test/dbpedia-parquet/revision/main?blobs=true`)).json()) as { sha: string };
     const entry = (await getDataset(parquet.db, 'test--dbpedia-parquet'))!;
     expect(entry.manifest.version).toBe(api.sha);
-    expect((entry.manifest as unknown as { source: unknown }).source).toEqual({ hub: 'test/dbpedia-parquet', revision: api.sha, requested: 'main', split: 'test' });
+    expect((entry.manifest as unknown as { source: unknown }).source).toEqual({ hub: 'test/dbpedia-parquet', revision: api.sha, split: 'test' });
     expect(entry.manifest.shards.every((s) => /^[0-9a-f]{64}$/.test(s.sha256 ?? ''))).toBe(true);
     expect(hub.requests.filter((u) => u.includes('/resolve/main/'))).toEqual([]); // files were fetched at the commit, not at main
   });

@@ -27,7 +27,7 @@ describe('buildHubManifest(ref, listing)', () => {
     expect(m.tasks).toEqual([{ type: 'retrieval', name: 'test', corpus: 'corpus', queries: 'queries', qrels: 'qrels', relevance_threshold: 1, k: [10] }]);
     expect(shardsOf(m)).toEqual(['corpus:corpus.jsonl', 'queries:queries.jsonl', 'qrels:qrels/test.tsv']);
     expect(m.shards[0]).toEqual({ name: 'corpus', kind: 'corpus', path: 'corpus.jsonl', bytes: 100 });
-    expect((m as unknown as { source: unknown }).source).toEqual({ hub: 'mteb/scifact', revision: SHA, requested: 'main', split: 'test' });
+    expect((m as unknown as { source: unknown }).source).toEqual({ hub: 'mteb/scifact', revision: SHA, split: 'test' });
   });
 
   it('reads the folders datasets.push_to_hub writes (configs corpus, queries, default → data/), several parts of one shard in order', () => {
@@ -39,7 +39,11 @@ describe('buildHubManifest(ref, listing)', () => {
       'corpus:corpus/corpus-00000-of-00002.parquet', 'corpus:corpus/corpus-00001-of-00002.parquet',
       'queries:queries/queries-00000-of-00001.parquet', 'qrels:data/test-00000-of-00001.parquet',
     ]);
-    expect((m as unknown as { source: { requested: string } }).source.requested).toBe('v2');
+    // The branch asked for is not kept: the commit names the files.
+    expect(m).toEqual(buildHubManifest({ repo: 'o/beir', revision: SHA }, listing('o/beir', [
+      'README.md', 'corpus/corpus-00001-of-00002.parquet', 'corpus/corpus-00000-of-00002.parquet',
+      'queries/queries-00000-of-00001.parquet', 'data/test-00000-of-00001.parquet', 'data/dev-00000-of-00001.parquet',
+    ])));
   });
 
   it('reads the Hub\'s Parquet conversion (refs/convert/parquet: <config>/<split>/0000.parquet) and a chosen split', () => {
