@@ -17,6 +17,7 @@ import { runRetrievalFairness, type RetrievalCompute, type RetrievalModelPort } 
 import { auditModelJob } from '../core/audit/modelAudit.ts';
 import { perQueryRows, trecRunLines, type PerQueryRow } from '../core/audit/runExports.ts';
 import { folderDataset, nodeEnvironment } from './node/datasetPort.ts';
+import { defaultCacheDir, downloadHubDataset, HUB_DATASET_PREFIX, hubHostOf } from './node/hubDataset.ts';
 import { terminalProgress } from './node/progressLine.ts';
 import { openNodeEmbedder } from './node/embedderPort.ts';
 import { resolveModel, type ModelChoice } from './node/modelChoice.ts';
@@ -109,10 +110,29 @@ export async function taskOption(args: Parameters<Command['run']>[0], dir: strin
 
 export const runCommand: Command = {
   name: 'run',
-  options: { dataset: { type: 'string' }, task: { type: 'string' }, model: { type: 'string', multiple: true }, scores: { type: 'string', multiple: true }, vectors: { type: 'string', multiple: true }, 'write-run': { type: 'string' }, 'per-query': { type: 'string' }, quiet: { type: 'boolean' }, device: { type: 'string' }, bootstrap: { type: 'string' }, seed: { type: 'string' }, k: { type: 'string' }, runs: { type: 'string' }, 'reference-model': { type: 'string' }, 'sample-cvs': { type: 'string' }, 'sample-seed': { type: 'string' } },
+  options: { dataset: { type: 'string' }, hub: { type: 'string' }, task: { type: 'string' }, model: { type: 'string', multiple: true }, scores: { type: 'string', multiple: true }, vectors: { type: 'string', multiple: true }, 'write-run': { type: 'string' }, 'per-query': { type: 'string' }, quiet: { type: 'boolean' }, device: { type: 'string' }, bootstrap: { type: 'string' }, seed: { type: 'string' }, k: { type: 'string' }, runs: { type: 'string' }, 'reference-model': { type: 'string' }, 'sample-cvs': { type: 'string' }, 'sample-seed': { type: 'string' } },
   usage:
-    'run --dataset DIR --task NAME --model ID [--model ID2 …|--model a,b] [--scores NAME=FILE …] [--vectors NAME=FILE …] [--write-run F] [--per-query F] [--quiet] [--device cpu] [--bootstrap 1000] [--seed 0] [--k 10] [--out F]\n' +
+    'run --dataset DIR|hf:owner/name[@rev][:config[/split]] [--hub URL] --task NAME --model ID [--model ID2 …|--model a,b] [--scores NAME=FILE …] [--vectors NAME=FILE …] [--write-run F] [--per-query F] [--quiet] [--device cpu] [--bootstrap 1000] [--seed 0] [--k 10] [--out F]\n' +
     '    screening task: --model calibrated:fairground-glove-100d,DIR|ID [--runs 7] [--bootstrap 2000] [--seed 0] [--reference-model ID|none] [--sample-cvs N --sample-seed S]',
   summary: 'retrieval-fairness audit (retrieval/twins task) or decision-model screening audit (screening task) of a dataset package',
-  run: async (args, io) => ((await screeningTaskRequested(args)) ? runScreeningAudit(args, io) : runAudit(args, io)),
+  run: async (parsed, io) => {
+    const args = await withHubDataset(parsed);
+    return (await screeningTaskRequested(args)) ? runScreeningAudit(args, io) : runAudit(args, io);
+  },
 };
+
+/**
+ * The arguments with a `--dataset hf:owner/name…` replaced by the cache folder it was downloaded
+ * into (hubDataset.ts); other arguments as they are.
+ */
+async function withHubDataset(args: Parameters<Command['run']>[0]): Promise<Parameters<Command['run']>[0]> {
+  const dataset = stringOption(args, 'dataset');
+  const hub = stringOption(args, 'hub');
+  if (dataset === undefined || !dataset.startsWith(HUB_DATASET_PREFIX)) {
+    if (hub !== undefined) throw new InputError('--hub is the address of a Hub dataset: give it with --dataset hf:owner/name');
+    return args;
+  }
+  const quiet = args.options.has('quiet');
+  const dir = await downloadHubDataset(dataset, { host: hubHostOf(hub), cacheDir: defaultCacheDir(), log: quiet ? undefined : (line) => process.stderr.write(`${line}\n`) });
+  return { ...args, options: new Map([...args.options, ['dataset', dir]]) };
+}

@@ -15,6 +15,7 @@ export { ImportError } from './importError.ts';
 export { workerShardReader } from './inflateWorker.ts';
 export type { ImportErrorCode } from './importError.ts';
 export { urlSource, filesSource, pickedFiles } from './sources.ts';
+export { hubSource } from './hubSource.ts';
 export type { DatasetSource, PickedFile, SourceManifest } from './sources.ts';
 export {
   listDatasets, getDataset, deleteDataset, readShard, pageRecords, findRecord, countRecords, storageEstimate,

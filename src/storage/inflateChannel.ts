@@ -1,3 +1,5 @@
+import { FormatError } from '../core/formats/formatError.ts';
+import type { ShardKind } from '../core/formats/manifest.ts';
 import { GzipError, inflate, SourceReadError } from './inflate.ts';
 import type { Inflated } from './inflate.ts';
 import { openShardHandle } from './sources.ts';
@@ -26,6 +28,8 @@ export interface ShardRequest {
   readonly port: MessagePort;
   readonly handle: ShardHandle;
   readonly gzip: boolean;
+  /** The part is Parquet of this kind: the worker decodes it into JSON Lines (inflate). */
+  readonly parquet?: ShardKind;
 }
 
 /** From the importer to the worker. */
@@ -35,10 +39,10 @@ export type ToReader = { readonly type: 'ack' } | { readonly type: 'cancel' };
 export type FromReader =
   | { readonly type: 'data'; readonly data: Uint8Array; readonly rawBytes: number }
   | { readonly type: 'end'; readonly sha256: string; readonly rawBytes: number }
-  | { readonly type: 'error'; readonly kind: 'source' | 'gzip' | 'other'; readonly message: string };
+  | { readonly type: 'error'; readonly kind: 'source' | 'gzip' | 'format' | 'other'; readonly message: string; readonly line?: number };
 
 /** Worker side: reads the shard named by `request` and sends it through `request.port` until the end, an error or `cancel`. */
-export async function serveShard({ port, handle, gzip }: ShardRequest): Promise<void> {
+export async function serveShard({ port, handle, gzip, parquet }: ShardRequest): Promise<void> {
   const controller = new AbortController();
   let credits = WINDOW;
   let wake: (() => void) | undefined;
@@ -67,7 +71,7 @@ export async function serveShard({ port, handle, gzip }: ShardRequest): Promise<
     } catch (e) {
       throw new SourceReadError((e as Error)?.message ?? String(e), { cause: e });
     }
-    const inflated = inflate(raw, gzip, (n) => (rawBytes += n));
+    const inflated = inflate(raw, gzip, (n) => (rawBytes += n), parquet);
     for await (const chunk of inflated.chunks) {
       for (let offset = 0; offset < chunk.length; ) {
         const take = Math.min(chunk.length - offset, PIECE_BYTES - filled);
@@ -84,8 +88,8 @@ export async function serveShard({ port, handle, gzip }: ShardRequest): Promise<
     send({ type: 'end', sha256, rawBytes: bytes });
   } catch (e) {
     if (controller.signal.aborted) return;
-    const kind = e instanceof SourceReadError ? 'source' : e instanceof GzipError ? 'gzip' : 'other';
-    send({ type: 'error', kind, message: (e as Error)?.message ?? String(e) });
+    const kind = e instanceof SourceReadError ? 'source' : e instanceof GzipError ? 'gzip' : e instanceof FormatError ? 'format' : 'other';
+    send({ type: 'error', kind, message: (e as Error)?.message ?? String(e), ...(e instanceof FormatError && e.line !== undefined ? { line: e.line } : {}) });
   } finally {
     port.close();
   }
@@ -117,6 +121,7 @@ export function receiveShard(port: MessagePort, onBytes: (bytes: number) => void
         const message = inbox.shift()!;
         if (message.type === 'error') {
           finished = true;
+          if (message.kind === 'format') throw new FormatError(message.message, message.line);
           const Kind = message.kind === 'source' ? SourceReadError : message.kind === 'gzip' ? GzipError : Error;
           throw new Kind(message.message);
         }

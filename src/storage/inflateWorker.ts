@@ -49,7 +49,7 @@ export function workerShardReader(makeWorker: () => Worker = defaultWorker): Wor
       });
     });
   };
-  const read: ShardReader = async (source, path, gzip, signal, onBytes) => {
+  const read: ShardReader = async (source, path, gzip, signal, onBytes, parquet) => {
     let handle: ShardHandle | undefined;
     try {
       handle = source.shardHandle?.(path);
@@ -64,10 +64,10 @@ export function workerShardReader(makeWorker: () => Worker = defaultWorker): Wor
       }
       if (!(await started)) broken = true;
     }
-    if (!handle || broken || !worker) return readShardHere(source, path, gzip, signal, onBytes);
+    if (!handle || broken || !worker) return readShardHere(source, path, gzip, signal, onBytes, parquet);
     const { port1, port2 } = new MessageChannel();
     current = receiveShard(port1, onBytes);
-    worker.postMessage({ port: port2, handle, gzip } satisfies ShardRequest, [port2]);
+    worker.postMessage({ port: port2, handle, gzip, ...(parquet ? { parquet } : {}) } satisfies ShardRequest, [port2]);
     return current;
   };
   return {

@@ -9,8 +9,10 @@ import type { DatasetSummary } from './datasetStore.ts';
 export const PENDING_IMPORT_KEY = 'fairground.pendingImport';
 
 export interface PendingImport {
-  /** The dataset folder's URL. */
+  /** The dataset folder's URL, or a Hub dataset's `hf:owner/name@commit[:config/split]`. */
   readonly url: string;
+  /** For a Hub dataset: the Hub address it was imported from. */
+  readonly hub?: string;
   /** What the user picked, for messages before the manifest is read (the bundled title, or the URL). */
   readonly label: string;
   /** Known once the manifest is read. */
@@ -29,7 +31,7 @@ export function readPendingImport(store: Pick<Storage, 'getItem'>): PendingImpor
     const value = JSON.parse(raw) as Partial<PendingImport>;
     if (typeof value.url !== 'string') return undefined;
     const str = (v: unknown) => (typeof v === 'string' ? v : undefined);
-    return { url: value.url, label: str(value.label) ?? value.url, ...pick('datasetId', str(value.datasetId)), ...pick('title', str(value.title)) };
+    return { url: value.url, label: str(value.label) ?? value.url, ...pick('hub', str(value.hub)), ...pick('datasetId', str(value.datasetId)), ...pick('title', str(value.title)) };
   } catch {
     return undefined;
   }

@@ -7,8 +7,8 @@ import type { FairgroundDb } from './db.ts';
 import { ImportError, isAbort } from './importError.ts';
 import { CHUNK_CHARS } from './chunks.ts';
 import type { IdHashTable } from './idTable.ts';
-import { GzipError, readShardHere, SourceReadError } from './inflate.ts';
-import type { ShardReader } from './inflate.ts';
+import { GzipError, parquetKindOf, readShardHere, SourceReadError } from './inflate.ts';
+import type { Inflated, ShardReader } from './inflate.ts';
 import { prefixRange } from './keyRanges.ts';
 import type { ChunkEntry, ChunkIdsEntry, ShardStateEntry } from './schema.ts';
 import type { DatasetSource } from './sources.ts';
@@ -82,13 +82,15 @@ export async function importShard(ctx: ShardImportContext): Promise<ShardOutcome
   let unknownQrels = 0;
   let line: number | undefined;
   let lastLine = 0;
+  let inflated: Inflated | undefined;
   try {
     signal?.throwIfAborted();
     await startPart(db, target, entry.name, entry.path);
-    const inflated = await (ctx.shardReader ?? readShardHere)(ctx.source, entry.path, gzip, signal, (n) => {
+    // A Parquet part comes out of the first stage as JSON Lines of its records (inflate.ts).
+    inflated = await (ctx.shardReader ?? readShardHere)(ctx.source, entry.path, gzip, signal, (n) => {
       bytes += n;
       ctx.onBytes(n);
-    });
+    }, parquetKindOf(entry));
     const format = lineFormatOf(entry.path);
     let chunk = 0;
     let ids: string[] = [];
@@ -147,10 +149,7 @@ export async function importShard(ctx: ShardImportContext): Promise<ShardOutcome
       await Promise.allSettled(pending);
     }
     if (records === 0) throw new ImportError('empty', 'empty shard: no records', where);
-    const { sha256 } = inflated.result();
-    if (entry.sha256 !== undefined && sha256 !== entry.sha256) {
-      throw new ImportError('checksum', `SHA-256 mismatch: the manifest says ${entry.sha256}, the file has ${sha256}`, where);
-    }
+    checkSha256(entry, inflated.result().sha256);
     if (entry.bytes !== undefined && entry.bytes > 0 && bytes !== entry.bytes) {
       throw new ImportError('checksum', `size mismatch: the manifest says ${entry.bytes} bytes, read ${bytes}`, where);
     }
@@ -162,10 +161,34 @@ export async function importShard(ctx: ShardImportContext): Promise<ShardOutcome
   } catch (e) {
     if (signal?.aborted) throw signal.reason;
     if (isAbort(e)) throw e;
-    const error = toImportError(e, where, line);
+    // A Parquet part is hashed whole before it is decoded: bytes that are not the listed ones say so, not how they fail to decode.
+    const error = (e instanceof FormatError && parquetKindOf(entry) && checksumError(entry, inflated)) || toImportError(e, where, line);
     await removePart(db, storeKey, entry.name, entry.path).catch(() => undefined);
     throw error;
   }
+}
+
+/** @throws {ImportError} `checksum` when the manifest gives a SHA-256 and the file's differs. */
+function checkSha256(entry: ShardEntry, sha256: string): void {
+  if (entry.sha256 !== undefined && sha256 !== entry.sha256) {
+    throw new ImportError('checksum', `SHA-256 mismatch: the manifest says ${entry.sha256}, the file has ${sha256}`, { shard: entry.name, path: entry.path });
+  }
+}
+
+/** The checksum error of a part read whole whose SHA-256 differs from the manifest's, else undefined. */
+function checksumError(entry: ShardEntry, inflated: Inflated | undefined): ImportError | undefined {
+  let sha256: string;
+  try {
+    sha256 = inflated!.result().sha256;
+  } catch {
+    return undefined; // not read to its end
+  }
+  try {
+    checkSha256(entry, sha256);
+  } catch (e) {
+    return e as ImportError;
+  }
+  return undefined;
 }
 
 function toImportError(e: unknown, where: { shard: string; path: string }, line: number | undefined): ImportError {

@@ -2,6 +2,7 @@ import { FormatError } from '../core/formats/formatError.ts';
 import { parseManifest } from '../core/formats/manifest.ts';
 import type { Manifest } from '../core/formats/manifest.ts';
 import { buildMtebManifest } from '../core/formats/mteb.ts';
+import { hubFileRefusal } from '../core/hub/hubListing.ts';
 import { sha256Hex } from '../core/sha256.ts';
 import { shardUrl } from './shardUrl.ts';
 
@@ -29,18 +30,21 @@ export interface DatasetSource {
 }
 
 /** A part file another thread can open with `openShardHandle`: an absolute URL, or the picked file itself. */
-export type ShardHandle = { readonly kind: 'url'; readonly url: string; readonly path: string } | { readonly kind: 'blob'; readonly blob: Blob };
+export type ShardHandle =
+  | { readonly kind: 'url'; readonly url: string; readonly path: string; /** A file of a Hub dataset: refusals are worded for the Hub. */ readonly hub?: true }
+  | { readonly kind: 'blob'; readonly blob: Blob };
 
 /** The raw bytes of a shard from its handle, as the source's `openShard` gives them. */
 export async function openShardHandle(handle: ShardHandle, signal?: AbortSignal): Promise<ReadableStream<Uint8Array>> {
   if (handle.kind === 'blob') return handle.blob.stream() as ReadableStream<Uint8Array>;
   const response = await fetch(handle.url, { signal });
+  if (!response.ok && handle.hub) throw new Error(hubFileRefusal(response.status, handle.path));
   if (!response.ok) throw new Error(`HTTP ${response.status} ${response.statusText} for ${handle.url}`);
   return shardBody(response, handle.path);
 }
 
 /** A shard's response body, refused when the browser has already unzipped a .gz file. */
-function shardBody(response: Response, path: string): ReadableStream<Uint8Array> {
+export function shardBody(response: Response, path: string): ReadableStream<Uint8Array> {
   if (!response.body) throw new Error(`empty response for ${path}`);
   if (path.endsWith('.gz') && /gzip/i.test(response.headers.get('content-encoding') ?? '')) {
     // fetch() has already unzipped it, so the bytes (and their SHA-256) are not the file's.

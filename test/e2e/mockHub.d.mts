@@ -1,2 +1,2 @@
-/** Starts the mock Hugging Face Hub over test/fixtures/models/hub on a free port. */
-export function startMockHub(): Promise<{ url: string; requests: string[]; close(): Promise<void> }>;
+/** Starts the mock Hugging Face Hub over test/fixtures/models/hub (and the Hub datasets under `datasets`) on a free port. */
+export function startMockHub(options?: { datasets?: string }): Promise<{ url: string; requests: string[]; close(): Promise<void> }>;

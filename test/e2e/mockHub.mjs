@@ -1,16 +1,22 @@
 // A local stand-in for the Hugging Face Hub: serves the fixture models in
 // test/fixtures/models/hub/<org>/<name>/ at /<org>/<name>/resolve/<revision>/<file>,
 // with CORS and CORP headers so a cross-origin-isolated page may fetch them.
+// Datasets: mockHubDatasets.mjs serves the folders under `datasets` (default: the
+// FAIRGROUND_MOCK_HUB_DATASETS folder, which run.mjs makes and the e2e tests fill).
 // Used only by tests (env.remoteHost points here); the app's real loading
 // code is exercised unchanged.
 import { createReadStream, existsSync, statSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { join, normalize, resolve } from 'node:path';
+import { serveDataset } from './mockHubDatasets.mjs';
 
 const ROOT = resolve('test/fixtures/models/hub');
 
-/** Starts the mock Hub on a free port; resolves to { url, close, requests }. */
-export function startMockHub() {
+/**
+ * Starts the mock Hub on a free port; resolves to { url, close, requests }.
+ * @param {{ datasets?: string }} [options] the folder of Hub datasets (<owner>/<name>/…)
+ */
+export function startMockHub({ datasets = process.env.FAIRGROUND_MOCK_HUB_DATASETS } = {}) {
   const requests = [];
   const server = createServer((req, res) => {
     const url = decodeURIComponent((req.url ?? '').split('?')[0]);
@@ -18,6 +24,7 @@ export function startMockHub() {
     res.setHeader('Access-Control-Allow-Origin', '*');
     res.setHeader('Access-Control-Expose-Headers', 'Content-Length, ETag');
     res.setHeader('Cross-Origin-Resource-Policy', 'cross-origin');
+    if (serveDataset(datasets && resolve(datasets), req, res, url)) return;
     const m = /^\/([^/]+)\/([^/]+)\/resolve\/([^/]+)\/(.+)$/.exec(url);
     if (!m) {
       res.writeHead(404).end('not found');

@@ -3,7 +3,9 @@
 // a mock Hugging Face Hub of fixture models, then runs every test/e2e/*.e2e.ts
 // with Node's test runner. Each test runs twice: [webgpu] and [wasm].
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, readdirSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { buildIsStale } from '../../scripts/lib/freshness.mjs';
 import { CONNECT_ENV, connectOrigins } from '../../scripts/lib/csp.mjs';
 import { serveSite } from '../../scripts/lib/serve.mjs';
@@ -26,7 +28,9 @@ if (buildIsStale()) {
 }
 
 // The mock Hub first: the site's Content-Security-Policy must let the page connect to it.
-const hub = await startMockHub();
+// Its Hub datasets live in a fresh folder that the e2e tests fill (hubDatasets.e2e.ts).
+const hubDatasets = mkdtempSync(join(tmpdir(), 'fairground-mock-hub-datasets-'));
+const hub = await startMockHub({ datasets: hubDatasets });
 const site = await serveSite({ port: 0, connect: [...connectOrigins(process.env[CONNECT_ENV]), new URL(hub.url).origin] });
 const only = process.argv.slice(2);
 const files = readdirSync('test/e2e')
@@ -38,9 +42,10 @@ console.log(`e2e: site ${site.url}, mock hub ${hub.url}, ${files.length} files, 
 
 const child = spawn(process.execPath, ['--import', 'tsx', '--test', '--test-concurrency=1', '--test-reporter=spec', ...files], {
   stdio: 'inherit',
-  env: { ...process.env, FAIRGROUND_BASE_URL: site.url, FAIRGROUND_HUB_URL: hub.url, CHROMIUM_PATH: chromium },
+  env: { ...process.env, FAIRGROUND_BASE_URL: site.url, FAIRGROUND_HUB_URL: hub.url, FAIRGROUND_MOCK_HUB_DATASETS: hubDatasets, CHROMIUM_PATH: chromium },
 });
 const code = await new Promise((resolve) => child.on('exit', (c) => resolve(c ?? 1)));
 await site.close();
 await hub.close();
+rmSync(hubDatasets, { recursive: true, force: true });
 process.exit(code);

@@ -9,6 +9,7 @@ import {
   deleteDataset,
   filesSource,
   heldImportLocks,
+  hubSource,
   importDataset,
   ImportError,
   listDatasets,
@@ -27,6 +28,9 @@ import {
 import { BUNDLED_DATASETS } from '../bundledDatasets.ts';
 import { unzipPackage } from '../../core/package/zipPackage.ts';
 import { database } from './database.ts';
+import { settings } from './settings.svelte.ts';
+import { FormatError } from '../../core/formats/formatError.ts';
+import { HUB_DATASET_PREFIX, parseHubDatasetRef } from '../../core/hub/hubDatasetRef.ts';
 
 export interface ActiveImport {
   readonly label: string;
@@ -81,7 +85,28 @@ export class DatasetsState {
       return;
     }
     this.notice = `Resuming the interrupted import of “${plan.title}”…`;
-    await this.#run(urlSource(pending.url), pending.label, pending.url);
+    // A Hub import's marker is its `hf:` id (pinned to the commit read first) and the Hub address.
+    const source = pending.url.startsWith(HUB_DATASET_PREFIX) ? hubSource(pending.hub ?? settings.hubHost, parseHubDatasetRef(pending.url)) : urlSource(pending.url);
+    await this.#run(source, pending.label, pending.url, pending.hub);
+  }
+
+  /**
+   * Imports an MTEB-layout dataset from the Hub address of the Models view (hubSource.ts):
+   * `owner/name[@revision][:config[/split]]`. The resume marker pins the commit the Hub named,
+   * so a resume after a reload reads the same files even if the branch moved.
+   */
+  importHub(text: string): Promise<boolean> {
+    let ref;
+    try {
+      ref = parseHubDatasetRef(text);
+    } catch (e) {
+      this.error = e instanceof FormatError ? e.message : String(e);
+      return Promise.resolve(false);
+    }
+    const host = settings.hubHost;
+    const label = `${ref.repo}${ref.revision ? `@${ref.revision}` : ''}`;
+    const resumeAs = (sha: string) => `${HUB_DATASET_PREFIX}${ref.repo}@${sha}${ref.config ? `:${ref.config}${ref.split ? `/${ref.split}` : ''}` : ref.split ? `:default/${ref.split}` : ''}`;
+    return this.#run(hubSource(host, ref), label, `${HUB_DATASET_PREFIX}${text.replace(/^hf:/, '').trim()}`, host, resumeAs);
   }
 
   importBundled(id: string): Promise<boolean> {
@@ -159,22 +184,23 @@ export class DatasetsState {
     await this.#running;
   }
 
-  #run(source: DatasetSource, label: string, resumeFrom?: string): Promise<boolean> {
+  #run(source: DatasetSource, label: string, resumeFrom?: string, hub?: string, resumeAs?: (version: string) => string): Promise<boolean> {
     if (this.active || this.deleting) {
       this.error = this.deleting ? 'Local data is being deleted; import again once it is done.' : 'Another import is running; wait for it or cancel it first.';
       return Promise.resolve(false);
     }
-    const running = this.#import(source, label, resumeFrom);
+    const running = this.#import(source, label, resumeFrom, hub, resumeAs);
     this.#running = running;
     return running;
   }
 
-  async #import(source: DatasetSource, label: string, resumeFrom: string | undefined): Promise<boolean> {
+  async #import(source: DatasetSource, label: string, resumeFrom: string | undefined, hub?: string, resumeAs?: (version: string) => string): Promise<boolean> {
     this.error = undefined;
     const controller = new AbortController();
     const active: ActiveImport = $state({ label, progress: undefined, controller, datasetId: undefined, title: undefined, waiting: false });
     this.active = active;
-    if (resumeFrom) writePendingImport(localStorage, { url: resumeFrom, label });
+    const onHub = hub === undefined ? {} : { hub };
+    if (resumeFrom) writePendingImport(localStorage, { url: resumeFrom, label, ...onHub });
     // Hashing and gunzip run in a worker, beside the parsing and writing done here.
     const reader = workerShardReader();
     let listed = false;
@@ -187,7 +213,7 @@ export class DatasetsState {
           active.datasetId = m.id;
           active.title = m.title;
           // From now on a resume after a reload names this dataset.
-          if (resumeFrom) writePendingImport(localStorage, { url: resumeFrom, label, datasetId: m.id, title: m.title });
+          if (resumeFrom) writePendingImport(localStorage, { url: resumeAs?.(m.version) ?? resumeFrom, label, datasetId: m.id, title: m.title, ...onHub });
         },
         onWaiting: () => {
           active.waiting = true;

@@ -12,6 +12,7 @@ import { createReadStream } from 'node:fs';
 import { FormatError } from '../../core/formats/formatError.ts';
 import { parseManifest, partsOf, type Manifest, type ShardKind } from '../../core/formats/manifest.ts';
 import { buildMtebManifest, type FolderFile } from '../../core/formats/mteb.ts';
+import { parquetRecordLines } from '../../core/formats/parquetRecords.ts';
 import { lineFormatOf, parseRecordLine, type RecordOfKind } from '../../core/formats/records.ts';
 import { sha256Hex } from '../../core/sha256.ts';
 import { readFileLines } from './inputFile.ts';
@@ -103,8 +104,9 @@ export async function readShard<K extends ShardKind>(folder: DatasetFolder, name
     }
     const format = lineFormatOf(part.path);
     let count = 0;
-    // The browser importer's reader: strict UTF-8, 8 MiB lines, bounded inflation (inputFile.ts).
-    for await (const batch of readFileLines(file)) {
+    // The browser importer's reader: strict UTF-8, 8 MiB lines, bounded inflation (inputFile.ts);
+    // a Parquet part, as the browser's inflate stage gives it: JSON Lines of its records.
+    for await (const batch of part.path.endsWith('.parquet') ? parquetLines(file, kind) : readFileLines(file)) {
       for (const { line, text: t } of batch) {
         let record;
         try {
@@ -126,6 +128,20 @@ export async function readShard<K extends ShardKind>(folder: DatasetFolder, name
     }
   }
   return records;
+}
+
+/** The records of a Parquet part as numbered JSON Lines, one batch per row group. @throws {InputError} naming the file. */
+async function* parquetLines(file: string, kind: ShardKind): AsyncGenerator<{ line: number; text: string }[]> {
+  const bytes = await readFile(file);
+  let line = 0;
+  try {
+    for await (const lines of parquetRecordLines(bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.length), kind)) {
+      yield lines.map((text) => ({ line: ++line, text }));
+    }
+  } catch (e) {
+    if (e instanceof FormatError) throw new InputError(e.message, file, e.line);
+    throw e;
+  }
 }
 
 /** SHA-256 of a file's bytes as hex, streamed (node:crypto). */

@@ -1,0 +1,57 @@
+/**
+ * Where a file of an MTEB-layout Hub dataset belongs: which part of the
+ * retrieval data (corpus, queries, qrels), which subset and which split.
+ * The layouts, as MTEB datasets use them on the Hub:
+ * - BEIR files at the root: `corpus.jsonl(.gz)`, `queries.jsonl(.gz)`, `qrels/<split>.tsv` or `.jsonl`
+ *   (mteb/scifact, mteb/nfcorpus; the README's configs `corpus`, `queries`, `default` name them);
+ * - one folder per config, as `push_to_hub` writes them: `corpus/<split>-00000-of-00001.parquet`,
+ *   `queries/…`, and the default config (the qrels) under `data/` (or `default/`, `qrels/`);
+ * - the Hub's own Parquet conversion: `<config>/<split>/0000.parquet`;
+ * - subsets as configs `<subset>-corpus`, `<subset>-queries`, `<subset>-qrels`.
+ */
+export type HubRole = 'corpus' | 'queries' | 'qrels';
+
+/** A file's place in the layout. `subset` is '' for a dataset of one subset; `split` is undefined for a root corpus or queries file. */
+export interface HubPlacedFile {
+  readonly path: string;
+  readonly role: HubRole;
+  readonly subset: string;
+  readonly split?: string;
+}
+
+const DATA = /\.(jsonl|jsonl\.gz|parquet)$/;
+const QRELS_DATA = /\.(jsonl|jsonl\.gz|parquet|tsv|tsv\.gz)$/;
+const SHARDED = /^(.+?)(?:-\d{5}-of-\d{5})?\.(?:jsonl|jsonl\.gz|parquet|tsv|tsv\.gz)$/;
+
+/** The role and subset a config (folder) name stands for. */
+function configRole(config: string): { role: HubRole; subset: string } | undefined {
+  if (config === 'corpus' || config === 'queries') return { role: config, subset: '' };
+  if (config === 'default' || config === 'data' || config === 'qrels') return { role: 'qrels', subset: '' };
+  const m = /^(.+)-(corpus|queries|qrels)$/.exec(config);
+  return m ? { role: m[2] as HubRole, subset: m[1] } : undefined;
+}
+
+/**
+ * The place of one path of a Hub dataset in the MTEB layout, or undefined
+ * for a file that is not retrieval data (README.md, a loading script, …).
+ * @example placeHubFile('corpus/test-00000-of-00001.parquet') // { path: …, role: 'corpus', subset: '', split: 'test' }
+ * @example placeHubFile('qrels/test.tsv') // { path: …, role: 'qrels', subset: '', split: 'test' }
+ */
+export function placeHubFile(path: string): HubPlacedFile | undefined {
+  const parts = path.split('/');
+  if (parts.length === 1) {
+    const m = /^(corpus|queries)\.(jsonl|jsonl\.gz|parquet)$/.exec(path);
+    return m ? { path, role: m[1] as HubRole, subset: '' } : undefined;
+  }
+  const placed = configRole(parts[0]);
+  if (!placed) return undefined;
+  const allowed = placed.role === 'qrels' ? QRELS_DATA : DATA;
+  if (!allowed.test(path)) return undefined;
+  if (parts.length === 2) {
+    const split = SHARDED.exec(parts[1])?.[1];
+    return split ? { path, ...placed, split } : undefined;
+  }
+  // The Hub's conversion: <config>/<split>/0000.parquet (or partial-<split> for a cut one).
+  if (parts.length === 3 && /^\d{4}\.parquet$/.test(parts[2])) return { path, ...placed, split: parts[1].replace(/^partial-/, '') };
+  return undefined;
+}
