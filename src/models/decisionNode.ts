@@ -70,13 +70,16 @@ export async function loadDecisionModelNode(spec: NodeDecisionSpec): Promise<Nod
     const t0 = performance.now();
     const scores = new Float64Array(pairs.length);
     const callsMs: number[] = [];
+    const callPairs: number[] = [];
     for (let b = 0; b < pairs.length; b += batchSize) {
       if (signal?.aborted) throw new CancelledError();
-      const { probabilities, ms } = await scoreBatch(pairs.slice(b, b + batchSize));
+      const batch = pairs.slice(b, b + batchSize);
+      const { probabilities, ms } = await scoreBatch(batch);
       probabilities.forEach((p, j) => (scores[b + j] = 100 * p));
       callsMs.push(ms);
+      callPairs.push(batch.length);
     }
-    return { scores, callsMs, device: 'cpu', dtype, fallbacks: [], ms: performance.now() - t0 };
+    return { scores, callsMs, callPairs, device: 'cpu', dtype, fallbacks: [], ms: performance.now() - t0 };
   }
 
   return {
@@ -88,12 +91,14 @@ export async function loadDecisionModelNode(spec: NodeDecisionSpec): Promise<Nod
       const t0 = performance.now();
       const out: Float64Array[] = [];
       const callsMs: number[] = [];
+      const callPairs: number[] = [];
       for (let t = 0; t < runs; t++) {
         const r = await score(pairs, signal);
         out.push(r.scores);
         callsMs.push(...r.callsMs);
+        callPairs.push(...r.callPairs);
       }
-      return { runs: out, callsMs, device: 'cpu', dtype, fallbacks: [], ms: performance.now() - t0 };
+      return { runs: out, callsMs, callPairs, device: 'cpu', dtype, fallbacks: [], ms: performance.now() - t0 };
     },
     async dispose() {
       await model.dispose();

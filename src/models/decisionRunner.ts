@@ -121,6 +121,7 @@ export class DecisionRunner {
     const t0 = performance.now();
     const scores = new Float64Array(pairs.length);
     const callsMs: number[] = [];
+    const callPairs: number[] = [];
     const batchSize = this.#o.batchSize ?? DEFAULT_BATCH_PAIRS[this.#kind];
     this.#o.onProgress?.({ status: 'batch', done: 0, total: pairs.length, cached: 0, etaSeconds: undefined });
     for (let b = 0; b < pairs.length; b += batchSize) {
@@ -133,10 +134,11 @@ export class DecisionRunner {
         scores[b + j] = 100 * p;
       });
       callsMs.push(ms);
+      callPairs.push(batch.length);
       const done = b + batch.length;
       this.#o.onProgress?.({ status: 'batch', done, total: pairs.length, cached: 0, etaSeconds: etaSeconds(done, pairs.length, performance.now() - t0) });
     }
-    return { scores, callsMs, device: this.#worker.device, dtype: this.#dtype, fallbacks: [...this.#worker.fallbacks], ms: performance.now() - t0 };
+    return { scores, callsMs, callPairs, device: this.#worker.device, dtype: this.#dtype, fallbacks: [...this.#worker.fallbacks], ms: performance.now() - t0 };
   }
 
   /**
@@ -149,13 +151,15 @@ export class DecisionRunner {
     const t0 = performance.now();
     const out: Float64Array[] = [];
     const callsMs: number[] = [];
+    const callPairs: number[] = [];
     for (let t = 0; t < runs; t++) {
       this.#o.onProgress?.({ status: 'run', run: t + 1, runs });
       const r = await this.score(pairs, signal);
       out.push(r.scores);
       callsMs.push(...r.callsMs);
+      callPairs.push(...r.callPairs);
     }
-    return { runs: out, callsMs, device: this.#worker.device, dtype: this.#dtype, fallbacks: [...this.#worker.fallbacks], ms: performance.now() - t0 };
+    return { runs: out, callsMs, callPairs, device: this.#worker.device, dtype: this.#dtype, fallbacks: [...this.#worker.fallbacks], ms: performance.now() - t0 };
   }
 
   dispose(): void {

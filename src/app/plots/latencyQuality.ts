@@ -25,6 +25,8 @@ export interface LatencyQualitySpec {
   readonly qualityLabel: string;
   readonly points: readonly LatencyQualityPoint[];
   readonly latencyLabel?: string;
+  /** What the x value is: milliseconds (default) or a cost per 1,000 calls (in the user's currency). */
+  readonly unit?: 'ms' | 'cost';
   readonly title?: string;
   readonly width?: number;
   readonly height?: number;
@@ -32,8 +34,11 @@ export interface LatencyQualitySpec {
 
 const titleOf = (spec: LatencyQualitySpec) => spec.title ?? `${spec.qualityLabel} against latency`;
 const latencyLabelOf = (spec: LatencyQualitySpec) => spec.latencyLabel ?? 'Latency per item (ms, log scale)';
+const formatCost = (v: number) => `${v.toPrecision(3)} per 1,000 calls`;
 const describe = (spec: LatencyQualitySpec, p: LatencyQualityPoint) =>
-  `${p.label}: latency ${formatWithCi(p.latencyMs, p.latencyCi, formatMs)}, ${spec.qualityLabel} ${formatWithCi(p.quality, p.qualityCi)}`;
+  spec.unit === 'cost'
+    ? `${p.label}: cost ${formatWithCi(p.latencyMs, p.latencyCi, formatCost)}, ${spec.qualityLabel} ${formatWithCi(p.quality, p.qualityCi)}`
+    : `${p.label}: latency ${formatWithCi(p.latencyMs, p.latencyCi, formatMs)}, ${spec.qualityLabel} ${formatWithCi(p.quality, p.qualityCi)}`;
 
 export function textAlternativeLatencyQuality(spec: LatencyQualitySpec): string {
   return [`${titleOf(spec)}; lower latency and higher ${spec.qualityLabel} are better. ${spec.points.length} models.`, ...spec.points.map((p) => `${describe(spec, p)}.`)].join(' ');

@@ -3,6 +3,7 @@
  * column (the numbers themselves come from src/core/audit), the flat tables
  * for CSV and JSON export, and the plots' specs. Pure: no DOM.
  */
+import { costPer1000Calls, type Price } from '../../core/audit/cost.ts';
 import type { Ci } from '../../core/audit/results.ts';
 import type { ChanceTest, ScreeningModelResult, ScreeningResults, TestedCi } from '../../core/audit/screeningResults.ts';
 import type { ConfusionSpec, ForestSpec, LatencyQualitySpec, PlotTable, TableCell, ThresholdCurveSpec } from '../plots/index.ts';
@@ -167,19 +168,35 @@ export function consistencyTable(results: ScreeningResults): ScreeningTable {
   return { columns, rows };
 }
 
-/** Latency per scoring call. */
-export function latencyTable(results: ScreeningResults): ScreeningTable {
+/** Latency per job–CV pair (as a user pays it) and per call, throughput, and — given a price — cost per 1,000 calls. */
+export function latencyTable(results: ScreeningResults, price?: Price): ScreeningTable {
   const columns: ScreeningColumn[] = [
     { key: 'device', label: 'Device', help: 'the device that finished the scoring' },
+    { key: 'median_ms_per_pair', label: 'Median ms / pair', help: 'median time per job–CV pair: each pair of a call takes its time ÷ its pairs' },
+    { key: 'p95_ms_per_pair', label: 'P95 ms / pair', help: '95th percentile of the time per pair' },
+    { key: 'pairs_per_second', label: 'Pairs / s', help: 'pairs scored per second of call time' },
+    { key: 'batch_size', label: 'Batch', help: 'pairs per call (the batch size; all pairs for calibrated similarity, one embedding pass each for jobs and CVs)' },
     { key: 'median_ms', label: 'Median ms / call', help: 'median wall time of one scoring call (a batch)' },
     { key: 'p95_ms', label: 'P95 ms / call', help: '95th percentile of the call time' },
     { key: 'calls', label: 'Calls', help: 'scoring calls' },
-    { key: 'mean_ms_per_pair', label: 'ms / pair', help: 'Σ call time / pairs scored' },
+    { key: 'mean_ms_per_pair', label: 'Mean ms / pair', help: 'Σ call time / pairs scored' },
+    ...(price ? [{ key: 'cost_per_1000', label: 'Cost / 1,000 calls', help: 'from the price you entered (a call = one pair)' }] : []),
   ];
   const rows = results.models.map((m): ScreeningRow => ({
     id: m.model.id,
     label: m.model.label,
-    cells: { device: text(`${m.model.device} · ${m.model.dtype}`), median_ms: value(m.latency.median_ms), p95_ms: value(m.latency.p95_ms), calls: value(m.latency.calls), mean_ms_per_pair: value(m.latency.mean_ms_per_pair) },
+    cells: {
+      device: text(`${m.model.device} · ${m.model.dtype}`),
+      median_ms_per_pair: value(m.latency.median_ms_per_pair ?? NaN),
+      p95_ms_per_pair: value(m.latency.p95_ms_per_pair ?? NaN),
+      pairs_per_second: value(m.latency.pairs_per_second ?? NaN),
+      batch_size: value(m.latency.batch_size ?? NaN),
+      median_ms: value(m.latency.median_ms),
+      p95_ms: value(m.latency.p95_ms),
+      calls: value(m.latency.calls),
+      mean_ms_per_pair: value(m.latency.mean_ms_per_pair),
+      ...(price ? { cost_per_1000: value(costPer1000Calls(price, m.latency)) } : {}),
+    },
   }));
   return { columns, rows };
 }
@@ -232,13 +249,21 @@ export function forestSpec(results: ScreeningResults): ForestSpec {
   };
 }
 
-/** Median latency per call against AUC. */
-export function latencyQualitySpec(results: ScreeningResults): LatencyQualitySpec {
+/**
+ * AUC against the median time per pair (latency × quality) or, given a price, against the cost of
+ * 1,000 calls (cost × quality), as the screening paper's cost–latency figure. Results stored before
+ * per-pair times fall back to the time per call.
+ */
+export function latencyQualitySpec(results: ScreeningResults, axis: 'latency' | 'cost' = 'latency', price?: Price): LatencyQualitySpec {
+  const perPair = results.models.every((m) => m.latency.median_ms_per_pair !== undefined);
+  const x = (m: ScreeningResults['models'][number]) =>
+    axis === 'cost' && price ? costPer1000Calls(price, m.latency) : perPair ? m.latency.median_ms_per_pair! : m.latency.median_ms;
   return {
     qualityLabel: 'AUC (test split)',
-    latencyLabel: 'median time per scoring call (ms, log scale)',
+    unit: axis === 'cost' && price ? 'cost' : 'ms',
+    latencyLabel: axis === 'cost' && price ? 'cost per 1,000 calls (log scale)' : perPair ? 'median time per job–CV pair (ms, log scale)' : 'median time per scoring call (ms, log scale)',
     points: results.models
-      .filter((m) => m.validity && Number.isFinite(m.validity.auc.mean) && m.latency.median_ms > 0)
-      .map((m) => ({ id: m.model.id, label: m.model.label, latencyMs: m.latency.median_ms, quality: m.validity!.auc.mean, qualityCi: Number.isFinite(m.validity!.auc.ci[0]) ? ([m.validity!.auc.ci[0], m.validity!.auc.ci[1]] as [number, number]) : null })),
+      .filter((m) => m.validity && Number.isFinite(m.validity.auc.mean) && x(m) > 0)
+      .map((m) => ({ id: m.model.id, label: m.model.label, latencyMs: x(m), quality: m.validity!.auc.mean, qualityCi: Number.isFinite(m.validity!.auc.ci[0]) ? ([m.validity!.auc.ci[0], m.validity!.auc.ci[1]] as [number, number]) : null })),
   };
 }

@@ -166,7 +166,7 @@ export function auditScreeningModel(prepared: PreparedScreening, scores: Screeni
     consistency,
     bias,
     validity,
-    latency: latencySection(scores.latency.callsMs, scores.latency.pairs),
+    latency: latencySection(scores.latency.callsMs, scores.latency.pairs, scores.latency.callPairs),
     outcomes: screeningOutcomes(prepared, scores, validity?.threshold ?? DEFAULT_THRESHOLD, r.bootstrap > 0 ? { resamples: r.bootstrap, seed: r.seed } : undefined),
   };
 }

@@ -72,6 +72,8 @@ export interface ScreeningModelScores {
   readonly latency: {
     /** Wall time of each scoring call (one batch), ms. */
     readonly callsMs: ArrayLike<number>;
+    /** The pairs each call scored, aligned with callsMs (absent in scores stored before it: one pair per call is not assumed). */
+    readonly callPairs?: ArrayLike<number>;
     /** Pairs scored by those calls. */
     readonly pairs: number;
   };

@@ -165,6 +165,17 @@ export interface ScreeningLatency {
   readonly calls: number;
   /** Σ call time / pairs scored. */
   readonly mean_ms_per_pair: number;
+  /**
+   * Median and 95th percentile of the time per job–CV pair, as a user pays it: each pair of a call
+   * takes the call's time ÷ its pairs (numpy linear percentiles over the pairs). NaN when the
+   * calls' sizes are unknown (results stored before they were recorded).
+   */
+  readonly median_ms_per_pair?: number;
+  readonly p95_ms_per_pair?: number;
+  /** The largest number of pairs one call scored (the batch size; all pairs for calibrated similarity). */
+  readonly batch_size?: number;
+  /** Pairs scored per second of call time. */
+  readonly pairs_per_second?: number;
 }
 
 export interface ScreeningModelResult {

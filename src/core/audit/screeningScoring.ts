@@ -45,7 +45,7 @@ export async function scoreScreening(
     runs: repeated.runs,
     variants: once.scores,
     deterministicByConstruction: model.kind === 'calibrated-similarity',
-    latency: { callsMs: [...repeated.callsMs, ...once.callsMs], pairs: originals.length * repeated.runs.length + variants.length },
+    latency: { callsMs: [...repeated.callsMs, ...once.callsMs], callPairs: [...repeated.callPairs, ...once.callPairs], pairs: originals.length * repeated.runs.length + variants.length },
     fallbacks: [...new Set([...repeated.fallbacks, ...once.fallbacks])],
   };
 }

@@ -244,15 +244,38 @@ export function validitySection(
   };
 }
 
-/** Median and P95 (numpy linear percentiles) of per-call times; NaN without calls. */
-export function latencySection(callsMs: ArrayLike<number>, pairs: number): ScreeningLatency {
+/**
+ * Median and P95 (numpy linear percentiles) of per-call times, and — given each call's pairs — of
+ * the time per job–CV pair (each pair of a call takes ms ÷ pairs), the batch size and the pairs
+ * per second; NaN without calls.
+ * @example latencySection([160, 40], 20, [16, 4]) // per pair: 16 × 10 ms and 4 × 10 ms → median 10, 12.5 pairs/s… (see the test)
+ */
+export function latencySection(callsMs: ArrayLike<number>, pairs: number, callPairs?: ArrayLike<number>): ScreeningLatency {
   const sorted = Float64Array.from(callsMs).sort();
   let total = 0;
   for (const v of sorted) total += v;
-  return {
+  const base = {
     median_ms: percentile(sorted, 50),
     p95_ms: percentile(sorted, 95),
     calls: sorted.length,
     mean_ms_per_pair: pairs > 0 ? total / pairs : NaN,
+  };
+  if (!callPairs || callPairs.length !== callsMs.length) return base;
+  const perPair: number[] = [];
+  let batch = 0;
+  let covered = 0;
+  for (let i = 0; i < callsMs.length; i++) {
+    const n = callPairs[i];
+    batch = Math.max(batch, n);
+    covered += n;
+    for (let j = 0; j < n; j++) perPair.push(callsMs[i] / n);
+  }
+  const each = Float64Array.from(perPair).sort();
+  return {
+    ...base,
+    median_ms_per_pair: percentile(each, 50),
+    p95_ms_per_pair: percentile(each, 95),
+    batch_size: batch,
+    pairs_per_second: total > 0 ? covered / (total / 1000) : NaN,
   };
 }

@@ -42,7 +42,8 @@ async function similarities(embedder: Embedder, pairs: readonly DecisionPair[], 
   const jobIndex = new Map(jobs.map((t, i) => [t, i]));
   const cvIndex = new Map(cvs.map((t, i) => [t, i]));
   const values = Float64Array.from(pairs, (p) => cosine(j.vectors[jobIndex.get(p.job)!], c.vectors[cvIndex.get(p.cv)!]));
-  return { values, callsMs: [j.ms, c.ms], device: c.device, dtype: c.dtype, fallbacks: [...j.fallbacks, ...c.fallbacks] };
+  // Two embedding passes serve every pair: one amortised call of all the pairs.
+  return { values, callsMs: [j.ms + c.ms], callPairs: [pairs.length], device: c.device, dtype: c.dtype, fallbacks: [...j.fallbacks, ...c.fallbacks] };
 }
 
 export class CalibratedSimilarity {
@@ -97,6 +98,7 @@ export class CalibratedSimilarity {
     return {
       scores: Float64Array.from(s.values, (v) => (fit ? 100 * logisticProbability(fit, v) : 50 * (1 + v))),
       callsMs: s.callsMs,
+      callPairs: s.callPairs,
       device: s.device,
       dtype: s.dtype,
       fallbacks: s.fallbacks,
@@ -107,7 +109,7 @@ export class CalibratedSimilarity {
   /** One pass only, whatever `runs` asks: the scores cannot change between runs. */
   async scoreRuns(pairs: readonly DecisionPair[], _runs: number, signal?: AbortSignal): Promise<DecisionRunsResult> {
     const r = await this.score(pairs, signal);
-    return { runs: [r.scores], callsMs: r.callsMs, device: r.device, dtype: r.dtype, fallbacks: r.fallbacks, ms: r.ms };
+    return { runs: [r.scores], callsMs: r.callsMs, callPairs: r.callPairs, device: r.device, dtype: r.dtype, fallbacks: r.fallbacks, ms: r.ms };
   }
 
   get device(): Device | 'cpu' | undefined {

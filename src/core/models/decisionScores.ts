@@ -17,6 +17,8 @@ export interface DecisionRunResult {
   readonly scores: Float64Array;
   /** Wall time of each scoring call, ms. */
   readonly callsMs: readonly number[];
+  /** The job–CV pairs each call scored (its batch), aligned with callsMs. */
+  readonly callPairs: readonly number[];
   /** The device and dtype that finished the pass (`cpu`: Node's onnxruntime-node). */
   readonly device: 'webgpu' | 'wasm' | 'cpu';
   readonly dtype: Dtype;

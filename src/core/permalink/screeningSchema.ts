@@ -105,7 +105,11 @@ const VALIDITY = object({
   n_tune_rows: count(),
 });
 
-const LATENCY = object({ median_ms: maybe(RANGES.nonNegative), p95_ms: maybe(RANGES.nonNegative), calls: count(), mean_ms_per_pair: maybe(RANGES.nonNegative) });
+const LATENCY = object(
+  { median_ms: maybe(RANGES.nonNegative), p95_ms: maybe(RANGES.nonNegative), calls: count(), mean_ms_per_pair: maybe(RANGES.nonNegative) },
+  // Per-pair figures: absent in results stored before they were recorded.
+  { median_ms_per_pair: maybe(RANGES.nonNegative), p95_ms_per_pair: maybe(RANGES.nonNegative), batch_size: count(), pairs_per_second: maybe(RANGES.nonNegative) },
+);
 
 const MODEL = object(
   {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { ScreeningModelResult, ScreeningResults } from '../../../src/core/audit/screeningResults.ts';
-import { biasTable, confusionSpec, consistencyNote, consistencyTable, exportScreeningTable, forestSpec, validityTable } from '../../../src/app/results/screeningTables.ts';
+import { biasTable, confusionSpec, consistencyNote, consistencyTable, exportScreeningTable, forestSpec, latencyQualitySpec, latencyTable, validityTable } from '../../../src/app/results/screeningTables.ts';
 
 const c = (mean: number, lo = mean - 0.1, hi = mean + 0.1) => ({ mean, ci: [lo, hi] as [number, number] });
 const t = (mean: number, p: number, q: number, lo = mean - 0.1, hi = mean + 0.1) => ({ ...c(mean, lo, hi), p, q, significant: q < 0.05 });
@@ -41,7 +41,7 @@ function model(id: string, deterministic: boolean): ScreeningModelResult {
       n_test_jobs: 3,
       n_tune_rows: 20,
     },
-    latency: { median_ms: 10, p95_ms: 20, calls: 5, mean_ms_per_pair: 1 },
+    latency: { median_ms: 10, p95_ms: 20, calls: 5, mean_ms_per_pair: 36, median_ms_per_pair: 30, p95_ms_per_pair: 40, batch_size: 16, pairs_per_second: 27.8 },
   };
 }
 
@@ -113,5 +113,28 @@ describe('screening tables', () => {
     const e = exportScreeningTable(validityTable(results));
     expect(e.columns.slice(0, 4)).toEqual(['row', 'auc', 'auc_lo', 'auc_hi']);
     expect(e.rows[0].slice(0, 4)).toEqual(['A', 0.75, 0.65, 0.85]);
+  });
+});
+
+describe('latency and cost', () => {
+  it('latencyTable(results, price) shows the time per pair, throughput and batch, and the cost per 1,000 calls from the price', () => {
+    const plain = latencyTable(results);
+    expect(plain.columns.map((c) => c.key)).not.toContain('cost_per_1000');
+    expect(plain.rows[0].cells.median_ms_per_pair).toMatchObject({ value: 30 });
+    expect(plain.rows[0].cells.batch_size).toMatchObject({ value: 16 });
+    const priced = latencyTable(results, { kind: 'per-device-hour', amount: 2.5 });
+    // 1,000 pairs × 36 ms = 36 s = 0.01 h at $2.50
+    expect((priced.rows[0].cells.cost_per_1000 as { value: number }).value).toBeCloseTo(0.025, 12);
+  });
+
+  it('latencyQualitySpec puts the median time per pair or, priced, the cost per 1,000 calls against AUC', () => {
+    const byLatency = latencyQualitySpec(results);
+    expect(byLatency.latencyLabel).toMatch(/per job–CV pair/);
+    expect(byLatency.points.map((p) => p.latencyMs)).toEqual(byLatency.points.map(() => 30));
+    const byCost = latencyQualitySpec(results, 'cost', { kind: 'per-1000-calls', amount: 4 });
+    expect(byCost.unit).toBe('cost');
+    expect(byCost.points.map((p) => p.latencyMs)).toEqual(byCost.points.map(() => 4));
+    // without a price the cost axis falls back to latency
+    expect(latencyQualitySpec(results, 'cost').unit).toBe('ms');
   });
 });

@@ -82,6 +82,7 @@ describe('DecisionRunner', () => {
     const r = await runner.score(PAIRS);
     expect(Array.from(r.scores, (s) => Math.round(s * 1e4) / 1e4)).toEqual([10, 20, 30, 40, 50, 60, 70]); // float32 probabilities
     expect(r.callsMs).toEqual([2, 2, 2]);
+    expect(r.callPairs).toEqual([3, 3, 1]); // batches of 3 over 7 pairs
     expect(r.device).toBe('webgpu');
     expect(r.dtype).toBe('fp32');
     const batches = progress.filter((p) => p.status === 'batch').map((p) => (p.status === 'batch' ? p.done : -1));
@@ -189,7 +190,8 @@ describe('CalibratedSimilarity', () => {
     const r = await model.scoreRuns([{ job, cv: cv(0.8) }], 7);
     expect(r.runs).toHaveLength(1);
     expect(r.runs[0][0]).toBeCloseTo(100 / (1 + Math.exp(-(fit.a * 0.8 + fit.b))), 4);
-    expect(r.callsMs).toEqual([3, 3]);
+    expect(r.callsMs).toEqual([6]); // the jobs' and the CVs' embedding passes (3 ms each): one amortised call
+    expect(r.callPairs).toEqual([1]);
     expect(r.device).toBe('wasm');
     expect(r.dtype).toBe('q8');
   });

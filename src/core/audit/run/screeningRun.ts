@@ -158,7 +158,11 @@ function plain(s: ScreeningModelScores): ScreeningModelScores {
     runs: s.runs.map((r) => Float64Array.from(r)),
     variants: Float64Array.from(s.variants),
     deterministicByConstruction: s.deterministicByConstruction,
-    latency: { callsMs: Float64Array.from(s.latency.callsMs), pairs: s.latency.pairs },
+    latency: {
+      callsMs: Float64Array.from(s.latency.callsMs),
+      ...(s.latency.callPairs ? { callPairs: Float64Array.from(s.latency.callPairs) } : {}),
+      pairs: s.latency.pairs,
+    },
   };
 }
 

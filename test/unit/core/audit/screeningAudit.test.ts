@@ -6,6 +6,7 @@
  * comments (the ICC by the Shrout–Fleiss formula in numpy, as noted).
  */
 import { describe, expect, it } from 'vitest';
+import { latencySection } from '../../../../src/core/audit/screeningSections.ts';
 import { screeningAudit } from '../../../../src/core/audit/screeningAudit.ts';
 import { screeningWorkList, type ScreeningModelScores, type ScreeningPair, type ScreeningParts } from '../../../../src/core/audit/screeningInput.ts';
 import { parseScreeningResults, type ScreeningModelDescriptor } from '../../../../src/core/audit/screeningResults.ts';
@@ -274,6 +275,16 @@ describe('screeningAudit: deterministic models and latency', () => {
     expect(one.models[0].deterministic).toBe(false);
     expect(one.models[0].consistency).toBeNull();
   });
+  it('latencySection per pair: calls of 160 ms × 16 pairs and 40 ms × 4 give 16 pairs at 10 ms and 4 at 10 ms; 100 pairs/s', () => {
+    expect(latencySection([160, 40], 20, [16, 4])).toEqual({ median_ms: 100, p95_ms: 154, calls: 2, mean_ms_per_pair: 10, median_ms_per_pair: 10, p95_ms_per_pair: 10, batch_size: 16, pairs_per_second: 100 });
+    // 30 ms × 3 pairs and 50 ms × 1: per-pair times 10, 10, 10, 50 → median 10, P95 10 + 0.85 × 40 = 44 (numpy linear at 2.85)
+    const l = latencySection([30, 50], 4, [3, 1]);
+    expect([l.median_ms_per_pair, l.batch_size, l.pairs_per_second]).toEqual([10, 3, 50]);
+    expect(l.p95_ms_per_pair).toBeCloseTo(44, 10);
+    // without the calls' sizes (results stored before them) only the per-call figures
+    expect(latencySection([30, 50], 4)).not.toHaveProperty('median_ms_per_pair');
+  });
+
   it('latency: median 30 and P95 40 + 0.8 × 60 = 88 of calls 10, 20, 30, 40, 100 (numpy linear)', () => {
     expect(a.latency).toMatchObject({ median_ms: 30, calls: 5, mean_ms_per_pair: 200 / 132 });
     expect(a.latency.p95_ms).toBeCloseTo(88, 10);
