@@ -6,14 +6,14 @@
  */
 import { embeddingTruncations } from '../core/models/truncation.ts';
 import type { CliIo, Command } from './command.ts';
-import { deviceOption, integerOption, listOption, requiredOption, scoresOption, stringOption } from './args.ts';
+import { deviceOption, integerOption, intListOption, listOption, requiredOption, scoresOption, stringOption } from './args.ts';
 import { FormatError } from '../core/formats/formatError.ts';
 import { InputError } from './errors.ts';
 import { AUDIT_DEFAULTS } from '../core/audit/retrievalFairness.ts';
 import type { RetrievalFairnessResults } from '../core/audit/results.ts';
 import { AuditInputError } from '../core/audit/retrievalData.ts';
 import { ModelRunError } from '../core/audit/run/cancel.ts';
-import { runRetrievalFairness, type RetrievalCompute, type RetrievalModelPort } from '../core/audit/run/retrievalRun.ts';
+import { runRetrievalFairnessAtKs, type RetrievalCompute, type RetrievalModelPort } from '../core/audit/run/retrievalRun.ts';
 import { auditModelJob } from '../core/audit/modelAudit.ts';
 import { perQueryRows, trecRunLines, type PerQueryRow } from '../core/audit/runExports.ts';
 import { folderDataset, nodeEnvironment } from './node/datasetPort.ts';
@@ -34,7 +34,7 @@ function modelPort(choice: ModelChoice): RetrievalModelPort {
  * @throws {InputError} for bad input (missing dataset, unknown task or
  *   model, a shard whose SHA-256 does not match, a malformed record).
  */
-export async function runAudit(args: Parameters<Command['run']>[0], io: CliIo): Promise<RetrievalFairnessResults> {
+export async function runAudit(args: Parameters<Command['run']>[0], io: CliIo): Promise<RetrievalFairnessResults | RetrievalFairnessResults[]> {
   const dir = requiredOption(args, 'dataset');
   const taskName = await taskOption(args, dir);
   const modelIds = [...new Set(listOption(args, 'model'))];
@@ -46,7 +46,10 @@ export async function runAudit(args: Parameters<Command['run']>[0], io: CliIo): 
   deviceOption(args);
   const bootstrap = integerOption(args, 'bootstrap', AUDIT_DEFAULTS.bootstrap, 0);
   const seed = integerOption(args, 'seed', AUDIT_DEFAULTS.seed, -(2 ** 31));
-  const k = args.options.has('k') ? integerOption(args, 'k', AUDIT_DEFAULTS.k, 1) : undefined;
+  // `--k 10` or a list `--k 5,10,20` (one results object per k, each model embedded once).
+  const ks = args.options.has('k') ? intListOption(args, 'k', [AUDIT_DEFAULTS.k]) : undefined;
+  if (ks && new Set(ks).size !== ks.length) throw new InputError(`--k lists a cut-off twice: ${ks.join(',')}`);
+  const k = ks?.[0];
   const models: RetrievalModelPort[] = [
     ...modelIds.map(resolveModel).map(modelPort),
     ...scores.map((s) => ({ key: `imported:${s.name}`, kind: 'imported' as const, scores: s })),
@@ -56,7 +59,9 @@ export async function runAudit(args: Parameters<Command['run']>[0], io: CliIo): 
   const exports = runExports(args);
   try {
     const progress = terminalProgress(process.stderr, args.options.has('quiet'));
-    const results = await runRetrievalFairness({ tasks: [taskName], models, k, bootstrap, seed, environment: nodeEnvironment() }, { dataset, compute: exports.compute }, { onProgress: progress }).finally(() => progress?.end());
+    const plan = { tasks: [taskName], models, k, ks, bootstrap, seed, environment: nodeEnvironment() };
+    const all = await runRetrievalFairnessAtKs(plan, { dataset, compute: exports.compute }, { onProgress: progress }).finally(() => progress?.end());
+    const results = ks && ks.length > 1 ? all : all[0];
     await exports.write(io);
     return results;
   } catch (e) {
@@ -112,7 +117,7 @@ export const runCommand: Command = {
   name: 'run',
   options: { dataset: { type: 'string' }, hub: { type: 'string' }, task: { type: 'string' }, model: { type: 'string', multiple: true }, scores: { type: 'string', multiple: true }, vectors: { type: 'string', multiple: true }, 'write-run': { type: 'string' }, 'per-query': { type: 'string' }, quiet: { type: 'boolean' }, device: { type: 'string' }, bootstrap: { type: 'string' }, seed: { type: 'string' }, k: { type: 'string' }, runs: { type: 'string' }, 'reference-model': { type: 'string' }, 'sample-cvs': { type: 'string' }, 'sample-seed': { type: 'string' } },
   usage:
-    'run --dataset DIR|hf:owner/name[@rev][:config[/split]] [--hub URL] --task NAME --model ID [--model ID2 …|--model a,b] [--scores NAME=FILE …] [--vectors NAME=FILE …] [--write-run F] [--per-query F] [--quiet] [--device cpu] [--bootstrap 1000] [--seed 0] [--k 10] [--out F]\n' +
+    'run --dataset DIR|hf:owner/name[@rev][:config[/split]] [--hub URL] --task NAME --model ID [--model ID2 …|--model a,b] [--scores NAME=FILE …] [--vectors NAME=FILE …] [--write-run F] [--per-query F] [--quiet] [--device cpu] [--bootstrap 1000] [--seed 0] [--k 10|5,10,20] [--out F]\n' +
     '    screening task: --model calibrated:fairground-glove-100d,DIR|ID [--runs 7] [--bootstrap 2000] [--seed 0] [--reference-model ID|none] [--sample-cvs N --sample-seed S]',
   summary: 'retrieval-fairness audit (retrieval/twins task) or decision-model screening audit (screening task) of a dataset package',
   run: async (parsed, io) => {

@@ -115,6 +115,22 @@ describe('fairground run', () => {
     expect(files['r.json']).toMatch(/"ci": \[\s*null,\s*null\s*\]/);
   });
 
+  it('--k 1,3 gives one results object per k, each the same as a run at that k alone (GloVe embedded once)', async () => {
+    const base = ['run', '--dataset', join(dir, 'tiny'), '--task', 'search', '--model', 'bm25,fairground-glove-100d', '--bootstrap', '20', '--seed', '4'];
+    const both = await run([...base, '--k', '1,3']);
+    expect(both.io.err).toBe('');
+    const list = JSON.parse(both.io.out) as unknown[];
+    expect(list).toHaveLength(2);
+    const strip = (r: any) => ({ ...r, createdAt: '', subsets: r.subsets.map((s: any) => ({ ...s, models: s.models.map((m: any) => ({ ...m, timing: null })) })) });
+    for (const [i, k] of [1, 3].entries()) {
+      const alone = await run([...base, '--k', String(k)]);
+      expect(strip(list[i]), `k = ${k}`).toEqual(strip(JSON.parse(alone.io.out)));
+      expect((list[i] as any).parameters.k).toBe(k);
+    }
+    expect((await run([...base, '--k', '3,3'])).io.err).toMatch(/--k lists a cut-off twice/);
+    expect((await run([...base, '--k', '3,x'])).io.err).toMatch(/--k must be positive integers/);
+  });
+
   it('runs the bundled GloVe model on the tiny dataset', async () => {
     const { code, io } = await run(['run', '--dataset', join(dir, 'tiny'), '--task', 'search', '--model', 'fairground-glove-100d', '--bootstrap', '0']);
     expect(io.err).toBe('');
@@ -180,7 +196,7 @@ describe('fairground run errors (exit 2, one line on stderr)', () => {
     await expectError([...base, '--model', 'Xenova/ms-marco-MiniLM-L-6-v2'], /is a decision model/);
     await expectError([...base, '--model', 'bm25', '--device', 'webgpu'], /--device must be cpu/);
     await expectError([...base, '--model', 'bm25', '--bootstrap', '-1'], /--bootstrap must be an integer ≥ 0/);
-    await expectError([...base, '--model', 'bm25', '--k', '0'], /--k must be an integer ≥ 1/);
+    await expectError([...base, '--model', 'bm25', '--k', '0'], /--k must be positive integers/);
   });
 });
 

@@ -60,6 +60,12 @@ export interface RetrievalRunPlan {
   readonly models: readonly RetrievalModelPort[];
   /** Cut-off k; the first task's first k (or 10) when undefined. */
   readonly k?: number;
+  /**
+   * Several cut-offs audited from the same scores (the CLI's `--k 5,10,20`), for
+   * runRetrievalFairnessAtKs; each model is embedded once. Needs a compute port that keeps its
+   * inputs (the in-thread one): the browser's worker port transfers the vectors.
+   */
+  readonly ks?: readonly number[];
   readonly bootstrap?: number;
   readonly seed?: number;
   readonly environment: RunEnvironment;
@@ -142,9 +148,17 @@ async function embedAll(embedder: TextEmbedder, run: LoadedRun, report: (p: Mode
   return { scoring, computed, cached, ms: performance.now() - t0 };
 }
 
-async function runModel(m: RetrievalModelPort, run: LoadedRun, options: Required<AuditOptions>, compute: RetrievalCompute, hooks: RunHooks<readonly ModelResult[]>): Promise<ModelResult[]> {
+async function runModel(m: RetrievalModelPort, run: LoadedRun, options: Required<AuditOptions>, ks: readonly number[], computePort: RetrievalCompute, hooks: RunHooks<readonly ModelResult[]>): Promise<ModelResult[][]> {
   const report = (p: ModelRunProgress) => hooks.onProgress?.(m.key, p);
-  const total = run.subsets.length;
+  const total = run.subsets.length * ks.length;
+  // The same scores audited at every k, one after the other.
+  const compute = {
+    async auditModel(job: ModelAuditJob, onDone: (done: number) => void): Promise<ModelResult[][]> {
+      const out: ModelResult[][] = [];
+      for (const [i, k] of ks.entries()) out.push(await computePort.auditModel({ ...job, options: { ...job.options, k } }, (done) => onDone(i * run.subsets.length + done)));
+      return out;
+    },
+  };
   if (m.kind === 'vectors') {
     report({ status: 'scoring', done: 0, total });
     const scoring = run.vectors.get(m.key)!;
@@ -192,6 +206,22 @@ async function runModel(m: RetrievalModelPort, run: LoadedRun, options: Required
  * @throws {CancelledError} when `hooks.signal` aborts.
  */
 export async function runRetrievalFairness(plan: RetrievalRunPlan, ports: RetrievalRunPorts, hooks: RunHooks<readonly ModelResult[]> = {}): Promise<RetrievalFairnessResults> {
+  const [results] = await runAtKs({ ...plan, ks: undefined }, ports, hooks);
+  return results;
+}
+
+/**
+ * The audit at each cut-off of `plan.ks` (or `plan.k` alone), every model embedded or indexed
+ * once: one results object per k, in the order given.
+ * @throws {AuditInputError} for an unknown task or inconsistent records.
+ * @throws {CancelledError} when `hooks.signal` aborts.
+ * @example await runRetrievalFairnessAtKs({ tasks: ['briefs'], models, ks: [5, 10, 20], environment }, { dataset }) // three results objects
+ */
+export function runRetrievalFairnessAtKs(plan: RetrievalRunPlan, ports: RetrievalRunPorts, hooks: RunHooks<readonly ModelResult[]> = {}): Promise<RetrievalFairnessResults[]> {
+  return runAtKs(plan, ports, hooks);
+}
+
+async function runAtKs(plan: RetrievalRunPlan, ports: RetrievalRunPorts, hooks: RunHooks<readonly ModelResult[]>): Promise<RetrievalFairnessResults[]> {
   const { dataset } = ports;
   const compute = ports.compute ?? IN_THREAD_RETRIEVAL;
   const loaded = await loadRun(dataset, plan.tasks);
@@ -204,37 +234,42 @@ export async function runRetrievalFairness(plan: RetrievalRunPlan, ports: Retrie
   const run: LoadedRun = { ...loaded, imported, vectors };
   const firstK = plan.tasks.length > 0 ? selectTasks(dataset.manifest, plan.tasks[0]).retrieval.k?.[0] : undefined;
   const k = plan.k ?? firstK ?? AUDIT_DEFAULTS.k;
-  const options: Required<AuditOptions> = { k, bootstrap: plan.bootstrap ?? AUDIT_DEFAULTS.bootstrap, seed: plan.seed ?? AUDIT_DEFAULTS.seed };
-  const perModel: (readonly ModelResult[])[] = [];
+  const ks = plan.ks && plan.ks.length > 0 ? [...plan.ks] : [k];
+  const options: Required<AuditOptions> = { k: ks[0], bootstrap: plan.bootstrap ?? AUDIT_DEFAULTS.bootstrap, seed: plan.seed ?? AUDIT_DEFAULTS.seed };
+  /** perModel[model][k index] = the model's results per subset at that k. */
+  const perModel: (readonly ModelResult[])[][] = [];
   for (const m of plan.models) {
     const done = hooks.finished?.[m.key];
-    if (done && done.length === run.subsets.length) {
-      perModel.push(done);
+    if (done && done.length === run.subsets.length && ks.length === 1) {
+      perModel.push([done]);
       hooks.onProgress?.(m.key, { status: 'done', done: 1, total: 1, device: done[0]?.model.device, dtype: done[0]?.model.dtype });
       continue;
     }
     throwIfCancelled(hooks.signal);
     const label = m.kind === 'embedding' ? m.descriptor.label : m.kind === 'imported' ? m.scores.name : m.kind === 'vectors' ? m.vectors.name : BASELINE_DESCRIPTORS[m.kind].label;
-    const results = await asModel(m.key, label, () => runModel(m, run, options, compute, hooks));
-    perModel.push(results);
-    await hooks.onModelDone?.(m.key, results);
-    hooks.onProgress?.(m.key, { status: 'done', done: 1, total: 1, device: results[0]?.model.device, dtype: results[0]?.model.dtype });
+    const atKs = await asModel(m.key, label, () => runModel(m, run, options, ks, compute, hooks));
+    perModel.push(atKs);
+    await hooks.onModelDone?.(m.key, atKs[0]);
+    hooks.onProgress?.(m.key, { status: 'done', done: 1, total: 1, device: atKs[0][0]?.model.device, dtype: atKs[0][0]?.model.dtype });
   }
-  const subsets: SubsetResult[] = run.subsets.map((s, i) => ({
-    task: s.subset.task,
-    twinsTask: s.subset.twinsTask,
-    groups: [s.subset.groups[0], s.subset.groups[1]],
-    ...(s.subset.qrels === undefined ? { unjudged: UNJUDGED_REASON } : {}),
-    models: perModel.map((r) => r[i]),
-  }));
-  return retrievalFairnessResults(
-    {
-      dataset: datasetIdentity(dataset),
-      relevanceThreshold: run.subsets[0]?.subset.relevanceThreshold ?? 1,
-      options,
-      createdAt: new Date().toISOString(),
-      environment: { ...plan.environment },
-    },
-    subsets,
-  );
+  const createdAt = new Date().toISOString();
+  return ks.map((kAt, j) => {
+    const subsets: SubsetResult[] = run.subsets.map((s, i) => ({
+      task: s.subset.task,
+      twinsTask: s.subset.twinsTask,
+      groups: [s.subset.groups[0], s.subset.groups[1]],
+      ...(s.subset.qrels === undefined ? { unjudged: UNJUDGED_REASON } : {}),
+      models: perModel.map((r) => r[j][i]),
+    }));
+    return retrievalFairnessResults(
+      {
+        dataset: datasetIdentity(dataset),
+        relevanceThreshold: run.subsets[0]?.subset.relevanceThreshold ?? 1,
+        options: { ...options, k: kAt },
+        createdAt,
+        environment: { ...plan.environment },
+      },
+      subsets,
+    );
+  });
 }
