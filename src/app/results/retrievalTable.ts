@@ -114,14 +114,14 @@ export function forestMetrics(k: number): { key: string; label: string; noEffect
   return [...rbc, ...robustness.filter((c) => c.key !== 'rbc')].map((c) => ({ key: c.key, label: c.label, noEffect: c.noEffect }));
 }
 
-/** Twin metrics of one model per language, for the forest plot. */
-export function perLanguage(subset: SubsetResult, key: string): { model: string; group: string; estimate: number | null; ci?: [number, number] }[] {
-  const rows: { model: string; group: string; estimate: number | null; ci?: [number, number] }[] = [];
+/** Twin metrics of each model per language, for the forest plot: one panel per language. */
+export function perLanguage(subset: SubsetResult, key: string): { model: string; group: string; panel: string; estimate: number | null; ci?: [number, number] }[] {
+  const rows: { model: string; group: string; panel: string; estimate: number | null; ci?: [number, number] }[] = [];
   for (const m of subset.models) {
     for (const [lang, metrics] of Object.entries(m.robustness.perLang)) {
       const c = (metrics as unknown as Record<string, Ci | undefined>)[key] as Ci | undefined;
       const ok = c && Number.isFinite(c.mean);
-      rows.push({ model: m.model.label, group: lang, estimate: ok ? c!.mean : null, ci: ok && Number.isFinite(c!.ci[0]) ? [c!.ci[0], c!.ci[1]] : undefined });
+      rows.push({ model: m.model.label, group: lang, panel: lang, estimate: ok ? c!.mean : null, ci: ok && Number.isFinite(c!.ci[0]) ? [c!.ci[0], c!.ci[1]] : undefined });
     }
   }
   return rows;
