@@ -12,7 +12,7 @@ import { el, text, svgDocument, FONT_SIZE } from './svg.ts';
 import { axisBottom, bottomMarginFor, frameOf, panelTicks, type AxisTicks } from './axes.ts';
 import { formatValue, formatWithCi, hasInterval, isDefined, type Interval } from './format.ts';
 import { OKABE_ITO, distinctColors } from './palette.ts';
-import { estimateTextWidth } from './labels.ts';
+import { estimateTextWidth, wrapText } from './labels.ts';
 import { paddedDomain } from './scales.ts';
 import type { PlotTable } from './export.ts';
 
@@ -47,6 +47,14 @@ const MODEL_GAP = 6;
 const PANEL_AXIS = 26;
 const PANEL_GAP = 10;
 const PAD = 12;
+/** Line advance inside a stacked row. */
+const LINE = ROW - 4;
+
+/** A text of one or more lines, the first centred on `y`. */
+function labelText(lines: readonly string[], x: number, y: number, attrs: Record<string, string | number>): string {
+  if (lines.length === 1) return el('text', { x, y, dy: '0.32em', ...attrs }, text(lines[0]));
+  return el('text', { x, y, dy: '0.32em', ...attrs }, ...lines.map((l, i) => el('tspan', { x, dy: i === 0 ? null : LINE }, text(l))));
+}
 
 function titleOf(spec: ForestSpec): string {
   return spec.title ?? `${spec.xLabel} by model and ${spec.groupLabel ?? 'group'}`;
@@ -137,7 +145,8 @@ export function renderForest(spec: ForestSpec): string {
     ...[...p.models].flatMap(([model, rows]) => (p.flat ? rows.map((r) => ({ text: r.model, bold: false, indent: 12 })) : [{ text: model, bold: true, indent: 0 }, ...rows.map((r) => ({ text: r.group, bold: false, indent: 12 }))])),
   ]);
   const layout = forestLayout(labels, spec.rows.map((r) => formatWithCi(r.estimate, r.ci)), width);
-  const rowHeight = layout.lines === 1 ? ROW : layout.lines * (ROW - 4) + 4;
+  /** A label as lines: whole in the one-line layout (its column fits it), wrapped to the width when stacked. */
+  const wrapLabel = (label: string, bold: boolean, indent: number) => (layout.lines === 1 ? [label] : wrapText(label, width - 2 * PAD - indent, FONT_SIZE, bold));
   const values = spec.rows.flatMap((r) => [r.estimate, ...(hasInterval(r.ci) ? r.ci : [])]).filter(isDefined);
   const x = scaleLinear()
     .domain(paddedDomain([...values, ...(reference === null ? [] : [reference])]))
@@ -150,35 +159,40 @@ export function renderForest(spec: ForestSpec): string {
   panels.forEach((panel, pi) => {
     const marks: string[] = [];
     if (panel.name !== undefined) {
-      marks.push(el('text', { class: 'panel-title', x: PAD, y: y + ROW / 2, dy: '0.32em', 'font-weight': 600 }, text(panel.name)));
-      y += ROW;
+      const title = wrapLabel(panel.name, true, 0);
+      marks.push(labelText(title, PAD, y + ROW / 2, { class: 'panel-title', 'font-weight': 600 }));
+      y += ROW + (title.length - 1) * LINE;
     }
     const rowsTop = y;
     for (const [model, rows] of panel.models) {
       const lines: string[] = [];
       if (!panel.flat) {
-        lines.push(el('text', { x: PAD, y: y + ROW / 2, dy: '0.32em', 'font-weight': 600 }, text(model)));
-        y += ROW;
+        const heading = wrapLabel(model, true, 0);
+        lines.push(labelText(heading, PAD, y + ROW / 2, { 'font-weight': 600 }));
+        y += ROW + (heading.length - 1) * LINE;
       }
       for (const r of rows) {
         const labelY = y + ROW / 2;
-        // One line: the mark beside the label; stacked: the label and estimate above the mark.
-        const valueY = layout.lines === 3 ? labelY + ROW - 4 : labelY;
-        const markY = layout.lines === 1 ? labelY : valueY + ROW - 4;
         const value = formatWithCi(r.estimate, r.ci);
+        // One line: the mark beside the label. Stacked: the label (wrapped to the width), the
+        // estimate beside its last line where it fits or on a line of its own, the mark below.
+        const label = wrapLabel(rowLabel(panel, r), false, 12);
+        const beside = layout.lines === 1 || PAD + 12 + estimateTextWidth(label[label.length - 1]) + 16 + estimateTextWidth(value) + PAD <= width;
+        const valueY = labelY + (label.length - 1 + (beside ? 0 : 1)) * LINE;
+        const markY = layout.lines === 1 ? labelY : valueY + LINE;
         const colour = colourOf(model);
         lines.push(
           el(
             'g',
             { class: 'row', 'data-row': [panel.name, model, r.group].filter((s) => s !== undefined).join('/') },
             el('title', {}, text(`${panel.name !== undefined ? `${panel.name}, ` : ''}${model}, ${r.group}: ${value}`)),
-            el('text', { x: PAD + 12, y: labelY, dy: '0.32em' }, text(rowLabel(panel, r))),
+            labelText(label, PAD + 12, labelY, {}),
             hasInterval(r.ci) && el('line', { x1: x(r.ci[0]), x2: x(r.ci[1]), y1: markY, y2: markY, stroke: colour, 'stroke-width': 2.5, 'stroke-linecap': 'round' }),
             isDefined(r.estimate) && el('rect', { x: x(r.estimate) - 4, y: markY - 4, width: 8, height: 8, fill: colour, stroke: 'currentColor', 'stroke-width': 0.75 }),
             el('text', { class: 'value', x: width - PAD, y: valueY, dy: '0.32em', 'text-anchor': 'end', 'font-variant-numeric': 'tabular-nums' }, text(value)),
           ),
         );
-        y += rowHeight;
+        y += layout.lines === 1 ? ROW : markY - y + ROW / 2 + 2;
       }
       marks.push(el('g', { class: 'model', 'data-model': model }, ...lines));
       y += panel.flat ? 0 : MODEL_GAP;

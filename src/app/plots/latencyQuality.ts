@@ -96,7 +96,8 @@ export function renderLatencyQuality(spec: LatencyQualitySpec): string {
   const x = scaleLog().domain(latencyDomain(ls)).range([frame.left, frame.right]);
   const marks = spec.points.map((p) => ({
     id: p.id,
-    label: p.label,
+    // A lone point's name is in the note above it, with its numbers.
+    label: lone ? '' : p.label,
     cx: x(p.latencyMs),
     cy: y(p.quality),
     xWhisker: hasInterval(p.latencyCi) && p.latencyCi[0] > 0 ? ([x(p.latencyCi[0]), x(p.latencyCi[1])] as const) : undefined,
