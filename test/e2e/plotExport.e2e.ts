@@ -14,7 +14,8 @@ const fragment = (json: unknown) => `r=${deflateRawSync(Buffer.from(JSON.stringi
 
 /** The rendered boxes of the x tick labels, left to right. */
 async function tickBoxes(svg: Locator): Promise<{ text: string; left: number; right: number }[]> {
-  const boxes = await svg.locator('.axis-x > g text').evaluateAll((texts) =>
+  // The forest plot draws a panel per language, each with the same ticks: measure one panel's axis.
+  const boxes = await svg.locator('.axis-x').first().locator(':scope > g text').evaluateAll((texts) =>
     texts.map((t) => {
       const r = t.getBoundingClientRect();
       return { text: t.textContent ?? '', left: r.left, right: r.right };

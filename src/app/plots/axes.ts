@@ -1,6 +1,6 @@
 /** Plot frame, axes, grid and legend shared by the plots; all in `currentColor`. */
 import { el, text, px, FONT_SIZE } from './svg.ts';
-import { estimateTextWidth } from './labels.ts';
+import { estimateTextWidth, wrapText } from './labels.ts';
 
 export interface Margin {
   readonly top: number;
@@ -54,8 +54,30 @@ export function axisBottom(frame: Frame, ticks: AxisTicks, options: AxisOptions 
         el('text', { y: 8 + FONT_SIZE, 'text-anchor': 'middle' }, text(ticks.format(v))),
       ),
     ),
-    options.label && el('text', { class: 'axis-label', x: (frame.left + frame.right) / 2, y: frame.bottom + 20 + 2 * FONT_SIZE, 'text-anchor': 'middle', 'font-weight': 600 }, text(options.label)),
+    options.label &&
+      el(
+        'text',
+        { class: 'axis-label', x: (frame.left + frame.right) / 2, y: frame.bottom + 20 + 2 * FONT_SIZE, 'text-anchor': 'middle', 'font-weight': 600 },
+        ...axisLabelLines(options.label, frame.right - frame.left).map((line, i) => el('tspan', { x: (frame.left + frame.right) / 2, dy: i === 0 ? null : LABEL_LINE }, text(line))),
+      ),
   );
+}
+
+/** Line height of a wrapped axis label, px. */
+const LABEL_LINE = FONT_SIZE + 4;
+
+/** A bottom axis label wrapped to the frame's width (bold text, by estimate). */
+export function axisLabelLines(label: string, frameWidth: number): string[] {
+  return wrapText(label, Math.max(40, frameWidth), FONT_SIZE, true);
+}
+
+/**
+ * The bottom margin a bottom axis needs: ticks, tick labels and its label wrapped to
+ * `frameWidth` (one line: 54 px, each further line 15 px more).
+ */
+export function bottomMarginFor(label: string | undefined, frameWidth: number): number {
+  const lines = label ? axisLabelLines(label, frameWidth).length : 0;
+  return lines === 0 ? 34 : 54 + (lines - 1) * LABEL_LINE;
 }
 
 /** Axis along the left of the frame, its label rotated and centred beside it. */
@@ -79,7 +101,7 @@ export function axisLeft(frame: Frame, ticks: AxisTicks, options: AxisOptions = 
   );
 }
 
-/** Width the left margin needs for tick labels plus a rotated axis label. */
+/** Width the left margin needs for tick labels plus a rotated axis label (bold). */
 export function leftMarginFor(tickLabels: readonly string[]): number {
   return 14 + Math.max(0, ...tickLabels.map((t) => estimateTextWidth(t))) + 10 + FONT_SIZE + 4;
 }
@@ -91,22 +113,32 @@ export interface LegendEntry {
   readonly swatch: string;
 }
 
-/** A horizontal legend starting at (x, y); wraps to new lines past `maxWidth`. Returns markup and height. */
+/**
+ * A horizontal legend starting at (x, y); wraps to new lines past `maxWidth`, and an entry whose
+ * label alone is wider than that wraps its label over lines of its own. Returns markup and height.
+ */
 export function legend(entries: readonly LegendEntry[], x: number, y: number, maxWidth: number): { markup: string; height: number } {
   const lineHeight = FONT_SIZE + 8;
   let cx = 0;
   let cy = 0;
   const items: string[] = [];
   for (const entry of entries) {
-    const w = 16 + estimateTextWidth(entry.label) + 14;
+    const lines = 16 + estimateTextWidth(entry.label) > maxWidth ? wrapText(entry.label, maxWidth - 16) : [entry.label];
+    const w = 16 + Math.max(...lines.map((l) => estimateTextWidth(l))) + 14;
     if (cx > 0 && cx + w > maxWidth) {
       cx = 0;
       cy += lineHeight;
     }
-    items.push(el('g', { transform: `translate(${px(x + cx)},${px(y + cy)})` }, entry.swatch, el('text', { x: 16, y: 6, dy: '0.32em' }, text(entry.label))));
+    const label = lines.map((l, i) => el('tspan', { x: 16, dy: i === 0 ? null : FONT_SIZE + 4 }, text(l))).join('');
+    items.push(el('g', { transform: `translate(${px(x + cx)},${px(y + cy)})` }, entry.swatch, el('text', { x: 16, y: 6, dy: '0.32em' }, lines.length === 1 ? text(lines[0]) : label)));
     cx += w;
+    if (lines.length > 1) {
+      // A wrapped entry fills its lines: the next starts below it.
+      cx = 0;
+      cy += lineHeight + (lines.length - 1) * (FONT_SIZE + 4);
+    }
   }
-  return { markup: el('g', { class: 'legend' }, ...items), height: entries.length === 0 ? 0 : cy + lineHeight };
+  return { markup: el('g', { class: 'legend' }, ...items), height: entries.length === 0 ? 0 : cx === 0 ? cy : cy + lineHeight };
 }
 
 /** A filled 12×12 square swatch. */
@@ -154,4 +186,25 @@ export function fittingTicks(scale: TickingScale, maxCount: number, gap = TICK_L
     if (tickLabelsFit(ticks, gap)) return ticks;
   }
   return linearTicks(scale, 1);
+}
+
+/** Pixels per tick a horizontal axis asks d3 for: room for a label like "−0.025" and a gap. */
+export const PX_PER_TICK = 70;
+
+/**
+ * The `count` to pass to d3's `ticks(count)` for an axis `panelWidth` px long: one tick per
+ * `PX_PER_TICK` px, at least 2 and at most 10.
+ * @example tickCountForWidth(280) // 4
+ */
+export function tickCountForWidth(panelWidth: number, pxPerTick = PX_PER_TICK): number {
+  return Math.max(2, Math.min(10, Math.floor(panelWidth / pxPerTick)));
+}
+
+/**
+ * Ticks of a horizontal axis sized to its panel: `ticks(tickCountForWidth(panel width))`, fewer
+ * where the labels would still collide (`fittingTicks`).
+ */
+export function panelTicks(scale: TickingScale & { range(): number[] }, gap = TICK_LABEL_GAP): AxisTicks {
+  const [a, b] = scale.range();
+  return fittingTicks(scale, tickCountForWidth(Math.abs(b - a)), gap);
 }

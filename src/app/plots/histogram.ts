@@ -1,12 +1,16 @@
 /**
  * Rank-shift histogram (METRICS.md §3): how far documents move when their twin takes their place,
  * as counts in integer bins. A bin of width w holds the integers lo … lo + w − 1; w is 1 unless the
- * range is wide (then the smallest width giving at most 40 bins). Counts are printed on the bars
- * where they fit, and always in the tooltips and the text alternative.
+ * range is wide (then the smallest width giving at most 40 bins). The count axis is symlog by
+ * default (linear near 0, logarithmic beyond), so the tails — a few documents that move far, what
+ * a fairness reader looks for — stay visible beside the spike at 0; `countScale: 'linear'` gives
+ * the plain count axis. Counts are printed on a bar only where the label fits its bar's width
+ * (never running into its neighbour's), and always in the tooltips and the text alternative.
  */
-import { scaleLinear } from 'd3';
+import { scaleLinear, scaleSymlog } from 'd3';
 import { el, text, svgDocument, FONT_SIZE } from './svg.ts';
-import { axisBottom, axisLeft, frameOf, leftMarginFor, linearTicks } from './axes.ts';
+import { axisBottom, axisLeft, bottomMarginFor, frameOf, leftMarginFor, panelTicks, type AxisTicks } from './axes.ts';
+import { symlogCountTicks } from './scales.ts';
 import { formatCount } from './format.ts';
 import { estimateTextWidth } from './labels.ts';
 import { categoryColor } from './palette.ts';
@@ -18,6 +22,8 @@ export interface RankShiftHistogramSpec {
   readonly xLabel?: string;
   /** Integer bin width; chosen from the range when left out. */
   readonly binWidth?: number;
+  /** The count axis: `symlog` (default; shows the tails) or `linear`. */
+  readonly countScale?: 'symlog' | 'linear';
   readonly title?: string;
   readonly width?: number;
   readonly height?: number;
@@ -69,31 +75,40 @@ export function tableHistogram(spec: RankShiftHistogramSpec): PlotTable {
   return { columns: ['shift from', 'shift to', 'count'], rows: integerBins(spec.values, spec.binWidth).map((b) => [b.lo, b.hi, b.count]) };
 }
 
+/** Least space between two bar labels, px. */
+const LABEL_GAP = 2;
+
 export function renderHistogram(spec: RankShiftHistogramSpec): string {
   const width = spec.width ?? 640;
   const height = spec.height ?? 320;
   const bins = integerBins(spec.values, spec.binWidth);
-  const y = scaleLinear().domain([0, Math.max(1, ...bins.map((b) => b.count))]).nice(5);
-  const yTicks = linearTicks(y, 5);
-  // Counts and shifts are integers: whole-number ticks only, printed as integers.
-  const integerTicks = { ...yTicks, values: yTicks.values.filter(Number.isInteger), format: formatCount };
-  const frame = frameOf(width, height, { top: 24, right: 20, bottom: 54, left: leftMarginFor(integerTicks.values.map(yTicks.format)) });
-  y.range([frame.bottom, frame.top]);
+  const symlog = (spec.countScale ?? 'symlog') === 'symlog';
+  const maxCount = Math.max(1, ...bins.map((b) => b.count));
+  const top = 24;
+  const xLabel = spec.xLabel ?? 'Rank shift (original rank − twin rank; positive: the twin ranks better)';
+  // Tick values first (symlog ones thin out on a short axis: guess its length from a one-line x label).
+  const values = symlog ? symlogCountTicks(maxCount, height - top - bottomMarginFor('x', width)) : scaleLinear().domain([0, maxCount]).nice(5).ticks(5).filter(Number.isInteger);
+  const countTop = symlog ? values[values.length - 1] : scaleLinear().domain([0, maxCount]).nice(5).domain()[1];
+  const left = leftMarginFor(values.map(formatCount));
+  const frame = frameOf(width, height, { top, right: 20, bottom: bottomMarginFor(xLabel, width - left - 20), left });
+  const yScale = (symlog ? scaleSymlog().constant(1) : scaleLinear()).domain([0, countTop]).range([frame.bottom, frame.top]);
+  const yTicks: AxisTicks = { values, position: (v) => yScale(v), format: formatCount };
   const lo = bins.length ? bins[0].lo - 0.5 : -0.5;
   const hi = bins.length ? bins[bins.length - 1].hi + 0.5 : 0.5;
   const x = scaleLinear().domain([Math.min(lo, -0.5), Math.max(hi, 0.5)]).range([frame.left, frame.right]);
-  const xTicks = linearTicks(x, 10);
+  const xTicks = panelTicks(x);
   const bars = bins.map((b) => {
     const x0 = x(b.lo - 0.5) + 0.5;
     const x1 = x(b.hi + 0.5) - 0.5;
     const label = formatCount(b.count);
-    const fits = b.count > 0 && estimateTextWidth(label, FONT_SIZE - 1) <= x1 - x0 + 2;
+    // The label is centred on its bar and no wider than the bar's pitch less a gap: it cannot reach its neighbours'.
+    const fits = b.count > 0 && estimateTextWidth(label, FONT_SIZE - 1) + LABEL_GAP <= x1 - x0 + 1;
     return el(
       'g',
       { class: 'bin', 'data-bin': binName(b) },
       el('title', {}, text(`shift ${binName(b)}: ${label}`)),
-      el('rect', { x: x0, y: y(b.count), width: Math.max(0, x1 - x0), height: frame.bottom - y(b.count), fill: categoryColor(0) }),
-      fits && el('text', { x: (x0 + x1) / 2, y: y(b.count) - 4, 'text-anchor': 'middle', 'font-size': FONT_SIZE - 1 }, text(label)),
+      el('rect', { x: x0, y: yScale(b.count), width: Math.max(0, x1 - x0), height: frame.bottom - yScale(b.count), fill: categoryColor(0) }),
+      fits && el('text', { x: (x0 + x1) / 2, y: yScale(b.count) - 4, 'text-anchor': 'middle', 'font-size': FONT_SIZE - 1 }, text(label)),
     );
   });
   return svgDocument({
@@ -102,8 +117,8 @@ export function renderHistogram(spec: RankShiftHistogramSpec): string {
     title: titleOf(spec),
     desc: textAlternativeHistogram(spec),
     body: [
-      axisLeft(frame, integerTicks, { label: 'Documents', grid: true }),
-      axisBottom(frame, { ...xTicks, values: xTicks.values.filter(Number.isInteger), format: formatCount }, { label: spec.xLabel ?? 'Rank shift (original rank − twin rank; positive: the twin ranks better)' }),
+      axisLeft(frame, yTicks, { label: symlog ? 'Documents (symlog scale)' : 'Documents', grid: true }),
+      axisBottom(frame, { ...xTicks, values: xTicks.values.filter(Number.isInteger), format: formatCount }, { label: xLabel }),
       el('g', { class: 'bars' }, ...bars),
       el('line', { class: 'reference', x1: x(0), x2: x(0), y1: frame.top, y2: frame.bottom, stroke: 'currentColor', 'stroke-dasharray': '4 3', 'stroke-opacity': 0.8 }),
       bins.length === 0 && el('text', { x: (frame.left + frame.right) / 2, y: (frame.top + frame.bottom) / 2, 'text-anchor': 'middle' }, 'No rank shifts to show'),

@@ -4,11 +4,64 @@
  */
 import { FONT_SIZE } from './svg.ts';
 
-/** Average advance of a glyph in em for the system sans-serif stack, rounded up. */
-const EM_PER_CHAR = 0.62;
+/**
+ * Advance of a glyph in em by character class, rounded up from the widest common sans-serif
+ * (DejaVu Sans, what `system-ui` resolves to on Linux without other fonts; Segoe UI, Roboto and
+ * Arial are narrower), so real text fits inside its estimated box. The plot layout runs without a
+ * DOM, so it cannot measure; the e2e layout test checks every drawn label against this estimate.
+ */
+const EM_BY_CLASS = Object.freeze({
+  /** i l j I J and thin punctuation. */
+  thin: 0.34,
+  space: 0.33,
+  /** f t r, brackets, slash, hyphen. */
+  semi: 0.44,
+  digit: 0.64,
+  lower: 0.64,
+  upper: 0.8,
+  /** m w M W % and symbols such as − → ≥ × —. */
+  wide: 1.0,
+});
+/** Bold (font-weight ≥ 600) glyphs are about a tenth wider. */
+const BOLD = 1.12;
 
-export function estimateTextWidth(label: string, fontSize: number = FONT_SIZE): number {
-  return Math.ceil([...label].length * EM_PER_CHAR * fontSize);
+type CharClass = keyof typeof EM_BY_CLASS;
+
+export function charClass(c: string): CharClass {
+  if (/[ilj.,:;'’!|IJ·]/.test(c)) return 'thin';
+  if (c === ' ') return 'space';
+  if (/[ftr()[\]{}/\-*"]/.test(c)) return 'semi';
+  if (/[0-9]/.test(c)) return 'digit';
+  if (/[mwMW%]/.test(c)) return 'wide';
+  if (/[a-z]/.test(c)) return 'lower';
+  if (/[A-Z]/.test(c)) return 'upper';
+  return 'wide';
+}
+
+/**
+ * Estimated width of `label` in px at `fontSize`: the sum of its glyphs' class advances
+ * (`EM_BY_CLASS`), ×1.12 for bold, rounded up.
+ * @example estimateTextWidth('0.5') // 18: (0.64 + 0.34 + 0.64) em × 11 px, rounded up
+ */
+export function estimateTextWidth(label: string, fontSize: number = FONT_SIZE, bold = false): number {
+  let em = 0;
+  for (const c of label) em += EM_BY_CLASS[charClass(c)];
+  return Math.ceil(em * fontSize * (bold ? BOLD : 1));
+}
+
+/**
+ * Splits `label` at spaces into lines no wider than `maxWidth` (by estimate); a single word wider
+ * than that gets a line of its own.
+ * @example wrapText('a long axis label', 60) // ['a long', 'axis label']
+ */
+export function wrapText(label: string, maxWidth: number, fontSize: number = FONT_SIZE, bold = false): string[] {
+  const lines: string[] = [];
+  for (const word of label.split(/ +/).filter(Boolean)) {
+    const last = lines.at(-1);
+    if (last !== undefined && estimateTextWidth(`${last} ${word}`, fontSize, bold) <= maxWidth) lines[lines.length - 1] = `${last} ${word}`;
+    else lines.push(word);
+  }
+  return lines;
 }
 
 export interface Box {

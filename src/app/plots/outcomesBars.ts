@@ -8,9 +8,10 @@
  */
 import { scaleLinear } from 'd3';
 import { el, text, svgDocument, FONT_SIZE } from './svg.ts';
-import { axisBottom, frameOf, linearTicks } from './axes.ts';
+import { axisBottom, bottomMarginFor, frameOf, panelTicks } from './axes.ts';
 import { formatValue, formatWithCi, hasInterval, isDefined, listInProse, type Interval } from './format.ts';
 import { OKABE_ITO } from './palette.ts';
+import { forestLayout } from './forest.ts';
 import { estimateTextWidth } from './labels.ts';
 import type { PlotTable } from './export.ts';
 
@@ -73,14 +74,20 @@ export function tableOutcomesBars(spec: OutcomesBarsSpec): PlotTable {
 export function renderOutcomesBars(spec: OutcomesBarsSpec): string {
   const width = spec.width ?? 640;
   const bars = spec.sections.flatMap((s) => s.bars);
-  const labelWidth = Math.max(60, ...spec.sections.map((s) => estimateTextWidth(s.name) + 4), ...bars.map((b) => 12 + estimateTextWidth(barLabel(b))));
-  const valueWidth = Math.max(30, ...bars.map((b) => estimateTextWidth(valueLabel(b))));
-  const left = 12 + labelWidth + 12;
-  const right = width - valueWidth - 20;
-  const top = 24;
-  const rowsHeight = bars.length * ROW + spec.sections.length * (ROW + SECTION_GAP);
-  const height = top + rowsHeight + 54;
-  const frame = frameOf(width, height, { top, right: width - right, bottom: 54, left });
+  // The forest plot's columns: labels, bars at least half the width, the printed rates at the
+  // right — or stacked under each label on a narrow plot.
+  const layout = forestLayout(
+    [...spec.sections.map((s) => ({ text: s.name, bold: true, indent: 0 })), ...bars.map((b) => ({ text: barLabel(b), bold: false, indent: 12 }))],
+    bars.map(valueLabel),
+    width,
+  );
+  const rowHeight = layout.lines === 1 ? ROW : layout.lines * (ROW - 4) + 4;
+  const top = layout.lines === 1 ? 24 : 8;
+  // Each section: its name, its bars, and a line naming the four-fifths threshold (when drawn).
+  const rowsHeight = bars.length * rowHeight + spec.sections.reduce((h, s) => h + ROW + (isDefined(s.threshold) ? ROW : 0) + SECTION_GAP, 0);
+  const xLabel = spec.xLabel ?? 'Selection rate';
+  const height = top + rowsHeight - SECTION_GAP + bottomMarginFor(xLabel, layout.panelRight - layout.panelLeft);
+  const frame = frameOf(width, height, { top, right: width - layout.panelRight, bottom: height - (top + rowsHeight - SECTION_GAP), left: layout.panelLeft });
   const values = [...bars.flatMap((b) => [b.rate, ...(hasInterval(b.ci) ? b.ci : [])]), ...spec.sections.map((s) => s.threshold)].filter(isDefined);
   const x = scaleLinear().domain([0, Math.max(0.01, ...values)]).nice(8).range([frame.left, frame.right]);
 
@@ -91,14 +98,16 @@ export function renderOutcomesBars(spec: OutcomesBarsSpec): string {
     y += ROW;
     const sectionTop = y;
     for (const b of s.bars) {
-      const cy = y + ROW / 2;
+      const labelY = y + ROW / 2;
+      const valueY = layout.lines === 3 ? labelY + ROW - 4 : labelY;
+      const cy = layout.lines === 1 ? labelY : valueY + ROW - 4;
       const color = b.belowFourFifths ? VERMILLION : BLUE;
       lines.push(
         el(
           'g',
           { class: `bar${b.belowFourFifths ? ' below' : ''}${b.small ? ' small' : ''}`, 'data-bar': `${s.name}/${b.category}` },
           el('title', {}, text(`${s.name}, ${barLabel(b)}: ${valueLabel(b)}`)),
-          el('text', { x: 24, y: cy, dy: '0.32em' }, text(barLabel(b))),
+          el('text', { x: 24, y: labelY, dy: '0.32em' }, text(barLabel(b))),
           isDefined(b.rate) &&
             el('rect', {
               x: x(0),
@@ -112,16 +121,21 @@ export function renderOutcomesBars(spec: OutcomesBarsSpec): string {
           hasInterval(b.ci) && el('line', { class: 'ci', x1: x(b.ci[0]), x2: x(b.ci[1]), y1: cy, y2: cy, stroke: 'currentColor', 'stroke-width': 1.5 }),
           hasInterval(b.ci) && el('line', { x1: x(b.ci[0]), x2: x(b.ci[0]), y1: cy - 4, y2: cy + 4, stroke: 'currentColor', 'stroke-width': 1.5 }),
           hasInterval(b.ci) && el('line', { x1: x(b.ci[1]), x2: x(b.ci[1]), y1: cy - 4, y2: cy + 4, stroke: 'currentColor', 'stroke-width': 1.5 }),
-          el('text', { x: width - 12, y: cy, dy: '0.32em', 'text-anchor': 'end', 'font-variant-numeric': 'tabular-nums' }, text(valueLabel(b))),
+          el('text', { class: 'value', x: width - 12, y: valueY, dy: '0.32em', 'text-anchor': 'end', 'font-variant-numeric': 'tabular-nums' }, text(valueLabel(b))),
         ),
       );
-      y += ROW;
+      y += rowHeight;
     }
     if (isDefined(s.threshold)) {
+      // The threshold is named on a line of its own under the bars, beside the dashed line
+      // (left of it where the right side has no room), so it cannot meet a label.
+      const note = `0.8 × max = ${formatValue(s.threshold)}`;
+      const room = x(s.threshold) + 4 + estimateTextWidth(note, FONT_SIZE - 1) <= width - 12;
       lines.push(
-        el('line', { class: 'four-fifths', x1: x(s.threshold), x2: x(s.threshold), y1: sectionTop - 4, y2: y + 2, stroke: 'currentColor', 'stroke-dasharray': '4 3', 'stroke-opacity': 0.85 }),
-        el('text', { x: x(s.threshold) + 4, y: sectionTop - 6, 'font-size': FONT_SIZE - 1, 'fill-opacity': 0.8 }, text(`0.8 × max = ${formatValue(s.threshold)}`)),
+        el('line', { class: 'four-fifths', x1: x(s.threshold), x2: x(s.threshold), y1: sectionTop - 2, y2: y + ROW / 2, stroke: 'currentColor', 'stroke-dasharray': '4 3', 'stroke-opacity': 0.85 }),
+        el('text', { class: 'four-fifths-label', x: x(s.threshold) + (room ? 4 : -4), y: y + ROW / 2, dy: '0.32em', 'text-anchor': room ? 'start' : 'end', 'font-size': FONT_SIZE - 1, 'fill-opacity': 0.8 }, text(note)),
       );
+      y += ROW;
     }
     blocks.push(el('g', { class: 'section', 'data-section': s.name }, ...lines));
     y += SECTION_GAP;
@@ -132,8 +146,8 @@ export function renderOutcomesBars(spec: OutcomesBarsSpec): string {
     title: titleOf(spec),
     desc: textAlternativeOutcomesBars(spec),
     body: [
-      axisBottom(frame, linearTicks(x, 5), { label: spec.xLabel ?? 'Selection rate', grid: true }),
-      el('text', { x: width - 12, y: frame.top - 8, 'text-anchor': 'end', 'font-size': FONT_SIZE - 1, 'fill-opacity': 0.8 }, 'rate [95% CI]'),
+      axisBottom(frame, panelTicks(x), { label: xLabel, grid: true }),
+      layout.lines === 1 && el('text', { x: width - 12, y: frame.top - 8, 'text-anchor': 'end', 'font-size': FONT_SIZE - 1, 'fill-opacity': 0.8 }, 'rate [95% CI]'),
       ...blocks,
     ],
   });

@@ -6,7 +6,7 @@
  */
 import { line, curveStepBefore, scaleLinear } from 'd3';
 import { el, px, svgDocument } from './svg.ts';
-import { axisBottom, axisLeft, frameOf, leftMarginFor, legend, linearTicks } from './axes.ts';
+import { axisBottom, axisLeft, bottomMarginFor, frameOf, leftMarginFor, legend, linearTicks, panelTicks } from './axes.ts';
 import { formatWithCi, hasInterval, listInProse, type Interval } from './format.ts';
 import { paddedDomain } from './scales.ts';
 import { scatterMarks } from './scatter.ts';
@@ -87,7 +87,8 @@ export function renderPareto(spec: ParetoSpec): string {
     8,
     width - left - 24,
   );
-  const frame = frameOf(width, height, { top: 8 + key.height + 14, right: 24, bottom: 54, left });
+  const xLabel = `${spec.xLabel} →`;
+  const frame = frameOf(width, height, { top: 8 + key.height + 14, right: 24, bottom: bottomMarginFor(xLabel, width - left - 24), left });
   y.range([frame.bottom, frame.top]);
   const x = scaleLinear().domain(paddedDomain(xs)).nice(8).range([frame.left, frame.right]);
 
@@ -111,7 +112,7 @@ export function renderPareto(spec: ParetoSpec): string {
     desc: textAlternativePareto(spec),
     body: [
       key.markup,
-      axisBottom(frame, linearTicks(x, 8), { label: `${spec.xLabel} →`, grid: true }),
+      axisBottom(frame, panelTicks(x), { label: xLabel, grid: true }),
       axisLeft(frame, yTicks, { label: `${spec.yLabel} →`, grid: true }),
       el('path', { class: 'frontier', d: stepPath, fill: 'none', stroke: 'currentColor', 'stroke-width': 2, 'stroke-linejoin': 'round' }),
       scatterMarks(marks, frame),

@@ -38,13 +38,15 @@ export function scatterMarks(marks: readonly ScatterMark[], frame: Frame): strin
     ),
   );
   const obstacles = marks.map((m) => ({ x: m.cx - RADIUS, y: m.cy - RADIUS, width: 2 * RADIUS, height: 2 * RADIUS }));
+  // A mark with an empty label is named elsewhere (e.g. a lone point's note): no label to place.
+  const labelled = marks.filter((m) => m.label !== '');
   const labels = placeLabels(
-    marks.map((m) => ({ id: m.id, text: m.label, anchorX: m.cx, anchorY: m.cy })),
+    labelled.map((m) => ({ id: m.id, text: m.label, anchorX: m.cx, anchorY: m.cy })),
     { x: frame.left, y: frame.top, width: frame.right - frame.left, height: frame.bottom - frame.top },
     { obstacles },
   );
   const labelMarkup = labels.map((l, i) => {
-    const m = marks[i];
+    const m = labelled[i];
     const leader = l.nudged && el('line', { x1: m.cx, y1: m.cy, x2: l.textAnchor === 'start' ? l.box.x : l.box.x + l.box.width, y2: l.box.y + l.box.height / 2, stroke: 'currentColor', 'stroke-opacity': 0.4 });
     return el('g', { class: ['label', m.className].filter(Boolean).join(' '), 'data-label': l.id }, leader, el('text', { x: l.x, y: l.y, 'text-anchor': l.textAnchor }, text(l.text)));
   });

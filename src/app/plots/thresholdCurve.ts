@@ -4,10 +4,10 @@
  */
 import { line, scaleLinear } from 'd3';
 import { el, px, text, svgDocument, FONT_SIZE } from './svg.ts';
-import { axisBottom, axisLeft, frameOf, leftMarginFor, linearTicks } from './axes.ts';
+import { axisBottom, axisLeft, bottomMarginFor, frameOf, leftMarginFor, legend, linearTicks, panelTicks } from './axes.ts';
 import { formatPercent } from './format.ts';
 import { estimateTextWidth, placeLabels } from './labels.ts';
-import { categoryColor } from './palette.ts';
+import { OKABE_ITO, distinctColors } from './palette.ts';
 import type { PlotTable } from './export.ts';
 
 export interface ThresholdPoint {
@@ -62,8 +62,26 @@ export function renderThresholdCurve(spec: ThresholdCurveSpec): string {
   const maxFlip = Math.max(1, ...spec.series.flatMap((s) => s.points.map((p) => p.flipPct)));
   const y = scaleLinear().domain([0, maxFlip]).nice(5);
   const yTicks = linearTicks(y, 5);
-  const labelRoom = Math.max(0, ...spec.series.map((s) => estimateTextWidth(s.model))) + 14;
-  const frame = frameOf(width, height, { top: 28, right: labelRoom, bottom: 54, left: leftMarginFor(yTicks.values.map(yTicks.format)) });
+  const left = leftMarginFor(yTicks.values.map(yTicks.format));
+  const xLabel = 'FIT cut-off (score ≥ cut-off is FIT)';
+  // One colour per model, never reused; past seven models (or for one) every line in one colour.
+  const colours = distinctColors(spec.series.map((s) => s.model));
+  const colourOf = (i: number) => colours?.get(spec.series[i].model) ?? OKABE_ITO[0];
+  // Each line is named at its right end while that leaves the frame half the width; else (long
+  // names, a narrow screen) the names go in a key under the axis, each beside its line's colour.
+  const endRoom = Math.max(0, ...spec.series.map((s) => estimateTextWidth(s.model))) + 14;
+  const direct = width - left - endRoom >= width / 2;
+  const right = direct ? endRoom : 24;
+  const key = direct
+    ? undefined
+    : legend(
+        spec.series.map((s, i) => ({ label: s.model, swatch: el('path', { d: 'M0,6H12', stroke: colourOf(i), 'stroke-width': 2.5 }) })),
+        12,
+        0,
+        width - 24,
+      );
+  const axisRoom = bottomMarginFor(xLabel, width - left - right);
+  const frame = frameOf(width, height, { top: 28, right, bottom: axisRoom + (key ? key.height + 6 : 0), left });
   y.range([frame.bottom, frame.top]);
   const x = scaleLinear().domain([0, 100]).range([frame.left, frame.right]);
   const path = line<ThresholdPoint>().x((p) => x(p.cutoff)).y((p) => y(p.flipPct)).digits(2);
@@ -72,18 +90,18 @@ export function renderThresholdCurve(spec: ThresholdCurveSpec): string {
       'g',
       { class: 'series', 'data-series': s.model },
       el('title', {}, text(`${s.model}: label flip % by cut-off`)),
-      el('path', { d: path(sorted(s)) ?? '', fill: 'none', stroke: categoryColor(i), 'stroke-width': 2, 'stroke-linejoin': 'round' }),
+      el('path', { d: path(sorted(s)) ?? '', fill: 'none', stroke: colourOf(i), 'stroke-width': 2, 'stroke-linejoin': 'round' }),
     ),
   );
   const ends = spec.series.flatMap((s, i) => {
     const last = sorted(s).at(-1);
-    return last ? [{ id: s.model, text: s.model, anchorX: x(last.cutoff), anchorY: y(last.flipPct), color: categoryColor(i) }] : [];
+    return last ? [{ id: s.model, text: s.model, anchorX: x(last.cutoff), anchorY: y(last.flipPct), color: colourOf(i) }] : [];
   });
-  const placed = placeLabels(ends, { x: frame.left, y: frame.top, width: width - frame.left, height: frame.bottom - frame.top }, { sides: 'right', align: 'centre' });
-  const endLabels = placed.map((l, i) => el('text', { x: l.x, y: l.y, 'text-anchor': l.textAnchor, 'data-label': l.id, fill: ends[i].color, 'font-weight': 600 }, text(l.text)));
+  const placed = direct ? placeLabels(ends, { x: frame.left, y: frame.top, width: width - frame.left, height: frame.bottom - frame.top }, { sides: 'right', align: 'centre' }) : [];
+  const endLabels = placed.map((l, i) => el('text', { x: l.x, y: l.y, 'text-anchor': l.textAnchor, 'data-label': l.id, fill: ends[i].color }, text(l.text)));
   const markerDots = spec.series.flatMap((s, i) => {
     const p = at(s, marker);
-    return p ? [el('circle', { cx: x(marker), cy: y(p.flipPct), r: 4, fill: categoryColor(i), stroke: 'currentColor', 'stroke-width': 1 }, el('title', {}, text(`${s.model} at cut-off ${marker}: ${formatPercent(p.flipPct)}`)))] : [];
+    return p ? [el('circle', { cx: x(marker), cy: y(p.flipPct), r: 4, fill: colourOf(i), stroke: 'currentColor', 'stroke-width': 1 }, el('title', {}, text(`${s.model} at cut-off ${marker}: ${formatPercent(p.flipPct)}`)))] : [];
   });
   return svgDocument({
     width,
@@ -91,7 +109,7 @@ export function renderThresholdCurve(spec: ThresholdCurveSpec): string {
     title: titleOf(spec),
     desc: textAlternativeThresholdCurve(spec),
     body: [
-      axisBottom(frame, linearTicks(x, 10), { label: 'FIT cut-off (score ≥ cut-off is FIT)', grid: true }),
+      axisBottom(frame, panelTicks(x), { label: xLabel, grid: true }),
       axisLeft(frame, yTicks, { label: 'Label flip %', grid: true }),
       el(
         'g',
@@ -102,6 +120,7 @@ export function renderThresholdCurve(spec: ThresholdCurveSpec): string {
       el('g', { class: 'lines' }, ...lines),
       el('g', { class: 'marker-values' }, ...markerDots),
       el('g', { class: 'labels', 'aria-hidden': 'true' }, ...endLabels),
+      key && el('g', { class: 'key', transform: `translate(0,${height - key.height})` }, key.markup),
     ],
   });
 }

@@ -135,16 +135,17 @@ export function effectivenessBySubset(subset: SubsetResult, key: string): { mode
 /**
  * Twin metrics of one model per language, for the forest plot: the per-language subsets (the
  * paper's: the queries of each language) or the pooled variant (every query, one language's twins
- * swapped). A shared link written before the subsets has no pooled variant: it then shows perLang.
+ * swapped), one panel per language. A shared link written before the subsets has no pooled
+ * variant: it then shows perLang.
  */
-export function perLanguage(subset: SubsetResult, key: string, variant: 'subsets' | 'pooled' = 'subsets'): { model: string; group: string; estimate: number | null; ci?: [number, number] }[] {
-  const rows: { model: string; group: string; estimate: number | null; ci?: [number, number] }[] = [];
+export function perLanguage(subset: SubsetResult, key: string, variant: 'subsets' | 'pooled' = 'subsets'): { model: string; group: string; panel: string; estimate: number | null; ci?: [number, number] }[] {
+  const rows: { model: string; group: string; panel: string; estimate: number | null; ci?: [number, number] }[] = [];
   for (const m of subset.models) {
     const scopes = variant === 'pooled' ? (m.robustness.perLangPooled ?? m.robustness.perLang) : m.robustness.perLang;
     for (const [lang, metrics] of Object.entries(scopes)) {
       const c = (metrics as unknown as Record<string, Ci | undefined>)[key] as Ci | undefined;
       const ok = c && Number.isFinite(c.mean);
-      rows.push({ model: m.model.label, group: lang, estimate: ok ? c!.mean : null, ci: ok && Number.isFinite(c!.ci[0]) ? [c!.ci[0], c!.ci[1]] : undefined });
+      rows.push({ model: m.model.label, group: lang, panel: lang, estimate: ok ? c!.mean : null, ci: ok && Number.isFinite(c!.ci[0]) ? [c!.ci[0], c!.ci[1]] : undefined });
     }
   }
   return rows;

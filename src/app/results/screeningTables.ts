@@ -234,16 +234,20 @@ export function thresholdSpec(results: ScreeningResults): ThresholdCurveSpec {
   };
 }
 
-/** ΔScore per attribute · group · signal, one row per model. */
+/**
+ * ΔScore per group · signal, in one panel per attribute (small multiples on a shared axis), the
+ * models under each other inside a panel.
+ */
 export function forestSpec(results: ScreeningResults): ForestSpec {
   return {
     xLabel: 'ΔScore against the reference group (0–100 scale)',
-    groupLabel: 'attribute · group · signal',
+    groupLabel: 'group · signal',
+    panelLabel: 'attribute',
     reference: 0,
     rows: results.models.flatMap((m) =>
       m.bias.effects.filter((e) => e.kind !== 'reference').map((e) => {
         const ok = Number.isFinite(e.delta_score.mean);
-        return { model: m.model.label, group: `${e.attribute} · ${e.group} · ${e.signal}`, estimate: ok ? e.delta_score.mean : null, ci: ok && Number.isFinite(e.delta_score.ci[0]) ? ([e.delta_score.ci[0], e.delta_score.ci[1]] as [number, number]) : null };
+        return { model: m.model.label, panel: e.attribute, group: `${e.group} · ${e.signal}`, estimate: ok ? e.delta_score.mean : null, ci: ok && Number.isFinite(e.delta_score.ci[0]) ? ([e.delta_score.ci[0], e.delta_score.ci[1]] as [number, number]) : null };
       }),
     ),
   };

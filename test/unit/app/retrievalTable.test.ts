@@ -79,11 +79,11 @@ describe('exportTable(subset, k)', () => {
 });
 
 describe('perLanguage(subset, key)', () => {
-  it('gives one row per model and language, null where undefined', () => {
+  it('gives one row per model and language, in a panel per language, null where undefined', () => {
     const rows = perLanguage(subset, 'rbc');
     expect(rows).toHaveLength(4);
-    expect(rows[0]).toEqual({ model: 'A', group: 'en', estimate: -0.2, ci: [-0.3, -0.1] });
-    expect(rows[1]).toEqual({ model: 'A', group: 'fr', estimate: null, ci: undefined });
+    expect(rows[0]).toEqual({ model: 'A', group: 'en', panel: 'en', estimate: -0.2, ci: [-0.3, -0.1] });
+    expect(rows[1]).toEqual({ model: 'A', group: 'fr', panel: 'fr', estimate: null, ci: undefined });
   });
 });
 

@@ -90,8 +90,8 @@ describe('screening tables', () => {
     expect(ref.cells.q_rank).toEqual({ value: 0.004 });
   });
 
-  it('forestSpec(results) plots ΔScore of the effect rows only (a reference row has none)', () => {
-    expect(forestSpec(results).rows.map((r) => r.group)).toEqual(['gender · female · explicit', 'gender · female · explicit']);
+  it('forestSpec(results) plots ΔScore of the effect rows only (a reference row has none), one panel per attribute', () => {
+    expect(forestSpec(results).rows.map((r) => `${r.panel} | ${r.group}`)).toEqual(['gender | female · explicit', 'gender | female · explicit']);
   });
 
   it('consistencyNote(m) says a deterministic model is deterministic (by construction, scored once), that its row is exact, and quotes the noise floor', () => {

@@ -35,13 +35,53 @@ describe('renderForest', () => {
     expect(findAll(models[1], (e) => 'data-row' in e.attrs).map((r) => r.attrs['data-row'])).toEqual(['e5-base/en', 'e5-base/de', 'e5-base/sv']);
   });
 
-  it('renderForest(spec) colours each language with its own Okabe–Ito colour, the same across models', () => {
-    const fillOf = (id: string) => findAll(root, (e) => e.attrs['data-row'] === id)[0].children.find((c) => c.name === 'rect')?.attrs.fill;
-    expect(fillOf('bge-small/en')).toBe(OKABE_ITO[0]);
-    expect(fillOf('bge-small/de')).toBe(OKABE_ITO[1]);
-    expect(fillOf('e5-base/de')).toBe(OKABE_ITO[1]);
-    expect(fillOf('e5-base/sv')).toBeUndefined(); // missing estimate: no mark
-    expect(textContent(findAll(root, (e) => hasClass(e, 'legend'))[0])).toBe('endesv');
+  it('renderForest(spec) without panels draws every mark in one colour and no legend: the row labels name each row', () => {
+    const fillOf = (r: XmlElement, id: string) => findAll(r, (e) => e.attrs['data-row'] === id)[0].children.find((c) => c.name === 'rect')?.attrs.fill;
+    expect(fillOf(root, 'bge-small/en')).toBe(OKABE_ITO[0]);
+    expect(fillOf(root, 'e5-base/de')).toBe(OKABE_ITO[0]);
+    expect(fillOf(root, 'e5-base/sv')).toBeUndefined(); // missing estimate: no mark
+    expect(findAll(root, (e) => hasClass(e, 'legend'))).toHaveLength(0);
+  });
+
+  const panelled = { ...forestSpec, rows: forestSpec.rows.map((r) => ({ ...r, panel: r.group })), panelLabel: 'language' };
+  const panels = parseXml(renderForest(panelled));
+
+  it('renderForest(spec with panels) draws a small multiple per panel, rows labelled by model, all on one x axis', () => {
+    const ps = findAll(panels, (e) => 'data-panel' in e.attrs);
+    expect(ps.map((p) => p.attrs['data-panel'])).toEqual(['en', 'de', 'sv']);
+    const tickLabels = (p: XmlElement) => findAll(findAll(p, (e) => hasClass(e, 'axis-x'))[0], (e) => e.name === 'text' && !hasClass(e, 'axis-label')).map(textContent);
+    const ticks = ps.map(tickLabels);
+    expect(ticks[0].length).toBeGreaterThan(2);
+    expect(ticks[1]).toEqual(ticks[0]);
+    expect(ticks[2]).toEqual(ticks[0]);
+    // The x positions of the same value are the same in every panel: a shared scale.
+    const refs = findAll(panels, (e) => hasClass(e, 'reference')).map((e) => e.attrs.x1);
+    expect(new Set(refs).size).toBe(1);
+    expect(findAll(ps[0], (e) => 'data-row' in e.attrs).map((r) => findAll(r, (t) => t.name === 'text').map(textContent)[0])).toEqual(['bge-small', 'e5-base']);
+    // Only the last panel carries the axis label.
+    expect(findAll(panels, (e) => hasClass(e, 'axis-label')).map(textContent)).toEqual(['Mean rank shift']);
+  });
+
+  it('renderForest(spec with panels) colours each model with its own colour, the same in every panel, and has no legend', () => {
+    const fillOf = (id: string) => findAll(panels, (e) => e.attrs['data-row'] === id)[0].children.find((c) => c.name === 'rect')?.attrs.fill;
+    expect(fillOf('en/bge-small/en')).toBe(OKABE_ITO[0]);
+    expect(fillOf('de/bge-small/de')).toBe(OKABE_ITO[0]);
+    expect(fillOf('en/e5-base/en')).toBe(OKABE_ITO[1]);
+    expect(fillOf('de/e5-base/de')).toBe(OKABE_ITO[1]);
+    expect(findAll(panels, (e) => hasClass(e, 'legend'))).toHaveLength(0);
+    expect(textAlternativeForest(panelled)).toContain('language de: bge-small −0.300 [−0.820, 0.200]; e5-base 0.900 [0.350, 1.440].');
+  });
+
+  it('renderForest(spec) at 320 px stacks each row: label and estimate above, the mark across the width below', () => {
+    const narrow = parseXml(renderForest({ ...forestSpec, width: 320 }));
+    const row = findAll(narrow, (e) => e.attrs['data-row'] === 'bge-small/en')[0];
+    const [label, value] = findAll(row, (e) => e.name === 'text');
+    const rect = row.children.find((c) => c.name === 'rect')!;
+    expect(Number(rect.attrs.y)).toBeGreaterThan(Number(value.attrs.y)); // the mark is below the printed estimate
+    expect(Number(label.attrs.y)).toBeLessThanOrEqual(Number(value.attrs.y));
+    // The data panel (the grid) spans at least half of the width.
+    const axis = findAll(narrow, (e) => hasClass(e, 'axis-x'))[0].children.find((c) => c.name === 'line')!;
+    expect(Number(axis.attrs.x2) - Number(axis.attrs.x1)).toBeGreaterThanOrEqual(160);
   });
 
   it('renderForest(spec) draws the reference line at 0, or where the spec puts it', () => {
@@ -93,8 +133,16 @@ describe('renderHistogram', () => {
 
   it('renderHistogram(spec) matches the snapshot', () => expectSvgSnapshot('histogram', svg));
 
-  it('renderHistogram(spec) draws one bar per bin with its count, and bar heights in proportion', () => {
-    const bins = findAll(root, (e) => 'data-bin' in e.attrs);
+  it('renderHistogram(spec) counts on a symlog axis by default: bar heights in proportion to log(1 + count)', () => {
+    const heights = findAll(root, (e) => 'data-bin' in e.attrs).map((b) => Number(b.children.find((c) => c.name === 'rect')!.attrs.height));
+    expect(heights[2] / heights[1]).toBeCloseTo(Math.log1p(5) / Math.log1p(3), 2);
+    expect(heights[0] / heights[1]).toBeCloseTo(Math.log1p(1) / Math.log1p(3), 2);
+    expect(textContent(findAll(root, (e) => hasClass(e, 'axis-y'))[0])).toContain('Documents (symlog scale)');
+  });
+
+  it('renderHistogram({countScale: linear}) draws one bar per bin with its count, and bar heights in proportion', () => {
+    const linear = parseXml(renderHistogram({ ...histogramSpec, countScale: 'linear' }));
+    const bins = findAll(linear, (e) => 'data-bin' in e.attrs);
     expect(bins.map((b) => b.attrs['data-bin'])).toEqual(['-2', '-1', '0', '1', '2', '3']);
     const heights = bins.map((b) => Number(b.children.find((c) => c.name === 'rect')!.attrs.height));
     expect(heights[2] / heights[1]).toBeCloseTo(5 / 3, 2);

@@ -79,7 +79,7 @@ describe('placeLabels', () => {
   it('boxesIntersect(a, b) is false for boxes that only touch', () => {
     expect(boxesIntersect({ x: 0, y: 0, width: 10, height: 10 }, { x: 10, y: 0, width: 10, height: 10 })).toBe(false);
     expect(boxesIntersect({ x: 0, y: 0, width: 10, height: 10 }, { x: 9, y: 9, width: 10, height: 10 })).toBe(true);
-    expect(estimateTextWidth('abcd', 10)).toBe(25);
+    expect(estimateTextWidth('abcd', 10)).toBe(26); // 4 lower-case glyphs × 0.64 em × 10 px, rounded up
   });
 });
 

@@ -1,0 +1,205 @@
+/**
+ * No text collides in any plot at any width. After the bundled audits (the demo's retrieval audit,
+ * a small screening audit) and on the Learn page, at viewport widths 360, 800 and 1280 px, every
+ * `<text>` of every plot is measured in Chromium: no two labels may overlap (0.5 px tolerance),
+ * none may leave the SVG's viewBox, and none may be wider than the layout's estimate
+ * (estimateTextWidth in src/app/plots/labels.ts, which the plots lay out with since they cannot
+ * measure). The same for each exported SVG opened on its own page; each PNG export must have the
+ * SVG's size at 2×.
+ */
+import assert from 'node:assert/strict';
+import type { Locator, Page } from 'playwright-core';
+import { e2e } from './browser.ts';
+import { estimateTextWidth } from '../../src/app/plots/labels.ts';
+
+const WIDTHS = [360, 800, 1280] as const;
+const TOLERANCE = 0.5;
+
+interface Box {
+  readonly x: number;
+  readonly y: number;
+  readonly w: number;
+  readonly h: number;
+}
+interface MeasuredText {
+  readonly text: string;
+  readonly box: Box;
+  /** Each line (tspan, or the text itself) with its rendered length and font. */
+  readonly lines: { text: string; length: number; fontSize: number; bold: boolean }[];
+}
+interface MeasuredSvg {
+  /** x, y, width, height. */
+  readonly viewBox: [number, number, number, number];
+  readonly texts: MeasuredText[];
+}
+
+/** In the page: every non-empty text of an SVG, its box in viewBox units, and its lines' lengths. */
+function measureInPage(svg: Element): MeasuredSvg {
+  const root = svg as SVGSVGElement;
+  const vb = root.viewBox.baseVal;
+  const r = root.getBoundingClientRect();
+  const sx = vb.width / r.width;
+  const sy = vb.height / r.height;
+  const texts: MeasuredText[] = [];
+  for (const t of Array.from(root.querySelectorAll('text'))) {
+    const b = t.getBoundingClientRect();
+    if (!(t.textContent ?? '').trim() || b.width === 0) continue;
+    const spans = Array.from(t.querySelectorAll('tspan'));
+    const lines = (spans.length ? spans : [t]).map((e) => {
+      const cs = getComputedStyle(e);
+      return { text: e.textContent ?? '', length: (e as SVGTextContentElement).getComputedTextLength(), fontSize: parseFloat(cs.fontSize), bold: Number(cs.fontWeight) >= 600 };
+    });
+    texts.push({ text: t.textContent ?? '', box: { x: vb.x + (b.left - r.left) * sx, y: vb.y + (b.top - r.top) * sy, w: b.width * sx, h: b.height * sy }, lines });
+  }
+  return { viewBox: [vb.x, vb.y, vb.width, vb.height], texts };
+}
+
+const overlap = (a: Box, b: Box) => Math.min(a.x + a.w, b.x + b.w) - Math.max(a.x, b.x) > TOLERANCE && Math.min(a.y + a.h, b.y + b.h) - Math.max(a.y, b.y) > TOLERANCE;
+const fmt = (b: Box) => `[${b.x.toFixed(1)}, ${b.y.toFixed(1)}, ${b.w.toFixed(1)} × ${b.h.toFixed(1)}]`;
+
+/** Fails on two overlapping labels, a label outside the viewBox, or one wider than its estimate. */
+function assertLayout(m: MeasuredSvg, where: string): void {
+  assert.ok(m.texts.length > 0, `${where}: no text measured`);
+  const [x0, y0, w, h] = m.viewBox;
+  for (const t of m.texts) {
+    const b = t.box;
+    const inside = b.x >= x0 - TOLERANCE && b.y >= y0 - TOLERANCE && b.x + b.w <= x0 + w + TOLERANCE && b.y + b.h <= y0 + h + TOLERANCE;
+    assert.ok(inside, `${where}: "${t.text}" ${fmt(b)} leaves the viewBox ${m.viewBox.join(' ')}`);
+    for (const line of t.lines) {
+      const estimate = estimateTextWidth(line.text, line.fontSize, line.bold);
+      assert.ok(line.length <= estimate + TOLERANCE, `${where}: "${line.text}" is ${line.length.toFixed(1)} px wide, over its estimate ${estimate} px (${line.fontSize} px${line.bold ? ', bold' : ''})`);
+    }
+  }
+  for (let i = 0; i < m.texts.length; i++) {
+    for (let j = i + 1; j < m.texts.length; j++) {
+      const [a, b] = [m.texts[i], m.texts[j]];
+      assert.ok(!overlap(a.box, b.box), `${where}: "${a.text}" ${fmt(a.box)} overlaps "${b.text}" ${fmt(b.box)}`);
+    }
+  }
+}
+
+/**
+ * Catches the page's exports instead of saving them: each `<a download>` click records its file
+ * (the Blob behind its object URL). Many downloads in a row would otherwise meet Chromium's
+ * "multiple downloads" guard. Idempotent per document.
+ */
+async function catchExports(page: Page): Promise<void> {
+  await page.evaluate(() => {
+    const w = window as unknown as { __exports?: { name: string; blob: Blob | undefined }[] };
+    if (w.__exports) return;
+    w.__exports = [];
+    const blobs = new Map<string, Blob>();
+    const create = URL.createObjectURL.bind(URL);
+    URL.createObjectURL = (b: Blob | MediaSource) => {
+      const url = create(b);
+      if (b instanceof Blob) blobs.set(url, b);
+      return url;
+    };
+    const click = HTMLAnchorElement.prototype.click;
+    HTMLAnchorElement.prototype.click = function (this: HTMLAnchorElement) {
+      if (this.download) w.__exports!.push({ name: this.download, blob: blobs.get(this.href) });
+      else click.call(this);
+    };
+  });
+}
+
+/** Clicks an export button and returns the file it offered, as bytes. */
+async function exported(page: Page, button: Locator, where: string): Promise<Buffer> {
+  const before = await page.evaluate(() => (window as unknown as { __exports: unknown[] }).__exports.length);
+  await button.click();
+  try {
+    await page.waitForFunction((n) => (window as unknown as { __exports: unknown[] }).__exports.length > n, before, { timeout: 20_000 });
+  } catch {
+    assert.fail(`${where}: the button offered no file`);
+  }
+  const bytes = await page.evaluate(async () => {
+    const last = (window as unknown as { __exports: { blob: Blob | undefined }[] }).__exports.at(-1)!;
+    return last.blob ? Array.from(new Uint8Array(await last.blob.arrayBuffer())) : [];
+  });
+  return Buffer.from(bytes);
+}
+
+/** Waits until every PlotFigure has re-rendered at its measured width (then one more frame). */
+async function settle(page: Page): Promise<void> {
+  await page.waitForFunction(() =>
+    Array.from(document.querySelectorAll<HTMLElement>('.plot[data-width]')).every((d) => d.dataset.width === String(Math.round(Math.max(280, Math.min(960, d.clientWidth))))),
+  );
+  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+}
+
+/**
+ * Every plot figure on the page at every width: on screen, and (with `exports`) its SVG export
+ * on a page of its own and its PNG export's size. Returns how many plots were checked.
+ */
+async function checkPlots(page: Page, alone: Page, name: string, exports: boolean, plots = page.locator('figure:has(.plot svg)')): Promise<number> {
+  let checked = 0;
+  if (exports) await catchExports(page);
+  for (const width of WIDTHS) {
+    await page.setViewportSize({ width, height: 900 });
+    await settle(page);
+    const n = await plots.count();
+    assert.ok(n > 0, `${name} at ${width} px: no plots`);
+    for (let i = 0; i < n; i++) {
+      const figure = plots.nth(i);
+      const caption = await figure.evaluate((e) => e.querySelector('figcaption')?.textContent ?? e.querySelector('svg title')?.textContent ?? '');
+      const id = `${name} #${i} (${caption}) at ${width} px`;
+      assertLayout(await figure.locator('svg').first().evaluate(measureInPage), id);
+      checked++;
+      if (!exports) continue;
+      const svg = (await exported(page, figure.getByRole('button', { name: 'SVG', exact: true }), `${id}, SVG`)).toString('utf8');
+      await alone.setContent(`<body style="margin:0">${svg}</body>`);
+      assertLayout(await alone.locator('svg').first().evaluate(measureInPage), `${id}, the exported SVG`);
+      const png = await exported(page, figure.getByRole('button', { name: 'PNG', exact: true }), `${id}, PNG`);
+      assert.equal(png.subarray(1, 4).toString('ascii'), 'PNG', `${id}: a PNG`);
+      const [, , w, h] = /viewBox="([^"]+)"/.exec(svg)![1].split(' ').map(Number);
+      assert.deepEqual([png.readUInt32BE(16), png.readUInt32BE(20)], [Math.round(2 * w), Math.round(2 * h)], `${id}: the PNG is the SVG's layout at 2×`);
+    }
+  }
+  return checked;
+}
+
+e2e('no text collides or leaves its plot at 360, 800 and 1280 px, on screen and in the SVG and PNG exports', async ({ page, baseUrl, newContext, errors, device }) => {
+  const alone = await (await newContext()).newPage();
+  const counts: string[] = [];
+
+  // The Learn lessons' plots (no exports there).
+  await page.goto(`${baseUrl}#/learn`);
+  await page.locator('main svg').first().waitFor({ timeout: 30_000 });
+  counts.push(`learn ${await checkPlots(page, alone, 'learn', false, page.locator('main :is(.plot, section, div):has(> svg)'))}`);
+
+  // The demo's retrieval audit: Pareto, per-language forest, rank-shift histogram, latency–quality.
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.goto(baseUrl);
+  await page.getByTestId('demo-run').click();
+  await page.getByTestId('results-table').waitFor({ timeout: 400_000 });
+  for (const id of ['pareto-plot', 'forest-plot', 'rank-shift-plot', 'latency-plot']) await page.getByTestId(id).locator('svg').waitFor({ timeout: 30_000 });
+  assert.match((await page.getByTestId('rank-shift-tails').textContent()) ?? '', /moved more than 10 positions/);
+  counts.push(`retrieval ${await checkPlots(page, alone, 'retrieval', true)}`);
+  await page.getByTestId('rank-shift-linear').check();
+  counts.push(`linear histogram ${await checkPlots(page, alone, 'retrieval, linear counts', false, page.locator('figure:has([data-testid="rank-shift-plot"] svg)'))}`);
+
+  // A small screening audit (calibrated GloVe, 6 CVs per job, B = 200): confusion matrix,
+  // threshold curve, ΔScore forest per attribute, a single model's latency–AUC, outcome bars.
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.goto(`${baseUrl}#/datasets`);
+  await page.getByTestId('import-bundled-cv-screening').click();
+  await page.locator('[data-testid="dataset-list"] tr[data-dataset-id="cv-screening"][data-state="ready"]').waitFor({ timeout: 300_000 });
+  await page.goto(`${baseUrl}#/run`);
+  await page.getByTestId('audit-type-screening').check();
+  await page.getByTestId('screening-dataset').waitFor();
+  await page.getByTestId('screening-runs').fill('2');
+  await page.getByTestId('screening-bootstrap').fill('200');
+  await page.getByTestId('screening-sample').check();
+  await page.getByTestId('screening-sample-cvs').fill('6');
+  await page.getByTestId('screening-device').selectOption('wasm');
+  await page.getByTestId('run-button').click();
+  await page.getByTestId('results-table').or(page.getByTestId('error-banner')).first().waitFor({ timeout: 400_000 });
+  if (await page.getByTestId('error-banner').isVisible()) assert.fail(`the screening run failed: ${await page.getByTestId('error-banner').textContent()}`);
+  for (const id of ['confusion-plot', 'threshold-plot', 'forest-plot', 'latency-plot']) await page.getByTestId(id).locator('svg').waitFor({ timeout: 30_000 });
+  assert.ok((await page.locator('[data-testid="forest-plot"] svg [data-panel]').count()) >= 2, 'the ΔScore forest plot has a panel per attribute');
+  assert.equal(await page.locator('[data-testid="forest-plot"] svg .legend').count(), 0, 'no legend repeating the row labels');
+  counts.push(`screening ${await checkPlots(page, alone, 'screening', true)}`);
+
+  console.log(`# [${device}] plots checked (× widths): ${counts.join(', ')}`);
+  assert.deepEqual(errors, []);
+}, { timeout: 1_200_000 });
