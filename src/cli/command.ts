@@ -1,9 +1,12 @@
 import type { ParsedArgs } from './args.ts';
 import type { OptionSpec } from './strictArgs.ts';
+import type { NumberedLine } from '../core/formats/lines.ts';
 
 /** What a command may touch: the file system through `readText`, and its output. */
 export interface CliIo {
   readText(path: string): Promise<string>;
+  /** A file's non-blank lines, batch by batch, streamed (Node); without it a command reads the text whole. */
+  readLines?(path: string): AsyncIterable<readonly NumberedLine[]>;
   /** SHA-256 (hex) of a file's bytes, where the io can read bytes (Node); imported files are named by it. */
   sha256?(path: string): Promise<string>;
   /** Lists a directory's entries (names only). */

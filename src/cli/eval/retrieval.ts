@@ -1,14 +1,53 @@
-import type { Command } from '../command.ts';
+import type { CliIo, Command } from '../command.ts';
 import { intListOption, numberOption, requiredOption, stringOption } from '../args.ts';
 import { InputError } from '../errors.ts';
 import { parseQrels } from '../../core/formats/qrels.ts';
-import { parseRun } from '../../core/formats/trecRun.ts';
+import { RunColumnsBuilder, runColumnsOf, type RunColumns } from '../../core/formats/runColumns.ts';
+import { numberedLines } from '../../core/formats/lines.ts';
+import { FormatError } from '../../core/formats/formatError.ts';
 import type { Gain } from '../../core/metrics/retrieval.ts';
-import { evalRetrieval } from '../../core/audit/eval/retrieval.ts';
+import { evalRetrieval, reportRetrieval, type RetrievalEvalOptions } from '../../core/audit/eval/retrieval.ts';
+import { RetrievalStream, RunNotGroupedError } from '../../core/audit/eval/retrievalStream.ts';
+import type { Qrels } from '../../core/formats/qrels.ts';
 import { ciOptions } from './bootstrapOption.ts';
 import { parseInput } from './parseInput.ts';
 
 const GAINS: readonly Gain[] = ['linear', 'exp'];
+
+/**
+ * The run scored query by query as it streams in (RetrievalStream): undefined when the io cannot
+ * stream or the run is not grouped by query (then it is read whole).
+ * @throws {InputError} naming the file and line.
+ */
+async function streamRun(io: CliIo, file: string, qrels: Qrels, options: RetrievalEvalOptions) {
+  if (!io.readLines) return undefined;
+  const stream = new RetrievalStream(qrels, options);
+  try {
+    for await (const batch of io.readLines(file)) for (const l of batch) stream.add(l.text, l.line);
+    return stream.finish();
+  } catch (error) {
+    if (error instanceof RunNotGroupedError) return undefined;
+    if (error instanceof FormatError) throw new InputError(error.message, file, error.line);
+    throw error;
+  }
+}
+
+/**
+ * The run file as columns, streamed line by line where the io can (Node): no whole-file text and
+ * no object per line, so a run of 10 million lines fits in a few hundred MB.
+ * @throws {InputError} naming the file and line.
+ */
+async function readRun(io: CliIo, file: string): Promise<RunColumns> {
+  try {
+    if (!io.readLines) return runColumnsOf(numberedLines(await io.readText(file)));
+    const builder = new RunColumnsBuilder();
+    for await (const batch of io.readLines(file)) for (const l of batch) builder.add(l.text, l.line);
+    return builder.finish();
+  } catch (error) {
+    if (error instanceof FormatError) throw new InputError(error.message, file, error.line);
+    throw error;
+  }
+}
 
 /**
  * `fairground eval retrieval`: NDCG, P, MRR, Recall and MAP at each cut-off
@@ -33,11 +72,13 @@ export const retrievalCommand: Command = {
     const duplicates = stringOption(args, 'duplicates') ?? 'error';
     if (duplicates !== 'error' && duplicates !== 'last') throw new InputError(`--duplicates must be error or last, got "${duplicates}"`);
     const qrels = await parseInput(io, qrelsFile, (text) => parseQrels(text, duplicates));
-    const run = await parseInput(io, runFile, parseRun);
-
     const metrics = stringOption(args, 'metrics')?.split(',').filter((m) => m.trim() !== '');
+    const options = { k, threshold, gain, metrics };
     try {
-      return evalRetrieval(run, qrels, { k, threshold, gain, metrics }, ci);
+      const streamed = await streamRun(io, runFile, qrels, options);
+      // A run not grouped by query is read whole (RunColumns) and evaluated as before.
+      if (streamed) return reportRetrieval(streamed, options, ci);
+      return evalRetrieval(await readRun(io, runFile), qrels, options, ci);
     } catch (e) {
       if (e instanceof RangeError && e.message.startsWith('unknown metric')) throw new InputError(`--metrics: ${e.message}`);
       throw e;

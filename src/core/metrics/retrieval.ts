@@ -59,7 +59,7 @@ export function kernelOptions(options: RetrievalOptions = {}): KernelOptions {
  * @example evaluateRetrieval(run, qrels, { k: [10], threshold: 1 }).mean['ndcg@10']
  */
 export function evaluateRetrieval(
-  run: ReadonlyMap<string, readonly Scored[]>,
+  run: Pick<ReadonlyMap<string, readonly Scored[]>, 'get'>,
   qrels: Qrels,
   options: RetrievalOptions = {},
 ): RetrievalEvaluation {

@@ -5,6 +5,7 @@
  */
 import type { Qrels } from '../../formats/qrels.ts';
 import type { Run } from '../../formats/trecRun.ts';
+import { RunColumns } from '../../formats/runColumns.ts';
 import { evaluateRetrieval, type Gain } from '../../metrics/retrieval.ts';
 import { reportMeans, type CiOptions, type Reported } from './ciReport.ts';
 
@@ -22,12 +23,13 @@ export interface RetrievalEvalOptions {
  * at the longest ranking of the run, so no relevant document ranked anywhere
  * is cut off.
  */
-function columns(run: Run, qrels: Qrels, options: RetrievalEvalOptions) {
+function columns(run: Run | RunColumns, qrels: Qrels, options: RetrievalEvalOptions) {
   const opts = { threshold: options.threshold, gain: options.gain };
   const cut = evaluateRetrieval(run, qrels, { ...opts, k: [...options.k] });
   if (!options.metrics?.some((m) => m.trim().toLowerCase() === 'map')) return cut;
   let longest = 1;
-  for (const docs of run.values()) longest = Math.max(longest, docs.length);
+  if (run instanceof RunColumns) longest = Math.max(longest, run.longestRanking());
+  else for (const docs of run.values()) longest = Math.max(longest, docs.length);
   const uncut = evaluateRetrieval(run, qrels, { ...opts, k: [longest] });
   return { ...cut, keys: [...cut.keys, 'map'], values: [...cut.values, uncut.values[uncut.keys.indexOf(`map@${longest}`)]] };
 }
@@ -45,8 +47,20 @@ export function selectMetrics(available: readonly string[], wanted: readonly str
   });
 }
 
-export function evalRetrieval(run: Run, qrels: Qrels, options: RetrievalEvalOptions, ci?: CiOptions) {
-  const result = columns(run, qrels, options);
+export function evalRetrieval(run: Run | RunColumns, qrels: Qrels, options: RetrievalEvalOptions, ci?: CiOptions) {
+  return reportRetrieval(columns(run, qrels, options), options, ci);
+}
+
+/**
+ * The report of computed columns (evalRetrieval's, or a RetrievalStream's): the metrics asked
+ * for, their means (with CIs when resampling), per-query values, counts.
+ * @throws {RangeError} for an unknown metric in `options.metrics`.
+ */
+export function reportRetrieval(
+  result: { readonly keys: readonly string[]; readonly queries: readonly string[]; readonly values: readonly Float64Array[]; readonly nQueries: number; readonly nSkipped: number },
+  options: RetrievalEvalOptions,
+  ci?: CiOptions,
+) {
   const picked = selectMetrics(result.keys, options.metrics);
   const keys = picked.map((i) => result.keys[i]);
   const values = picked.map((i) => result.values[i]);
