@@ -142,3 +142,15 @@ e2e('on a static host the <meta> policy alone refuses inline code, and shared re
     assert.deepEqual(await injectInlineCode(page), { script: undefined, handler: undefined, timer: undefined }, 'none of the injected code ran');
   });
 });
+
+e2e('a dataset URL on a host the policy does not list says why, and how to allow it, before any request', async ({ page, baseUrl, requests }) => {
+  await page.goto(`${baseUrl}#/datasets`);
+  await page.getByLabel('Dataset URL').fill('https://data.example.org/my-dataset/');
+  await page.getByLabel('Dataset URL').press('Enter');
+  const banner = page.getByTestId('error-banner');
+  await banner.waitFor();
+  const text = (await banner.textContent()) ?? '';
+  assert.match(text, /Content-Security-Policy lets it connect only to 'self'/);
+  assert.match(text, /FAIRGROUND_CONNECT_SRC="https:\/\/data\.example\.org"/);
+  assert.ok(!requests.some((u) => u.includes('data.example.org')), 'nothing was requested from the host');
+});

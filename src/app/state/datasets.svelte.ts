@@ -27,6 +27,7 @@ import {
 } from '../../storage/index.ts';
 import { BUNDLED_DATASETS } from '../bundledDatasets.ts';
 import { unzipPackage } from '../../core/package/zipPackage.ts';
+import { blockedByPolicy, pagePolicy } from '../settings/connectPolicy.ts';
 import { database } from './database.ts';
 import { settings } from './settings.svelte.ts';
 import { FormatError } from '../../core/formats/formatError.ts';
@@ -104,6 +105,11 @@ export class DatasetsState {
       return Promise.resolve(false);
     }
     const host = settings.hubHost;
+    const blocked = blockedByPolicy(pagePolicy(), host, location.origin);
+    if (blocked) {
+      this.error = blocked;
+      return Promise.resolve(false);
+    }
     const label = `${ref.repo}${ref.revision ? `@${ref.revision}` : ''}`;
     const resumeAs = (sha: string) => `${HUB_DATASET_PREFIX}${ref.repo}@${sha}${ref.config ? `:${ref.config}${ref.split ? `/${ref.split}` : ''}` : ref.split ? `:default/${ref.split}` : ''}`;
     return this.#run(hubSource(host, ref), label, `${HUB_DATASET_PREFIX}${text.replace(/^hf:/, '').trim()}`, host, resumeAs);
@@ -122,6 +128,12 @@ export class DatasetsState {
       base = new URL(url.endsWith('/') ? url : `${url}/`);
     } catch {
       this.error = `“${url}” is not a URL. Give the folder that holds manifest.json, e.g. https://example.org/my-dataset/`;
+      return Promise.resolve(false);
+    }
+    // A host the site's policy does not list would fail as a bare "Failed to fetch": say why.
+    const blocked = blockedByPolicy(pagePolicy(), base.href, location.origin);
+    if (blocked) {
+      this.error = blocked;
       return Promise.resolve(false);
     }
     return this.#run(urlSource(base), base.href, base.href);
