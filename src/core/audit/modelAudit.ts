@@ -12,7 +12,7 @@ import type { ScoreTable } from './blackbox/retrievalScores.ts';
 import type { AuditOptions, AuditSubset, QueryScorer } from './input.ts';
 import type { ModelDescriptor, ModelResult, ModelTiming } from './results.ts';
 import { auditSubset } from './retrievalFairness.ts';
-import { bm25Scorer, denseScorer, materialize, tfidfScorer } from './scoring.ts';
+import { bm25Scorer, denseScorer, tfidfScorer, timedScorer } from './scoring.ts';
 
 /** How a model's scores are made, for every subset of a run at once. */
 export type ModelScoring =
@@ -96,16 +96,20 @@ function scorerOf(scoring: ModelScoring, s: ScoredSubset): QueryScorer {
  */
 export function auditModelJob(job: ModelAuditJob, onSubsetDone?: (done: number) => void, observe?: ScoresObserver): ModelResult[] {
   return job.subsets.map((s, i) => {
+    // Streamed: each query's scores are made when the audit asks for them and dropped after its
+    // metrics (memory O(corpus + twins), not queries × corpus); the scorer's own time is the test time.
     const t0 = performance.now();
-    const score = materialize(scorerOf(job.scoring, s), s.subset.queries.length);
-    observe?.(i, score);
-    const wallMs = job.timing.wallMs + (performance.now() - t0);
+    const scorer = scorerOf(job.scoring, s);
+    const indexMs = performance.now() - t0;
+    const timed = timedScorer(scorer);
+    const result = auditSubset(s.subset, [{ model: job.model, timing: job.timing, score: timed.score }], job.options).models[0];
+    observe?.(i, scorer);
+    const wallMs = job.timing.wallMs + indexMs + timed.ms();
     // A lexical baseline "embeds" (indexes) every text of the subset, each time.
     const textsEmbedded = job.scoring.kind === 'bm25' || job.scoring.kind === 'tfidf' ? s.subset.queries.length + s.subset.corpus.length + s.subset.twins.length : job.timing.textsEmbedded;
     const texts = textsEmbedded + job.timing.textsCached;
     const timing = { ...job.timing, wallMs, textsEmbedded, textsPerSecond: wallMs > 0 ? texts / (wallMs / 1000) : 0 };
-    const result = auditSubset(s.subset, [{ model: job.model, timing, score }], job.options).models[0];
     onSubsetDone?.(i + 1);
-    return result;
+    return { ...result, timing };
   });
 }

@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { cosine } from '../../../../src/core/vectors.ts';
+import { createRng } from '../../../../src/core/stats/rng.ts';
 import { bm25Scorer, denseScorer, documentText, materialize, matrixScorer, tfidfScorer, timingOf, twinText } from '../../../../src/core/audit/scoring.ts';
 import { fitBm25 } from '../../../../src/core/baselines/bm25.ts';
 import { fitTfidf } from '../../../../src/core/baselines/tfidf.ts';
@@ -58,6 +60,20 @@ describe('denseScorer(vectors, dim)', () => {
     const s = denseScorer({ queries: v(1, 0), corpus: v(1, 0, 0, 1, 3, 4), twins: v(-1, 0, 0, 0) }, 2)(0);
     expect(Array.from(s.corpus)).toEqual([1, 0, 0.6]);
     expect(Array.from(s.twins)).toEqual([-1, 0]); // a zero vector scores 0
+  });
+  it('equals cosine() to the last bit on random float32 vectors (norms summed once, in the same order)', () => {
+    const rng = createRng(11);
+    const dim = 37;
+    const rand = (n: number) => Float32Array.from({ length: n * dim }, () => (rng.next() - 0.5) * (rng.next() < 0.05 ? 0 : 3));
+    const vectors = { queries: rand(5), corpus: rand(40), twins: rand(7) };
+    vectors.corpus.fill(0, 3 * dim, 4 * dim); // a zero row
+    const score = denseScorer(vectors, dim);
+    for (let q = 0; q < 5; q++) {
+      const s = score(q);
+      const query = vectors.queries.subarray(q * dim, (q + 1) * dim);
+      for (let i = 0; i < 40; i++) expect(Object.is(s.corpus[i], cosine(query, vectors.corpus.subarray(i * dim, (i + 1) * dim))), `q${q} d${i}`).toBe(true);
+      for (let i = 0; i < 7; i++) expect(Object.is(s.twins[i], cosine(query, vectors.twins.subarray(i * dim, (i + 1) * dim)))).toBe(true);
+    }
   });
   it('throws when a matrix is not whole rows', () => {
     expect(() => denseScorer({ queries: new Float32Array(3), corpus: new Float32Array(2), twins: new Float32Array(0) }, 2)).toThrow(RangeError);
