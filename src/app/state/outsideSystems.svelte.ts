@@ -153,7 +153,7 @@ export class OutsideSystemsState {
       await work();
       return true;
     } catch (e) {
-      this.error = describeInputError(e);
+      this.error = describeInputError(e) || `the import failed (${e instanceof Error ? e.name : String(e)})`;
       return false;
     } finally {
       this.busy = false;

@@ -71,7 +71,8 @@ function matrixRows(file: string, m: DenseMatrix, ids: readonly string[], from: 
     const row = m.data.subarray(r * m.dims, (r + 1) * m.dims);
     const bad = row.findIndex((x) => !Number.isFinite(x));
     if (bad >= 0) throw new AuditInputError(`the vector of "${ids[r]}" (row ${r + 1}) has ${Number.isNaN(row[bad]) ? 'NaN' : row[bad] > 0 ? 'Infinity' : '-Infinity'} at value ${bad}`, file);
-    out.set(ids[r], row);
+    // A copy: each vector owns its buffer (a view would carry the whole matrix into every cache entry's structured clone).
+    out.set(ids[r], row.slice());
   }
   return out;
 }
