@@ -9,6 +9,10 @@ export interface CliIo {
   readLines?(path: string): AsyncIterable<readonly NumberedLine[]>;
   /** SHA-256 (hex) of a file's bytes, where the io can read bytes (Node); imported files are named by it. */
   sha256?(path: string): Promise<string>;
+  /** A file's bytes, where the io can read bytes (Node); binary vector files (.npy, safetensors) need it. */
+  readBytes?(path: string): Promise<Uint8Array>;
+  /** Whether a path is a directory (false for a file); @throws {InputError} when it does not exist. */
+  isDirectory?(path: string): Promise<boolean>;
   /** Lists a directory's entries (names only). */
   listDir(path: string): Promise<string[]>;
   stdout(text: string): void;

@@ -22,6 +22,7 @@ import { terminalProgress } from './node/progressLine.ts';
 import { openNodeEmbedder } from './node/embedderPort.ts';
 import { resolveModel, type ModelChoice } from './node/modelChoice.ts';
 import { runScreeningAudit, screeningTaskRequested } from './runScreening.ts';
+import { vectorsOption } from './vectorsOption.ts';
 
 function modelPort(choice: ModelChoice): RetrievalModelPort {
   if (choice.kind !== 'embedding') return { key: choice.kind, kind: choice.kind };
@@ -39,9 +40,9 @@ export async function runAudit(args: Parameters<Command['run']>[0], io: CliIo): 
   const taskName = await taskOption(args, dir);
   const modelIds = [...new Set(listOption(args, 'model'))];
   const scores = await scoresOption(args, (path) => io.readText(path), 'scores', io.sha256);
-  const vectors = await scoresOption(args, (path) => io.readText(path), 'vectors', io.sha256);
+  const vectors = await vectorsOption(args, io).catch(asInputError(dir));
   if (modelIds.length === 0 && scores.length === 0 && vectors.length === 0) {
-    throw new InputError('missing --model (bm25, tfidf, fairground-glove-100d, a model folder or a Hub id; repeat it or use commas), --scores NAME=FILE or --vectors NAME=FILE');
+    throw new InputError('missing --model (bm25, tfidf, fairground-glove-100d, a model folder or a Hub id; repeat it or use commas), --scores NAME=FILE or --vectors NAME=FILE|DIR');
   }
   deviceOption(args);
   const bootstrap = integerOption(args, 'bootstrap', AUDIT_DEFAULTS.bootstrap, 0);
@@ -53,7 +54,7 @@ export async function runAudit(args: Parameters<Command['run']>[0], io: CliIo): 
   const models: RetrievalModelPort[] = [
     ...modelIds.map(resolveModel).map(modelPort),
     ...scores.map((s) => ({ key: `imported:${s.name}`, kind: 'imported' as const, scores: s })),
-    ...vectors.map((v) => ({ key: `vectors:${v.name}`, kind: 'vectors' as const, vectors: v })),
+    ...vectors.map((v) => ({ key: `vectors:${v.vectors.name}`, kind: 'vectors' as const, vectors: v.vectors, read: async () => v.table })),
   ];
   const dataset = await folderDataset(dir);
   const exports = runExports(args);
@@ -65,12 +66,19 @@ export async function runAudit(args: Parameters<Command['run']>[0], io: CliIo): 
     await exports.write(io);
     return results;
   } catch (e) {
-    if (e instanceof FormatError) throw new InputError(e.message, e.file, e.line);
     // A model that cannot load says so with its own InputError (exit 2), not as a failed run.
     if (e instanceof ModelRunError && e.cause instanceof InputError) throw e.cause;
+    return asInputError(dir)(e);
+  }
+}
+
+/** A bad input file's FormatError or AuditInputError as the CLI's InputError (exit 2); anything else rethrown. */
+function asInputError(dir: string): (e: unknown) => never {
+  return (e) => {
+    if (e instanceof FormatError) throw new InputError(e.message, e.file, e.line);
     if (e instanceof AuditInputError) throw new InputError(e.message, e.file ?? dir);
     throw e;
-  }
+  };
 }
 
 /**
@@ -117,7 +125,7 @@ export const runCommand: Command = {
   name: 'run',
   options: { dataset: { type: 'string' }, hub: { type: 'string' }, task: { type: 'string' }, model: { type: 'string', multiple: true }, scores: { type: 'string', multiple: true }, vectors: { type: 'string', multiple: true }, 'write-run': { type: 'string' }, 'per-query': { type: 'string' }, quiet: { type: 'boolean' }, device: { type: 'string' }, bootstrap: { type: 'string' }, seed: { type: 'string' }, k: { type: 'string' }, runs: { type: 'string' }, 'reference-model': { type: 'string' }, 'sample-cvs': { type: 'string' }, 'sample-seed': { type: 'string' } },
   usage:
-    'run --dataset DIR|hf:owner/name[@rev][:config[/split]] [--hub URL] --task NAME --model ID [--model ID2 …|--model a,b] [--scores NAME=FILE …] [--vectors NAME=FILE …] [--write-run F] [--per-query F] [--quiet] [--device cpu] [--bootstrap 1000] [--seed 0] [--k 10|5,10,20] [--out F]\n' +
+    'run --dataset DIR|hf:owner/name[@rev][:config[/split]] [--hub URL] --task NAME --model ID [--model ID2 …|--model a,b] [--scores NAME=FILE …] [--vectors NAME[@REV]=FILE|DIR …] [--write-run F] [--per-query F] [--quiet] [--device cpu] [--bootstrap 1000] [--seed 0] [--k 10|5,10,20] [--out F]\n' +
     '    screening task: --model calibrated:fairground-glove-100d,DIR|ID [--runs 7] [--bootstrap 2000] [--seed 0] [--reference-model ID|none] [--sample-cvs N --sample-seed S]',
   summary: 'retrieval-fairness audit (retrieval/twins task) or decision-model screening audit (screening task) of a dataset package',
   run: async (parsed, io) => {

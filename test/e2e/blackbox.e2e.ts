@@ -8,9 +8,11 @@
  */
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
+import { idsText, npyBytes } from '../fixtures/vectorFiles.ts';
 import { e2e, foreignRequests } from './browser.ts';
 
 /** The outside "system": how many words a document shares with the query (lower-cased), plus a tie-breaker from its length. */
@@ -100,7 +102,7 @@ e2e('export for scoring, score outside, import the scores: the audit of an outsi
   assert.deepEqual(errors, []);
 });
 
-e2e('vectors made by an in-page GloVe run, exported and imported back under another name, audit exactly as GloVe (1e-12)', async ({ page, baseUrl, errors }) => {
+e2e('vectors made by an in-page GloVe run, exported and imported back under other names (JSONL; a folder of .npy + ids), audit exactly as GloVe (1e-12); a float64 file is refused and nothing kept', async ({ page, baseUrl, errors }) => {
   const { findModel } = await import('../../src/models/registry.ts');
   const glove = findModel('fairground-glove-100d')!;
   await page.goto(`${baseUrl}#/datasets`);
@@ -119,28 +121,65 @@ e2e('vectors made by an in-page GloVe run, exported and imported back under anot
   const rows = readFileSync(await (await download).path(), 'utf8').trim().split('\n').map((l) => JSON.parse(l) as { kind: string; id: string; text: string });
   // Embedded as the run embeds them: the corpus, the queries and the twins, each in its own calls.
   const vectors: string[] = [];
-  for (const [kind, role] of [['document', 'document'], ['query', 'query'], ['twin', 'document']] as const) {
+  const dir = mkdtempSync(join(tmpdir(), 'fairground-vectors-'));
+  const npyFiles: string[] = [];
+  for (const [kind, role, name] of [['document', 'document', 'corpus'], ['query', 'query', 'queries'], ['twin', 'document', 'twins']] as const) {
     const part = rows.filter((r) => r.kind === kind);
     const out = (await page.evaluate((req) => (window as any).fairground.embed(req), { entry: glove, source: { kind: 'bundled', id: glove.id }, texts: part.map((r) => r.text), role })) as { vectors: number[][] };
     part.forEach((r, i) => vectors.push(JSON.stringify({ id: r.id, vector: out.vectors[i] })));
+    // The same vectors as a pipeline with numpy would hand them over: NAME.npy (float32 [n, d]) + NAME.ids.txt.
+    const matrix = { ids: part.map((r) => r.id), dims: out.vectors[0].length, data: Float32Array.from(out.vectors.flat()) };
+    writeFileSync(join(dir, `${name}.npy`), npyBytes(matrix));
+    writeFileSync(join(dir, `${name}.ids.txt`), idsText(matrix.ids));
+    npyFiles.push(join(dir, `${name}.npy`), join(dir, `${name}.ids.txt`));
   }
-  const dir = mkdtempSync(join(tmpdir(), 'fairground-vectors-'));
   const file = join(dir, 'glove-vectors.jsonl');
   writeFileSync(file, vectors.join('\n') + '\n');
 
   await page.getByTestId('import-scores-name').fill('glove-again');
   await page.getByTestId('import-vectors').setInputFiles(file);
   await page.getByTestId('import-scores-notice').waitFor();
+
+  // A float64 twins.npy (numpy's default dtype) is refused, naming the file, and nothing of the set is kept.
+  const f64 = join(dir, 'f64', 'twins.npy');
+  mkdirSync(join(dir, 'f64'));
+  writeFileSync(f64, readFileSync('test/fixtures/vectors/bad-f64.npy'));
+  await page.getByTestId('import-scores-name').fill('glove-f64');
+  await page.getByTestId('import-vectors').setInputFiles([...npyFiles.filter((f) => !f.endsWith('twins.npy')), f64]);
+  const banner = page.getByTestId('outside-systems').getByTestId('error-banner');
+  await banner.waitFor();
+  assert.match((await banner.textContent()) ?? '', /twins\.npy: dtype <f8 \(float64\) is not supported/);
+  assert.equal(await page.getByTestId('outside-system').count(), 1, 'nothing kept from a refused set');
+
+  await page.getByTestId('import-scores-name').fill('glove-npy');
+  await page.getByTestId('import-vectors-revision').fill('e2e-1');
+  await page.getByTestId('import-vectors').setInputFiles(npyFiles);
+  await page
+    .getByTestId('import-scores-notice')
+    .filter({ hasText: 'glove-npy' })
+    .or(banner)
+    .first()
+    .waitFor({ timeout: 60_000 })
+    .catch(async (e) => assert.fail(`${e}; the form says: ${await page.getByTestId('outside-systems').textContent()}; inputs disabled: ${await page.getByTestId('import-vectors').isDisabled()}`));
+  assert.equal(await banner.count(), 0, `the .npy set was refused: ${await banner.textContent().catch(() => '')}`);
+  assert.equal(await page.getByTestId('outside-system').count(), 2);
   await page.getByTestId('run-button').click();
   await page.getByTestId('results-table').or(page.getByTestId('error-banner')).first().waitFor({ timeout: 300_000 });
   assert.equal(await page.getByTestId('error-banner').count(), 0, `the run failed: ${await page.getByTestId('error-banner').first().textContent().catch(() => '')}`);
   const runId = /#\/results\/(run-[\w-]+)/.exec(page.url())?.[1];
-  const results = (await page.evaluate((id) => (window as any).fairground.results(id), runId)) as { subsets: { models: { model: { id: string } }[] }[] };
-  const [a, b] = results.subsets[0].models;
+  const results = (await page.evaluate((id) => (window as any).fairground.results(id), runId)) as { subsets: { models: { model: { id: string; revision: string; importedFiles?: { file: string; sha256: string }[] } }[] }[] };
+  const [a, b, c] = results.subsets[0].models;
   assert.equal(b.model.id, 'vectors:glove-again');
+  assert.equal(c.model.id, 'vectors:glove-npy');
+  assert.equal(c.model.revision, 'e2e-1');
+  const sha = (f: string) => createHash('sha256').update(readFileSync(f)).digest('hex');
+  assert.deepEqual(c.model.importedFiles, npyFiles.map((f) => ({ file: basename(f), sha256: sha(f) })));
   const nums = (v: unknown) => JSON.stringify(v, (k, x) => (k === 'model' || k === 'timing' ? undefined : x)).match(/-?\d+(\.\d+)?(e[-+]?\d+)?/g)!.map(Number);
-  const [x, y] = [nums(a), nums(b)];
-  assert.equal(x.length, y.length);
-  x.forEach((v, i) => assert.ok(Math.abs(v - y[i]) <= 1e-12, `number ${i}: GloVe ${v} vs imported ${y[i]}`));
+  const x = nums(a);
+  for (const other of [b, c]) {
+    const y = nums(other);
+    assert.equal(x.length, y.length);
+    x.forEach((v, i) => assert.ok(Math.abs(v - y[i]) <= 1e-12, `number ${i}: GloVe ${v} vs ${other.model.id} ${y[i]}`));
+  }
   assert.deepEqual(errors, []);
 });

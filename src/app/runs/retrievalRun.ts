@@ -14,6 +14,7 @@ import type { ModelResult, RetrievalFairnessResults } from '../../core/audit/res
 import type { DeviceProbe } from '../../core/models/device.ts';
 import type { VectorCache } from '../../models/embeddingRunner.ts';
 import type { FairgroundDb } from '../../storage/index.ts';
+import { cachedVectorTable } from '../../core/audit/blackbox/vectorCache.ts';
 import { retrievalCompute } from './computePorts.ts';
 import { openEmbedder, runnerOptions } from './embedderPort.ts';
 import { storedDataset } from './storedDataset.ts';
@@ -28,7 +29,15 @@ export interface BrowserRunDeps {
 function modelPort(m: RunModel, config: RetrievalRunConfig, deps: BrowserRunDeps): RetrievalModelPort {
   const key = runModelKey(m);
   if (m.kind === 'imported') return { key, kind: 'imported', scores: m.scores };
-  if (m.kind === 'vectors') return { key, kind: 'vectors', vectors: m.vectors };
+  if (m.kind === 'vectors') {
+    const cache = deps.cache;
+    return {
+      key,
+      kind: 'vectors',
+      vectors: m.vectors,
+      read: (items) => (cache ? cachedVectorTable(m.vectors, items, (keys) => cache.getMany(keys)) : Promise.reject(new Error('imported vectors are read from the embedding cache, and this run has none'))),
+    };
+  }
   if (m.kind !== 'embedding') return { key, kind: m.kind };
   return {
     key,

@@ -7,7 +7,10 @@
  */
 import { checkRetrievalScores, type ImportedScores } from '../../core/audit/blackbox/retrievalScores.ts';
 import { checkScreeningScores } from '../../core/audit/blackbox/screeningScores.ts';
-import { checkVectors } from '../../core/audit/blackbox/importedVectors.ts';
+import { checkVectors, filesLabel, type ImportedVectors } from '../../core/audit/blackbox/importedVectors.ts';
+import { importedVectorEntries } from '../../core/audit/blackbox/vectorCache.ts';
+import { readVectorFiles } from '../../core/audit/blackbox/vectorFiles.ts';
+import { EmbeddingCache } from '../../storage/embeddingCache.ts';
 import {
   RETRIEVAL_INPUT_COLUMNS,
   SCREENING_INPUT_COLUMNS,
@@ -27,19 +30,19 @@ export type OutsideTarget =
   | { readonly kind: 'retrieval'; readonly datasetId: string; readonly tasks: readonly string[] }
   | { readonly kind: 'screening'; readonly datasetId: string; readonly task: string; readonly runs: number };
 
-export interface OutsideSystem {
-  /** Scores of a system, or vectors of an embedding model run elsewhere (retrieval only). */
-  readonly kind: 'scores' | 'vectors';
-  readonly scores: ImportedScores;
-  /** What matching found, in words. */
-  readonly summary: string;
-}
+/** Scores of a system, or vectors of an embedding model run elsewhere (retrieval only; stored in the embedding cache). */
+export type OutsideSystem = { readonly name: string; readonly files: string; /** What matching found, in words. */ readonly summary: string } & (
+  | { readonly kind: 'scores'; readonly scores: ImportedScores }
+  | { readonly kind: 'vectors'; readonly vectors: ImportedVectors }
+);
 
 export class OutsideSystemsState {
   systems = $state.raw<OutsideSystem[]>([]);
   /** Names of the systems picked for the run. */
   picked = $state<string[]>([]);
   name = $state('');
+  /** The revision imported vectors are stored under (their files' SHA-256 when empty). */
+  revision = $state('');
   error = $state<string | undefined>(undefined);
   notice = $state<string | undefined>(undefined);
   busy = $state(false);
@@ -49,11 +52,11 @@ export class OutsideSystemsState {
     this.#target = target;
   }
 
-  readonly #picked = $derived(this.systems.filter((s) => this.picked.includes(s.scores.name)));
+  readonly #picked = $derived(this.systems.filter((s) => this.picked.includes(s.name)));
   /** The picked systems' scores, as run models (both run kinds). */
-  readonly scoreModels = $derived(this.#picked.filter((s) => s.kind === 'scores').map((s) => ({ kind: 'imported' as const, scores: s.scores })));
+  readonly scoreModels = $derived(this.#picked.flatMap((s) => (s.kind === 'scores' ? [{ kind: 'imported' as const, scores: s.scores }] : [])));
   /** Scores and vectors, as retrieval run models. */
-  readonly models = $derived([...this.scoreModels, ...this.#picked.filter((s) => s.kind === 'vectors').map((s) => ({ kind: 'vectors' as const, vectors: s.scores }))]);
+  readonly models = $derived([...this.scoreModels, ...this.#picked.flatMap((s) => (s.kind === 'vectors' ? [{ kind: 'vectors' as const, vectors: s.vectors }] : []))]);
 
   /** Downloads the inputs to score for the form's dataset and task(s). */
   async exportInputs(format: 'jsonl' | 'csv'): Promise<void> {
@@ -70,13 +73,10 @@ export class OutsideSystemsState {
     });
   }
 
-  /** Reads, matches and keeps a score file (or, `vectors`, an embeddings file) under the typed name; on any error nothing is kept. */
-  async importFile(file: File, kind: 'scores' | 'vectors' = 'scores'): Promise<boolean> {
-    const name = this.name.trim() || file.name.replace(/\.[^.]+$/, '');
-    if (this.systems.some((s) => s.scores.name === name)) {
-      this.error = `A system named “${name}” is already imported; give this one another name.`;
-      return false;
-    }
+  /** Reads, matches and keeps a score file under the typed name; on any error nothing is kept. */
+  async importFile(file: File): Promise<boolean> {
+    const name = this.#freeName(file.name.replace(/\.[^.]+$/, ''));
+    if (name === undefined) return false;
     const t = this.#target();
     return this.#guard(async () => {
       const bytes = new Uint8Array(await file.arrayBuffer());
@@ -89,26 +89,59 @@ export class OutsideSystemsState {
       const scores: ImportedScores = { name, file: file.name, text, sha256: sha256Hex(bytes) };
       const dataset = await storedDataset(await database(), t.datasetId);
       let summary: string;
-      if (kind === 'vectors') {
-        if (t.kind !== 'retrieval') throw new Error('vectors are audited in a retrieval run');
-        const v = await checkVectors(dataset, t.tasks, scores);
-        summary = `${v.vectors.toLocaleString()} vectors of ${v.dims} dimensions (cosine)`;
-      } else if (t.kind === 'retrieval') {
+      if (t.kind === 'retrieval') {
         const s = await checkRetrievalScores(dataset, t.tasks, scores);
         summary = `${s.scored.toLocaleString()} scores for ${s.queries} queries${s.notRetrieved ? `; ${s.notRetrieved.toLocaleString()} query–document pairs not returned (they rank last)` : ''}`;
       } else {
         const s = await checkScreeningScores(dataset, t.task, scores);
         summary = `${s.originals.toLocaleString()} originals × ${s.runs} run${s.runs === 1 ? '' : 's'}, ${s.variants.toLocaleString()} variants`;
       }
-      this.systems = [...this.systems, { kind, scores, summary }];
-      this.picked = [...this.picked, name];
-      this.name = '';
-      this.notice = `Imported “${name}” (${file.name}): ${summary}.`;
+      this.#keep({ kind: 'scores', name, files: file.name, scores, summary });
     });
   }
 
+  /**
+   * Reads vector files (.npy/.safetensors with their ids, or JSONL; core/audit/blackbox/vectorFiles.ts),
+   * matches them against the dataset and stores them in the embedding cache under the typed name and
+   * revision, in one transaction; on any error nothing is stored or kept.
+   */
+  async importVectors(files: readonly File[]): Promise<boolean> {
+    const name = this.#freeName(files[0]?.name.replace(/\..*$/, '') ?? 'vectors');
+    if (name === undefined) return false;
+    const t = this.#target();
+    return this.#guard(async () => {
+      if (t.kind !== 'retrieval') throw new Error('vectors are audited in a retrieval run');
+      const read = await Promise.all(files.map(async (f) => ({ file: f.name, bytes: new Uint8Array(await f.arrayBuffer()) })));
+      const table = readVectorFiles(read);
+      const revision = this.revision.trim();
+      const vectors: ImportedVectors = { name, ...(revision ? { revision } : {}), files: read.map((f) => ({ file: f.file, sha256: sha256Hex(f.bytes) })) };
+      const db = await database();
+      const checked = await checkVectors(await storedDataset(db, t.datasetId), t.tasks, table, filesLabel(vectors.files));
+      const entries = await importedVectorEntries(vectors, checked.items, table);
+      await new EmbeddingCache(db).putMany(entries);
+      const summary = `${checked.vectors.toLocaleString()} vectors of ${checked.dims} dimensions (cosine), in the embedding cache`;
+      this.#keep({ kind: 'vectors', name, files: filesLabel(vectors.files), vectors, summary });
+      this.revision = '';
+    });
+  }
+
+  /** The typed name (else `fallback`), or undefined with an error when a system of that name is already imported. */
+  #freeName(fallback: string): string | undefined {
+    const name = this.name.trim() || fallback;
+    if (!this.systems.some((s) => s.name === name)) return name;
+    this.error = `A system named “${name}” is already imported; give this one another name.`;
+    return undefined;
+  }
+
+  #keep(system: OutsideSystem): void {
+    this.systems = [...this.systems, system];
+    this.picked = [...this.picked, system.name];
+    this.name = '';
+    this.notice = `Imported “${system.name}” (${system.files}): ${system.summary}.`;
+  }
+
   remove(name: string): void {
-    this.systems = this.systems.filter((s) => s.scores.name !== name);
+    this.systems = this.systems.filter((s) => s.name !== name);
     this.picked = this.picked.filter((n) => n !== name);
   }
 
@@ -120,7 +153,7 @@ export class OutsideSystemsState {
       await work();
       return true;
     } catch (e) {
-      this.error = describeInputError(e);
+      this.error = describeInputError(e) || `the import failed (${e instanceof Error ? e.name : String(e)})`;
       return false;
     } finally {
       this.busy = false;

@@ -4,7 +4,7 @@
  */
 import { createHash } from 'node:crypto';
 import { createReadStream } from 'node:fs';
-import { mkdir, readdir, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, stat, writeFile } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import type { CliIo } from '../command.ts';
 import { InputError } from '../errors.ts';
@@ -23,6 +23,21 @@ export const nodeIo: CliIo = {
         .on('error', reject)
         .on('end', () => resolve(hash.digest('hex')));
     }),
+  async readBytes(path) {
+    try {
+      const b = await readFile(path);
+      return new Uint8Array(b.buffer, b.byteOffset, b.byteLength);
+    } catch (error) {
+      throw new InputError(`cannot read file (${(error as NodeJS.ErrnoException).code ?? 'error'})`, path);
+    }
+  },
+  async isDirectory(path) {
+    try {
+      return (await stat(path)).isDirectory();
+    } catch (error) {
+      throw new InputError(`cannot read (${(error as NodeJS.ErrnoException).code ?? 'error'})`, path);
+    }
+  },
   async listDir(path) {
     try {
       return await readdir(path);

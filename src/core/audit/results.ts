@@ -84,6 +84,8 @@ export interface ModelDescriptor {
   readonly device: string;
   /** What the model does not read (core/models/truncation.ts); absent in runs made before it was recorded. */
   readonly truncations?: readonly InputTruncation[];
+  /** Vectors computed elsewhere (`vectors:<name>`): each file they were read from, with the SHA-256 of its bytes. */
+  readonly importedFiles?: readonly { readonly file: string; readonly sha256: string }[];
 }
 
 /** Test time (DESIGN.md): embedding or indexing and scoring, measured by the caller. */

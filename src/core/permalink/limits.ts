@@ -35,6 +35,8 @@ export const MAX_SCOPES = 64;
 export const MAX_EFFECTS = 1_000;
 /** Most points of a threshold-sensitivity curve (cut-offs 0..100). */
 export const MAX_CUTOFFS = 101;
+/** Most files imported vectors name (model.importedFiles): a folder holds a handful. */
+export const MAX_IMPORTED_FILES = 64;
 /** Largest cut-off k of a retrieval audit. */
 export const MAX_K = 1_000;
 /** Most bootstrap resamples. */

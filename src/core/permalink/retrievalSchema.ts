@@ -7,7 +7,7 @@
  */
 import { arrayOf, object, record, tuple } from './containerChecks.ts';
 import { assertSameDataset, assertSameParameter, DATASET_CHECK, ENVIRONMENT_CHECK, SEED_CHECK } from './commonChecks.ts';
-import { MAX_BOOTSTRAP, MAX_K, MAX_MODELS, MAX_SCOPES, MAX_SUBSETS } from './limits.ts';
+import { MAX_BOOTSTRAP, MAX_IMPORTED_FILES, MAX_K, MAX_MODELS, MAX_SCOPES, MAX_SUBSETS } from './limits.ts';
 import { indexPath, keyPath, quoteForMessage } from './path.ts';
 import { PermalinkShapeError } from './permalinkShapeError.ts';
 import { TRUNCATIONS } from './truncationCheck.ts';
@@ -18,6 +18,10 @@ import { count, number, oneOf, text } from './valueChecks.ts';
 import type { JsonObject, JsonValue } from './types.ts';
 
 const GROUPS = tuple([text(), text()]);
+
+const SHA256 = check('string', 'a SHA-256 (64 hex digits)', (value, path) => {
+  if (typeof value !== 'string' || !/^[0-9a-f]{64}$/.test(value)) fail(path, 'a SHA-256 (64 hex digits)', value);
+});
 
 const RESULTS_PARAMETERS = object({
   k: count(1, MAX_K),
@@ -34,7 +38,11 @@ const DESCRIPTOR = object({
   revision: text(),
   dtype: text(),
   device: text(),
-}, { truncations: TRUNCATIONS });
+}, {
+  truncations: TRUNCATIONS,
+  // Vectors computed elsewhere: the files they came from, each with its SHA-256 (64 lower-case hex digits).
+  importedFiles: arrayOf(object({ file: text({ nonEmpty: true }), sha256: SHA256 }), 1, MAX_IMPORTED_FILES),
+});
 
 const TIMING = object({
   wallMs: number(RANGES.nonNegative),

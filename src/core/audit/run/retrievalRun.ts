@@ -11,7 +11,7 @@
  */
 import type { AuditOptions } from '../input.ts';
 import { importedRevision, matchRetrievalScores, type ImportedScores, type ScoreTable } from '../blackbox/retrievalScores.ts';
-import { matchVectors, type VectorIds } from '../blackbox/importedVectors.ts';
+import { filesLabel, importedVectorsDescriptor, matchVectorTable, runVectorItems, type ImportedVectors, type VectorItem, type VectorTable } from '../blackbox/importedVectors.ts';
 import { auditModelJob, type ModelAuditJob, type ModelScoring, type ScoredSubset } from '../modelAudit.ts';
 import type { ModelDescriptor, ModelResult, RetrievalFairnessResults, SubsetResult } from '../results.ts';
 import { AUDIT_DEFAULTS, retrievalFairnessResults, UNJUDGED_REASON } from '../retrievalFairness.ts';
@@ -41,9 +41,11 @@ export type RetrievalModelPort =
     }
   | {
       readonly key: string;
-      /** Embeddings computed elsewhere (JSON Lines id → vector), scored by cosine like an embedding model's. */
+      /** Embeddings computed elsewhere (.npy, safetensors or JSON Lines files), scored by cosine like an embedding model's. */
       readonly kind: 'vectors';
-      readonly vectors: ImportedScores;
+      readonly vectors: ImportedVectors;
+      /** The vectors of the run's items by id (from the files, or from the embedding cache they were stored in); core matches them. */
+      read(items: readonly VectorItem[]): Promise<VectorTable>;
     };
 
 /** The compute port: audits one model on every subset (in a worker, or in-thread). */
@@ -87,13 +89,6 @@ interface LoadedRun {
   readonly imported: ReadonlyMap<string, ScoreTable>;
   /** The matched vectors of each model whose embeddings were computed elsewhere, by model key. */
   readonly vectors: ReadonlyMap<string, ModelScoring>;
-}
-
-/** The ids a model's vectors must cover: the corpus, each task's queries, each twins shard's twins. */
-function vectorIds(run: Pick<LoadedRun, 'subsets' | 'tasks'>): VectorIds {
-  const twins: Record<string, string[]> = {};
-  for (const s of run.subsets) if (s.twinsShard && !twins[s.twinsShard]) twins[s.twinsShard] = s.subset.twins.map((t) => t.twinId);
-  return { corpus: run.subsets[0]?.subset.corpus.map((d) => d.id) ?? [], queries: run.tasks.map((t) => t.subsets[0].subset.queries.map((q) => q.id)), twins };
 }
 
 async function loadRun(dataset: DatasetPort, names: readonly string[]): Promise<LoadedRun> {
@@ -162,7 +157,7 @@ async function runModel(m: RetrievalModelPort, run: LoadedRun, options: Required
   if (m.kind === 'vectors') {
     report({ status: 'scoring', done: 0, total });
     const scoring = run.vectors.get(m.key)!;
-    const model: ModelDescriptor = { id: `vectors:${m.vectors.name}`, label: m.vectors.name, kind: 'imported', revision: importedRevision(m.vectors), dtype: 'fp32', device: '-' };
+    const model = importedVectorsDescriptor(m.vectors);
     const timing = { wallMs: 0, textsEmbedded: 0, textsCached: 0, textsPerSecond: 0 };
     return compute.auditModel({ subsets: run.subsets, model, timing, scoring, options }, (done) => report({ status: 'scoring', done, total }));
   }
@@ -230,7 +225,8 @@ async function runAtKs(plan: RetrievalRunPlan, ports: RetrievalRunPorts, hooks: 
   const imported = new Map<string, ScoreTable>();
   for (const m of plan.models) if (m.kind === 'imported') imported.set(m.key, matchRetrievalScores(m.scores, loaded.subsets.map((s) => s.subset), identity).table);
   const vectors = new Map<string, ModelScoring>();
-  for (const m of plan.models) if (m.kind === 'vectors') vectors.set(m.key, matchVectors(m.vectors, vectorIds(loaded)));
+  const needed = runVectorItems(loaded.tasks);
+  for (const m of plan.models) if (m.kind === 'vectors') vectors.set(m.key, matchVectorTable(await m.read(needed.items), needed.ids, filesLabel(m.vectors.files)));
   const run: LoadedRun = { ...loaded, imported, vectors };
   const firstK = plan.tasks.length > 0 ? selectTasks(dataset.manifest, plan.tasks[0]).retrieval.k?.[0] : undefined;
   const k = plan.k ?? firstK ?? AUDIT_DEFAULTS.k;

@@ -7,6 +7,7 @@ import type { EmbeddingModelEntry } from '../../models/modelSpec.ts';
 import type { ModelSource } from '../../models/modelSource.ts';
 import type { Device, Dtype } from '../../models/device.ts';
 import type { ImportedScores } from '../blackbox/retrievalScores.ts';
+import type { ImportedVectors } from '../blackbox/importedVectors.ts';
 import { screeningModelKey, screeningModelLabel, type ScreeningRunConfig, type ScreeningRunModel } from './screeningConfig.ts';
 
 export type { ScreeningRunConfig, ScreeningRunModel } from './screeningConfig.ts';
@@ -17,8 +18,8 @@ export type RunModel =
   | { readonly kind: 'embedding'; readonly entry: EmbeddingModelEntry; readonly source: ModelSource }
   /** An outside system's scores (kept with the run on this machine; a permalink carries only its name). */
   | { readonly kind: 'imported'; readonly scores: ImportedScores }
-  /** Embeddings computed elsewhere (JSON Lines id → vector), kept with the run on this machine. */
-  | { readonly kind: 'vectors'; readonly vectors: ImportedScores };
+  /** Embeddings computed elsewhere: the run keeps their name, revision and files; the vectors are in the embedding cache (blackbox/vectorCache.ts). */
+  | { readonly kind: 'vectors'; readonly vectors: ImportedVectors };
 
 export interface RetrievalRunConfig {
   readonly kind: 'retrieval-fairness';

@@ -155,6 +155,16 @@ describe('decodePermalink refuses tampered retrieval-fairness results, naming th
     expect(result.ok, result.ok ? '' : result.error).toBe(true);
   });
 
+  it('accepts the files imported vectors came from, each with its SHA-256, and refuses a file without a digest or with another', async () => {
+    const files = [{ file: 'corpus.npy', sha256: 'a'.repeat(64) }, { file: 'corpus.ids.txt', sha256: 'b'.repeat(64) }];
+    const ok = await decodePermalink(fragmentOfJson(tampered(retrievalPayload(), [...M1, 'model', 'importedFiles'], files)));
+    expect(ok.ok, ok.ok ? '' : ok.error).toBe(true);
+    if (ok.ok) expect(((ok.payload.results.subsets as JsonValue[])[0] as { models: { model: { importedFiles?: unknown } }[] }).models[1].model.importedFiles).toEqual(files);
+    expect(await refusal(tampered(retrievalPayload(), [...M1, 'model', 'importedFiles'], [{ file: 'corpus.npy' }]))).toContain('results.subsets[0].models[1].model.importedFiles[0].sha256: expected a SHA-256 (64 hex digits)');
+    expect(await refusal(tampered(retrievalPayload(), [...M1, 'model', 'importedFiles'], [{ file: 'corpus.npy', sha256: 'xyz' }]))).toContain('importedFiles[0].sha256: expected a SHA-256');
+    expect(await refusal(tampered(retrievalPayload(), [...M1, 'model', 'importedFiles'], []))).toContain('importedFiles: expected 1 to 64 items');
+  });
+
   it('accepts the variant counts of a dataset made from own candidates, and refuses a negative one', async () => {
     const generation = { generated: 12, accepted: 9, rejected: 2, edited: 1, notMade: 3 };
     const p = tampered(retrievalPayload(), ['results', 'dataset', 'generation'], generation);

@@ -27,6 +27,8 @@ async function cli(argv: string[], files: Record<string, string> = {}) {
   const code = await main(argv, {
     ...nodeIo,
     readText: (p) => (inMemory(p) ? io.readText(p) : nodeIo.readText(p)),
+    readBytes: (p) => (inMemory(p) ? io.readText(p).then((t) => new TextEncoder().encode(t)) : nodeIo.readBytes!(p)),
+    isDirectory: (p) => (inMemory(p) ? Promise.resolve(false) : nodeIo.isDirectory!(p)),
     sha256: async (p) => (inMemory(p) ? sha256Hex(new TextEncoder().encode(files[p])) : nodeIo.sha256!(p)),
     stdout: io.stdout,
     stderr: io.stderr,
