@@ -60,6 +60,7 @@ e2e('own CVs and job posts: import, generate, review by keyboard, export the sam
   const review = page.getByTestId('review');
   await review.getByText(/1 accepted · 1 edited · 1 rejected/).waitFor();
   // The side-by-side view highlights what changed.
+  await list.focus();
   await page.keyboard.press('ArrowDown');
   await page.getByTestId('review-compare').locator('ins').first().waitFor({ timeout: 10_000 }); // the variant's edits, highlighted
 
