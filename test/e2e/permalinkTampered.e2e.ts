@@ -84,6 +84,8 @@ e2e('links whose statistics are all undefined (null) open and draw without a pag
     assert.equal(banner, 0, `a ${payload.kind} link of undefined statistics opens: ${banner ? await page.getByTestId('error-banner').textContent() : ''}`);
     await page.getByTestId('shared-result').waitFor();
     assert.match((await page.getByTestId('results-table').textContent()) ?? '', /n\/a|—/, `${payload.kind}: undefined values are shown as such`);
+    const nan = await page.locator('figure').evaluateAll((fs) => fs.filter((f) => f.innerHTML.includes('NaN')).map((f) => f.querySelector('[data-testid]')?.getAttribute('data-testid') ?? f.outerHTML.slice(0, 120)));
+    assert.deepEqual(nan, [], `${payload.kind}: no plot writes NaN into its SVG`);
   }
   assert.deepEqual(errors, [], 'no page error and no console error');
 });

@@ -33,8 +33,9 @@ export interface ThresholdCurveSpec {
 
 const titleOf = (spec: ThresholdCurveSpec) => spec.title ?? 'Label flip % by FIT cut-off';
 const markerOf = (spec: ThresholdCurveSpec) => spec.marker ?? 50;
-const sorted = (s: ThresholdSeries) => [...s.points].sort((a, b) => a.cutoff - b.cutoff);
-const at = (s: ThresholdSeries, cutoff: number) => s.points.find((p) => p.cutoff === cutoff);
+/** A series' defined points (an undefined flip % — NaN, null in a shared link — is not drawn), by cut-off. */
+const sorted = (s: ThresholdSeries) => s.points.filter((p) => Number.isFinite(p.flipPct)).sort((a, b) => a.cutoff - b.cutoff);
+const at = (s: ThresholdSeries, cutoff: number) => s.points.find((p) => p.cutoff === cutoff && Number.isFinite(p.flipPct));
 
 export function textAlternativeThresholdCurve(spec: ThresholdCurveSpec): string {
   const marker = markerOf(spec);
@@ -59,7 +60,7 @@ export function renderThresholdCurve(spec: ThresholdCurveSpec): string {
   const width = spec.width ?? 640;
   const height = spec.height ?? 360;
   const marker = markerOf(spec);
-  const maxFlip = Math.max(1, ...spec.series.flatMap((s) => s.points.map((p) => p.flipPct)));
+  const maxFlip = Math.max(1, ...spec.series.flatMap((s) => sorted(s).map((p) => p.flipPct)));
   const y = scaleLinear().domain([0, maxFlip]).nice(5);
   const yTicks = linearTicks(y, 5);
   const left = leftMarginFor(yTicks.values.map(yTicks.format));
