@@ -8,9 +8,8 @@
  */
 import type { Scored } from '../ranking.ts';
 import { FormatError } from './formatError.ts';
-import type { RunFormat } from './trecRun.ts';
+import { detectRunFormat, TSV_HEADER, type RunFormat } from './trecRun.ts';
 
-const TSV_HEADER = /^query[-_]?id\tcorpus[-_]?id\tscore$/i;
 const TAB = 9;
 const SPACE = 32;
 
@@ -125,13 +124,7 @@ export class RunLineReader {
       this.#first = false;
       if (TSV_HEADER.test(text.trim())) return false;
     }
-    if (this.#format === undefined) {
-      const t = text.trim();
-      this.#format = t.split('\t').length === 3 ? 'tsv' : t.split(/\s+/).length === 6 ? 'trec' : undefined;
-      if (this.#format === undefined) {
-        throw new FormatError('unknown run format: expected TREC "qid Q0 docid rank score tag" or TSV "query-id<TAB>corpus-id<TAB>score"', line);
-      }
-    }
+    this.#format ??= detectRunFormat(text, line);
     const tsv = this.#format === 'tsv';
     const expected = tsv ? 3 : 6;
     const b = this.#bounds;

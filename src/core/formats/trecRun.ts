@@ -8,7 +8,8 @@ export type Run = Map<string, Scored[]>;
 /** The two accepted run formats. */
 export type RunFormat = 'trec' | 'tsv';
 
-const TSV_HEADER = /^query[-_]?id\tcorpus[-_]?id\tscore$/i;
+/** An MTEB-style run header, skipped on a file's first line. */
+export const TSV_HEADER = /^query[-_]?id\tcorpus[-_]?id\tscore$/i;
 
 /**
  * Detects the format of a run from its first data line: three tab-separated

@@ -40,6 +40,8 @@ export class RetrievalStream {
   readonly #threshold: number;
   readonly #gain: RetrievalEvalOptions['gain'];
   readonly #withMap: boolean;
+  /** The uncut-MAP kernel options by cut-off (one per distinct ranking length, not one per query). */
+  readonly #uncut = new Map<number, KernelOptions>();
   /** Per-query values of the evaluated queries, by query id. */
   readonly #values = new Map<string, Float64Array>();
   readonly #done = new Set<string>();
@@ -95,7 +97,9 @@ export class RetrievalStream {
     const cut = scoreQuery(docs, judgments, this.#kernel);
     if (!this.#withMap) return cut;
     const longest = Math.max(docs.length, ...this.#kernel.ks, 1);
-    const uncut = scoreQuery(docs, judgments, kernelOptions({ k: [longest], threshold: this.#threshold, gain: this.#gain }));
+    let options = this.#uncut.get(longest);
+    if (!options) this.#uncut.set(longest, (options = kernelOptions({ k: [longest], threshold: this.#threshold, gain: this.#gain })));
+    const uncut = scoreQuery(docs, judgments, options);
     const out = new Float64Array(cut.length + 1);
     out.set(cut);
     out[cut.length] = uncut[RETRIEVAL_METRICS.indexOf('map')];
