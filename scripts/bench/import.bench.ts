@@ -58,9 +58,10 @@ console.log('dataset package (seed %d) …', SEED);
 const pkg = await ensurePackage({ dir: join(work, 'data'), seed: SEED, shardBytes: SHARD_BYTES, variants: VARIANTS });
 console.log(`  ${pkg.reused ? 'reused' : 'generated'} in ${(pkg.generatedMs / 1000).toFixed(1)} s`);
 const buildMs = buildIfStale();
-const site = await serve();
 // <variant>/manifest.json from its folder, the shared shards from the package folder.
 const data = await serveData(Object.keys(VARIANTS).flatMap((v) => [{ prefix: `/${v}/`, dir: join(pkg.dir, v) }, { prefix: `/${v}/`, dir: pkg.dir }]));
+// The data server is another origin: the site's policy must let the page connect to it.
+const site = await serve([new URL(data.url).origin]);
 console.log(`site ${site.url}, data ${data.url}`);
 
 interface RunResult {
@@ -131,7 +132,7 @@ async function importOnce(variant: keyof typeof VARIANTS, run: number, profile =
     await page.locator('#dataset-url').fill(`${data.url}${variant}/`);
     const cpu0 = await processCpu(browserCdp);
     const t0 = performance.now();
-    await page.locator('form.url button[type="submit"]').click();
+    await page.locator('form.url:has(#dataset-url) button[type="submit"]').click();
     const row = page.locator(`[data-testid="dataset-list"] tr[data-dataset-id="${id}"][data-state="ready"]`);
     const banner = page.getByTestId('error-banner');
     await row.or(banner).first().waitFor({ timeout: 900_000 });

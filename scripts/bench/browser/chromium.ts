@@ -9,7 +9,7 @@ import { chromium, type Browser, type BrowserContext, type CDPSession, type Page
 
 // Plain-JS helpers shared with `npm start` and the e2e harness (typed here by hand).
 const freshness: { buildIsStale(root?: string): boolean } = await import('../../lib/freshness.mjs' as string);
-const serving: { serveSite(o?: { port?: number }): Promise<{ url: string; close(): Promise<void> }> } = await import('../../lib/serve.mjs' as string);
+const serving: { serveSite(o?: { port?: number; connect?: string[] }): Promise<{ url: string; close(): Promise<void> }> } = await import('../../lib/serve.mjs' as string);
 
 export type DevicePath = 'webgpu' | 'wasm';
 
@@ -41,8 +41,9 @@ export function buildIfStale(): number | undefined {
   return performance.now() - t0;
 }
 
-export async function serve(): Promise<{ url: string; close: () => Promise<void> }> {
-  return serving.serveSite({ port: 0 });
+export async function serve(connect?: readonly string[]): Promise<{ url: string; close: () => Promise<void> }> {
+  // `connect`: origins the page must reach besides its own (the site's Content-Security-Policy lists them).
+  return serving.serveSite({ port: 0, ...(connect ? { connect: [...connect] } : {}) });
 }
 
 /**
