@@ -201,6 +201,8 @@ export function perQueryValues(prepared: PreparedSubset, score: QueryScorer): Pe
       firstGroup: p.firstGroup,
       lang: p.lang,
       direction: p.direction,
+      // Found once here for S, every language and every direction (the corpus pool is theirs).
+      substitutionRank: substitutionRank(pool, p.index, scores.twins[p.twinIndex]),
     }));
     const [result] = twinQueryResults([{ queryId: unitIds[u], pool, pairs: labeled }], k);
     overall[u] = result.all;
@@ -208,7 +210,7 @@ export function perQueryValues(prepared: PreparedSubset, score: QueryScorer): Pe
     if (lang !== undefined && perLang.has(lang)) perLang.get(lang)![u] = languageSubsetMetrics(prepared, lang, scores.corpus, labeled, result.byLang.get(lang), unitIds[u]);
     for (const [direction, m] of result.byDirection) perDirection.get(direction)![u] = m;
     for (const p of labeled) {
-      const shift = pool.rankOf[p.index] - substitutionRank(pool, p.index, p.twinScore);
+      const shift = pool.rankOf[p.index] - p.substitutionRank!;
       rankShifts.set(shift, (rankShifts.get(shift) ?? 0) + 1);
     }
   }
@@ -237,6 +239,6 @@ function languageSubsetMetrics(
     Float64Array.from(members, (i) => corpusScores[i]),
     Uint32Array.from(members, (i) => prepared.tieKeys[i]),
   );
-  const pairs = labeled.filter((p) => p.lang === lang && position.has(p.index)).map((p) => ({ ...p, index: position.get(p.index)! }));
+  const pairs = labeled.filter((p) => p.lang === lang && position.has(p.index)).map((p) => ({ ...p, index: position.get(p.index)!, substitutionRank: undefined })); // another pool: rank_t found there
   return twinQueryResults([{ queryId, pool, pairs }], prepared.k)[0].all;
 }

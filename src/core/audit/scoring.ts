@@ -135,9 +135,11 @@ export function denseScorer(vectors: SubsetVectors, dim: number): QueryScorer {
 /**
  * BM25 scorer (core/baselines/bm25.ts) fitted on the corpus. A twin is
  * scored by the same formula with the corpus' IDF and avgdl and the twin's
- * own term counts and length; summing over the query's tokens in order, as
- * the index does, so a twin identical to its original gets the original's
- * score to the last bit (a test pins this).
+ * own term counts and length. The twins get an inverted index of their own
+ * (term → twins holding it, with counts), so a query visits the postings of
+ * its terms only; terms are summed in query order, as the corpus index does,
+ * so a twin identical to its original gets the original's score to the last
+ * bit (a test pins this).
  */
 export function bm25Scorer(texts: SubsetTexts, parameters: Bm25Parameters = BM25_DEFAULTS): QueryScorer {
   const { k1, b } = parameters;
@@ -146,25 +148,37 @@ export function bm25Scorer(texts: SubsetTexts, parameters: Bm25Parameters = BM25
   let total = 0;
   for (const t of texts.corpus) total += tokenizeWords(t).length;
   const avgdl = n === 0 ? 0 : total / n;
-  const twins = texts.twins.map((text) => {
+  const nTwins = texts.twins.length;
+  const twinNorm = new Float64Array(nTwins);
+  const postings = new Map<string, { twins: number[]; tfs: number[] }>();
+  texts.twins.forEach((text, i) => {
     const tokens = tokenizeWords(text);
+    twinNorm[i] = k1 * (1 - b + (avgdl === 0 ? 0 : (b * tokens.length) / avgdl));
     const tf = new Map<string, number>();
     for (const t of tokens) tf.set(t, (tf.get(t) ?? 0) + 1);
-    return { tf, norm: k1 * (1 - b + (avgdl === 0 ? 0 : (b * tokens.length) / avgdl)) };
+    for (const [t, f] of tf) {
+      let p = postings.get(t);
+      if (!p) postings.set(t, (p = { twins: [], tfs: [] }));
+      p.twins.push(i);
+      p.tfs.push(f);
+    }
   });
+  const twinIndex = new Map<string, { twins: Uint32Array; tfs: Uint32Array }>();
+  for (const [t, p] of postings) twinIndex.set(t, { twins: Uint32Array.from(p.twins), tfs: Uint32Array.from(p.tfs) });
+  postings.clear();
   return (q) => {
     const query = texts.queries[q];
     const corpus = index.score(query, new Float64Array(n));
-    const terms = tokenizeWords(query).map((t) => ({ t, idf: index.idf(t) }));
-    const twinScores = new Float64Array(twins.length);
-    twins.forEach(({ tf, norm }, i) => {
-      let s = 0;
-      for (const { t, idf } of terms) {
-        const f = tf.get(t);
-        if (f !== undefined) s += (idf * f * (k1 + 1)) / (f + norm);
+    const twinScores = new Float64Array(nTwins);
+    for (const t of tokenizeWords(query)) {
+      const p = twinIndex.get(t);
+      if (!p) continue;
+      const idf = index.idf(t);
+      for (let j = 0; j < p.twins.length; j++) {
+        const f = p.tfs[j];
+        twinScores[p.twins[j]] += (idf * f * (k1 + 1)) / (f + twinNorm[p.twins[j]]);
       }
-      twinScores[i] = s;
-    });
+    }
     return { corpus, twins: twinScores };
   };
 }
@@ -194,17 +208,41 @@ function tfidfVector(text: string, idf: (bigram: string) => number | undefined):
 export function tfidfScorer(texts: SubsetTexts): QueryScorer {
   const model = fitTfidf(texts.corpus);
   const idf = (g: string) => model.idf(g);
-  const twins = texts.twins.map((t) => tfidfVector(t, idf));
+  // The twins' bigrams numbered among themselves; each twin's vector kept in its own bigram order.
+  const local = new Map<string, number>();
+  const twins = texts.twins.map((t) => {
+    const v = tfidfVector(t, idf);
+    const ids = new Uint32Array(v.size);
+    const weights = new Float64Array(v.size);
+    let j = 0;
+    for (const [g, w] of v) {
+      let id = local.get(g);
+      if (id === undefined) local.set(g, (id = local.size));
+      ids[j] = id;
+      weights[j++] = w;
+    }
+    return { ids, weights };
+  });
+  const dense = new Float64Array(local.size);
   return (q) => {
     const query = texts.queries[q];
     const corpus = model.score(query, new Float64Array(texts.corpus.length));
     const qv = tfidfVector(query, idf);
+    const touched: number[] = [];
+    for (const [g, w] of qv) {
+      const id = local.get(g);
+      if (id === undefined) continue;
+      dense[id] = w;
+      touched.push(id);
+    }
     const twinScores = new Float64Array(twins.length);
-    twins.forEach((tv, i) => {
+    twins.forEach(({ ids, weights }, i) => {
+      // In the twin's bigram order, a bigram the query lacks adding w·0, as before the index.
       let dot = 0;
-      for (const [g, w] of tv) dot += w * (qv.get(g) ?? 0);
+      for (let j = 0; j < ids.length; j++) dot += weights[j] * dense[ids[j]];
       twinScores[i] = dot;
     });
+    for (const id of touched) dense[id] = 0;
     return { corpus, twins: twinScores };
   };
 }

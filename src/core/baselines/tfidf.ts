@@ -46,8 +46,9 @@ type SparseVector = { terms: Uint32Array; weights: Float64Array };
 
 /**
  * Fits the IDF on the unique preprocessed texts of `corpus` (N = their
- * number, df counted once per unique text) and stores every document's
- * L2-normalised vector.
+ * number, df counted once per unique text) and indexes every document's
+ * L2-normalised vector by bigram (postings in typed arrays), so a query
+ * visits only the documents that share a bigram with it.
  * @example fitTfidf(['abc', 'abd']).score('abc') // [1, 0.2...]
  */
 export function fitTfidf(corpus: readonly string[]): TfidfModel {
@@ -80,7 +81,9 @@ export function fitTfidf(corpus: readonly string[]): TfidfModel {
       weights: Float64Array.from(entries, ([, w]) => (norm === 0 ? 0 : w / norm)),
     };
   };
-  const docs = texts.map(vectorize);
+  // An inverted index: per bigram, the documents holding it (ascending) and their weights.
+  const postings = invert(texts.map(vectorize), df.length);
+  const nDocs = texts.length;
   return {
     uniqueTexts: n,
     idf: (bigram) => {
@@ -88,19 +91,39 @@ export function fitTfidf(corpus: readonly string[]): TfidfModel {
       return id === undefined ? undefined : idf[id];
     },
     score<T extends Float32Array | Float64Array = Float32Array>(query: string, out?: T): T {
-      const result = (out ?? new Float32Array(docs.length)) as T;
-      if (result.length !== docs.length) throw new RangeError(`output has length ${result.length}, corpus has ${docs.length} documents`);
+      const result = (out ?? new Float32Array(nDocs)) as T;
+      if (result.length !== nDocs) throw new RangeError(`output has length ${result.length}, corpus has ${nDocs} documents`);
       const q = vectorize(preprocessTfidf(query));
-      const dense = new Float64Array(df.length);
-      for (let j = 0; j < q.terms.length; j++) dense[q.terms[j]] = q.weights[j];
-      docs.forEach((d, i) => {
-        let dot = 0;
-        for (let j = 0; j < d.terms.length; j++) dot += d.weights[j] * dense[d.terms[j]];
-        result[i] = dot;
-      });
+      // Each document's dot product is summed over the bigrams it shares with the query in
+      // ascending bigram id, as a pass over the document's own sorted vector sums them (the
+      // bigrams it does not share add exact zeros there), so the scores are that pass's to the bit.
+      const acc = new Float64Array(nDocs);
+      for (let j = 0; j < q.terms.length; j++) {
+        const { docs, weights } = postings[q.terms[j]];
+        const qw = q.weights[j];
+        for (let i = 0; i < docs.length; i++) acc[docs[i]] += weights[i] * qw;
+      }
+      result.set(acc);
       return result;
     },
   };
+}
+
+/** Postings per bigram id (of `vocabularySize`) from the documents' sparse vectors, duplicate texts each counted. */
+function invert(docs: readonly SparseVector[], vocabularySize: number): { docs: Uint32Array; weights: Float64Array }[] {
+  const count = new Uint32Array(vocabularySize);
+  for (const v of docs) for (let j = 0; j < v.terms.length; j++) count[v.terms[j]]++;
+  const postings = Array.from(count, (c) => ({ docs: new Uint32Array(c), weights: new Float64Array(c) }));
+  const fill = new Uint32Array(vocabularySize);
+  docs.forEach((v, doc) => {
+    for (let j = 0; j < v.terms.length; j++) {
+      const id = v.terms[j];
+      const at = fill[id]++;
+      postings[id].docs[at] = doc;
+      postings[id].weights[at] = v.weights[j];
+    }
+  });
+  return postings;
 }
 
 /**

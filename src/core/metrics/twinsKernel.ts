@@ -5,11 +5,12 @@
  * OddsRatio@k and the standard deviation of |s(d) − s(d')|, for the twins in
  * S (or a subset of them: one language, one group direction).
  */
-import { kendallTauB, pearson } from '../stats/correlation.ts';
+import { pearson } from '../stats/correlation.ts';
 import { cohensD } from './cohensD.ts';
 import { oddsRatioAtK } from './oddsRatioAtK.ts';
 import { substitutionRank, type RankedPool } from './rankedPool.ts';
 import { sampleSd } from './sampleSd.ts';
+import { twinWorldTau } from './twinWorldTau.ts';
 
 /** Which member of a twin pair belongs to the task's first group (e.g. female). */
 export type FirstGroupSide = 'original' | 'twin' | 'neither';
@@ -22,6 +23,12 @@ export interface TwinPair {
   readonly twinScore: number;
   /** Whether F (the first-group member) is d, d', or neither (pair left out of RBC). */
   readonly firstGroup: FirstGroupSide;
+  /**
+   * rank_t(d) in this pool when the caller has it: it depends on the pool and the pair only, not
+   * on which subset of S is replaced, so a caller scoring S, each language and each direction finds
+   * it once (perQuery.ts). Found here when absent.
+   */
+  readonly substitutionRank?: number;
 }
 
 /** The twin metrics of one query for one set of pairs S. */
@@ -129,23 +136,6 @@ function bestTwins(pairs: readonly TwinPair[], twinWorld: Float64Array, keys: Ui
 }
 
 /**
- * Kendall τ-b of the original and twin-world scores over P. τ does not
- * depend on the order of the pairs, so they are passed in ascending original
- * order, which the correlation's own sort then finds already sorted.
- */
-function twinWorldTau(pool: RankedPool, twinWorld: Float64Array): number | undefined {
-  const n = pool.order.length;
-  const x = new Float64Array(n);
-  const y = new Float64Array(n);
-  for (let r = 0; r < n; r++) {
-    const i = pool.order[n - 1 - r];
-    x[r] = pool.scores[i];
-    y[r] = twinWorld[i];
-  }
-  return kendallTauB(x, y);
-}
-
-/**
  * Twin metrics of one query (METRICS.md §3). `pool` is the whole corpus
  * ranked by original scores; `pairs` is S (each d at most once). Only the
  * pairs given are replaced in the twin world, so passing one language's
@@ -163,6 +153,7 @@ export function twinQueryMetrics(pool: RankedPool, pairs: readonly TwinPair[], k
   const n = pool.scores.length;
   const inS = new Uint8Array(n);
   const twinWorld = Float64Array.from(pool.scores);
+  const indices = new Uint32Array(pairs.length);
   const original = new Float64Array(pairs.length);
   const twin = new Float64Array(pairs.length);
   const absDiff = new Float64Array(pairs.length);
@@ -174,12 +165,13 @@ export function twinQueryMetrics(pool: RankedPool, pairs: readonly TwinPair[], k
   let topSecond = 0;
   pairs.forEach((p, j) => {
     inS[p.index] = 1;
+    indices[j] = p.index;
     twinWorld[p.index] = p.twinScore;
     original[j] = pool.scores[p.index];
     twin[j] = p.twinScore;
     absDiff[j] = Math.abs(original[j] - twin[j]);
     const rankO = pool.rankOf[p.index];
-    const rankT = substitutionRank(pool, p.index, p.twinScore);
+    const rankT = p.substitutionRank ?? substitutionRank(pool, p.index, p.twinScore);
     shift += Math.abs(rankO - rankT);
     if (p.firstGroup === 'neither') return;
     const firstIsOriginal = p.firstGroup === 'original';
@@ -215,7 +207,7 @@ export function twinQueryMetrics(pool: RankedPool, pairs: readonly TwinPair[], k
     rankShift: shift / pairs.length,
     iou: both / (2 * kk - both),
     dropout: sInA === 0 ? 0 : sDropped / sInA,
-    kendallTau: twinWorldTau(pool, twinWorld),
+    kendallTau: twinWorldTau(pool, indices, twin),
     pearson: pearson(original, twin),
     winsFirst,
     winsSecond,

@@ -197,21 +197,27 @@ function sortCountingInversions(a: Float64Array<ArrayBuffer>): number {
 }
 
 /**
- * Kendall's τ-b with the tie correction, as scipy.stats.kendalltau
- * (variant 'b'):
- * τ_b = (n₀ − n₁ − n₂ + n₃ − 2·D) / √((n₀ − n₁)(n₀ − n₂)),
- * n₀ = n(n−1)/2, n₁ / n₂ the pairs tied in x / in y, n₃ the pairs tied in
- * both, D the discordant pairs. O(n log n) by Knight's (1966) algorithm:
- * sort by (x, y), then count D as the inversions of y in that order with a
- * merge sort. The result is clipped to [−1, 1].
- * undefined when n < 2 or either sample is constant (every pair tied).
- * @throws {RangeError} when the lengths differ.
- * @example kendallTauB([1, 2, 3], [1, 3, 2]) // 1/3
+ * The pair counts Kendall's τ-b is made of, over n paired values: n₀ =
+ * n(n−1)/2 pairs, n₁ / n₂ tied in x / in y, n₃ tied in both, D discordant
+ * ((xᵢ − xⱼ)(yᵢ − yⱼ) < 0). Integers, so counts of disjoint sets of pairs add
+ * exactly (metrics/twinWorldTau.ts adds them up without the O(n log n) sort).
  */
-export function kendallTauB(x: ArrayLike<number>, y: ArrayLike<number>): number | undefined {
+export interface KendallCounts {
+  readonly total: number;
+  readonly xTies: number;
+  readonly yTies: number;
+  readonly jointTies: number;
+  readonly discordant: number;
+}
+
+/**
+ * KendallCounts of finite paired samples, O(n log n) by Knight's (1966)
+ * algorithm: sort by (x, y), then count D as the inversions of y in that
+ * order with a merge sort.
+ * @throws {RangeError} when the lengths differ.
+ */
+export function kendallCounts(x: ArrayLike<number>, y: ArrayLike<number>): KendallCounts {
   const n = checkLengths(x, y);
-  if (n < 2) return undefined;
-  if (hasNaN(x) || hasNaN(y)) return NaN;
   // Every count below depends only on the multiset of (x, y) pairs in
   // (x, y) order, so sorting the values themselves gives exactly the counts
   // of the former index sort.
@@ -223,7 +229,35 @@ export function kendallTauB(x: ArrayLike<number>, y: ArrayLike<number>): number 
   const jointTies = tiedRuns(xs, ys);
   const discordant = sortCountingInversions(ys);
   const yTies = tiedRuns(ys);
-  if (xTies === total || yTies === total) return undefined;
+  return { total, xTies, yTies, jointTies, discordant };
+}
+
+/**
+ * τ-b from its counts: (n₀ − n₁ − n₂ + n₃ − 2·D) / √((n₀ − n₁)(n₀ − n₂)),
+ * clipped to [−1, 1]; undefined when either sample is constant (every pair
+ * tied) or there is no pair.
+ */
+export function tauFromCounts(c: KendallCounts): number | undefined {
+  const { total, xTies, yTies, jointTies, discordant } = c;
+  if (total === 0 || xTies === total || yTies === total) return undefined;
   const tau = (total - xTies - yTies + jointTies - 2 * discordant) / Math.sqrt(total - xTies) / Math.sqrt(total - yTies);
   return Math.max(-1, Math.min(1, tau));
+}
+
+/**
+ * Kendall's τ-b with the tie correction, as scipy.stats.kendalltau
+ * (variant 'b'):
+ * τ_b = (n₀ − n₁ − n₂ + n₃ − 2·D) / √((n₀ − n₁)(n₀ − n₂)),
+ * n₀ = n(n−1)/2, n₁ / n₂ the pairs tied in x / in y, n₃ the pairs tied in
+ * both, D the discordant pairs (kendallCounts, O(n log n)). The result is
+ * clipped to [−1, 1].
+ * undefined when n < 2 or either sample is constant (every pair tied).
+ * @throws {RangeError} when the lengths differ.
+ * @example kendallTauB([1, 2, 3], [1, 3, 2]) // 1/3
+ */
+export function kendallTauB(x: ArrayLike<number>, y: ArrayLike<number>): number | undefined {
+  const n = checkLengths(x, y);
+  if (n < 2) return undefined;
+  if (hasNaN(x) || hasNaN(y)) return NaN;
+  return tauFromCounts(kendallCounts(x, y));
 }
