@@ -93,7 +93,7 @@ function runExports(args: Parameters<Command['run']>[0]): { compute: RetrievalCo
   const rows: PerQueryRow[] = [];
   const written = new Set<string>();
   const compute: RetrievalCompute = {
-    auditModel: (job, onSubsetDone) =>
+    auditModel: (job, onSubsetDone, onQueries) =>
       auditModelJob(job, onSubsetDone, (i, score) => {
         const subset = job.subsets[i].subset;
         const key = `${job.model.id}\t${subset.task}`;
@@ -102,7 +102,7 @@ function runExports(args: Parameters<Command['run']>[0]): { compute: RetrievalCo
           for (const line of trecRunLines(subset, score, job.model.id)) runLines.push(line);
         }
         if (perQueryFile) for (const row of perQueryRows(subset, score, job.model.id, job.options.k ?? AUDIT_DEFAULTS.k)) rows.push(row);
-      }),
+      }, { onQueries }),
   };
   return {
     compute,

@@ -23,6 +23,8 @@ export interface BrowserRunDeps {
   readonly db: FairgroundDb;
   readonly probe: DeviceProbe;
   readonly compute: Comlink.Remote<ComputeApi>;
+  /** Ends the compute worker: a cancelled run's kernels stop at once (the next use starts another). */
+  readonly stopCompute?: () => void;
   readonly cache?: VectorCache;
 }
 
@@ -61,7 +63,7 @@ export async function runRetrievalAudit(config: RetrievalRunConfig, deps: Browse
       seed: config.seed,
       environment: { runtime: 'browser', userAgent: globalThis.navigator?.userAgent },
     },
-    { dataset: await storedDataset(deps.db, config.datasetId), compute: retrievalCompute(deps.compute) },
+    { dataset: await storedDataset(deps.db, config.datasetId), compute: retrievalCompute(() => deps.compute, hooks.signal, deps.stopCompute) },
     hooks,
   );
 }

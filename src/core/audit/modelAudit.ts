@@ -11,8 +11,8 @@
 import type { ScoreTable } from './blackbox/retrievalScores.ts';
 import type { AuditOptions, AuditSubset, QueryScorer } from './input.ts';
 import type { ModelDescriptor, ModelResult, ModelTiming } from './results.ts';
-import { auditSubset } from './retrievalFairness.ts';
-import { bm25Scorer, denseScorer, tfidfScorer, timedScorer } from './scoring.ts';
+import { auditSubset, auditSubsetInBlocks } from './retrievalFairness.ts';
+import { bm25Scorer, DENSE_BLOCK, denseBlockScorer, denseScorer, tfidfScorer, timedScorer, type SubsetVectors } from './scoring.ts';
 
 /** How a model's scores are made, for every subset of a run at once. */
 export type ModelScoring =
@@ -77,14 +77,24 @@ function tableScorer(scores: ScoreTable, subset: AuditSubset): QueryScorer {
   };
 }
 
+/** A dense model's vectors for one subset. */
+function denseVectors(scoring: Extract<ModelScoring, { kind: 'dense' }>, s: ScoredSubset): SubsetVectors {
+  return { queries: scoring.queries[s.task], corpus: scoring.corpus, twins: scoring.twins[s.twinsShard] ?? new Float32Array(0) };
+}
+
 function scorerOf(scoring: ModelScoring, s: ScoredSubset): QueryScorer {
   if (scoring.kind === 'table') return tableScorer(scoring.scores, s.subset);
-  if (scoring.kind === 'dense') {
-    const twins = scoring.twins[s.twinsShard] ?? new Float32Array(0);
-    return denseScorer({ queries: scoring.queries[s.task], corpus: scoring.corpus, twins }, scoring.dim);
-  }
+  if (scoring.kind === 'dense') return denseScorer(denseVectors(scoring, s), scoring.dim);
   const texts = { queries: scoring.queries[s.task], corpus: scoring.corpus, twins: scoring.twins[s.twinsShard] ?? [] };
   return scoring.kind === 'bm25' ? bm25Scorer(texts) : tfidfScorer(texts);
+}
+
+/** What a caller of auditModelJob may watch and stop, beyond subsets done. */
+export interface ModelAuditControl {
+  /** Checked between query blocks of a dense model. */
+  readonly signal?: AbortSignal;
+  /** Queries of the current subset scored so far (dense models, after each block). */
+  readonly onQueries?: (subsetIndex: number, done: number, total: number) => void;
 }
 
 /**
@@ -92,24 +102,55 @@ function scorerOf(scoring: ModelScoring, s: ScoredSubset): QueryScorer {
  * `timing.wallMs` is the job's time plus that subset's scoring (for the
  * lexical baselines, their whole test time, and every text of the subset
  * counts as embedded); textsPerSecond covers embedded and cached texts.
- * @example auditModelJob({ subsets, model, timing, scoring: { kind: 'bm25', corpus, queries, twins }, options: { k: 10 } })
+ * A dense model is scored DENSE_BLOCK queries at a time (denseBlockScorer:
+ * the same scores as one query at a time); the others query by query.
+ * @example await auditModelJob({ subsets, model, timing, scoring: { kind: 'bm25', corpus, queries, twins }, options: { k: 10 } })
  */
-export function auditModelJob(job: ModelAuditJob, onSubsetDone?: (done: number) => void, observe?: ScoresObserver): ModelResult[] {
-  return job.subsets.map((s, i) => {
+export async function auditModelJob(job: ModelAuditJob, onSubsetDone?: (done: number) => void, observe?: ScoresObserver, control: ModelAuditControl = {}): Promise<ModelResult[]> {
+  const out: ModelResult[] = [];
+  for (const [i, s] of job.subsets.entries()) {
+    // At most one report per 100 ms (a worker posts each), and the last.
+    let reported = -Infinity;
+    const onQueries =
+      control.onQueries &&
+      ((done: number, total: number) => {
+        const now = performance.now();
+        if (done < total && now - reported < 100) return;
+        reported = now;
+        control.onQueries!(i, done, total);
+      });
     // Streamed: each query's scores are made when the audit asks for them and dropped after its
     // metrics (memory O(corpus + twins), not queries × corpus); the scorer's own time is the test time.
     const t0 = performance.now();
     const scorer = scorerOf(job.scoring, s);
     const indexMs = performance.now() - t0;
-    const timed = timedScorer(scorer);
-    const result = auditSubset(s.subset, [{ model: job.model, timing: job.timing, score: timed.score }], job.options).models[0];
+    let scoringMs: number;
+    let result: ModelResult;
+    if (job.scoring.kind === 'dense') {
+      const block = denseBlockScorer(denseVectors(job.scoring, s), job.scoring.dim);
+      let ms = 0;
+      const scoreBlock = (qs: Int32Array) => {
+        const t = performance.now();
+        const rows = block(qs);
+        ms += performance.now() - t;
+        return rows;
+      };
+      const audited = await auditSubsetInBlocks(s.subset, { model: job.model, timing: job.timing, scoreBlock, blockSize: DENSE_BLOCK }, job.options, { signal: control.signal, onQueries });
+      result = audited.models[0];
+      scoringMs = ms;
+    } else {
+      const timed = timedScorer(scorer);
+      result = auditSubset(s.subset, [{ model: job.model, timing: job.timing, score: timed.score }], job.options, onQueries).models[0];
+      scoringMs = timed.ms();
+    }
     observe?.(i, scorer);
-    const wallMs = job.timing.wallMs + indexMs + timed.ms();
+    const wallMs = job.timing.wallMs + indexMs + scoringMs;
     // A lexical baseline "embeds" (indexes) every text of the subset, each time.
     const textsEmbedded = job.scoring.kind === 'bm25' || job.scoring.kind === 'tfidf' ? s.subset.queries.length + s.subset.corpus.length + s.subset.twins.length : job.timing.textsEmbedded;
     const texts = textsEmbedded + job.timing.textsCached;
     const timing = { ...job.timing, wallMs, textsEmbedded, textsPerSecond: wallMs > 0 ? texts / (wallMs / 1000) : 0 };
     onSubsetDone?.(i + 1);
-    return { ...result, timing };
-  });
+    out.push({ ...result, timing });
+  }
+  return out;
 }

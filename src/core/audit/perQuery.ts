@@ -11,7 +11,7 @@ import { rankPool, substitutionRank, tieKeys } from '../metrics/rankedPool.ts';
 import { twinQueryResults, type LabeledTwinPair } from '../metrics/twins.ts';
 import type { FirstGroupSide, TwinQueryMetrics } from '../metrics/twinsKernel.ts';
 import { EFFECTIVENESS_FAMILIES } from './results.ts';
-import type { AuditSubset, QueryScorer } from './input.ts';
+import type { AuditSubset, QueryScorer, QueryScores } from './input.ts';
 
 /** A twin pair placed in the pool: d's corpus index and d′'s index among the twins. */
 interface PairTemplate {
@@ -145,15 +145,59 @@ function checkScores(scores: ArrayLike<number>, n: number, what: string, queryId
 }
 
 /**
- * Scores every unit with `score` and applies the kernels: scoreQuery (§1)
+ * Scores every unit with `score` (`onQuery` told after each) and applies the kernels: scoreQuery (§1)
  * on the whole corpus ranked under the tie rule; twinQueryResults (§3) on
  * the pool P = the corpus with S = the subset's pairs; substitutionRank for
  * the histogram. A unit missing from the queries shard scores 0 on every
  * effectiveness metric (trec_eval -c) and has no twin metrics.
  * @throws {RangeError} when a scorer returns the wrong number of scores or a non-finite one.
  */
-export function perQueryValues(prepared: PreparedSubset, score: QueryScorer): PerQueryValues {
-  const { subset, kernel, unitIds, unitQuery, unitJudgments, pairs, k } = prepared;
+export function perQueryValues(prepared: PreparedSubset, score: QueryScorer, onQuery?: (done: number, total: number) => void): PerQueryValues {
+  const values = perQueryAccumulator(prepared);
+  const total = prepared.unitQuery.filter((q) => q >= 0).length;
+  let done = 0;
+  prepared.unitQuery.forEach((q, u) => {
+    values.add(u, q < 0 ? undefined : score(q));
+    if (q >= 0) onQuery?.(++done, total);
+  });
+  return values.result();
+}
+
+/**
+ * perQueryValues over a scorer of query blocks (a matrix product on a GPU,
+ * a blocked kernel): the units' queries in blocks of `blockSize`, each block
+ * scored in one call, its units' values taken, then the block dropped — so at
+ * most one block of scores is held. The same values as perQueryValues with a
+ * scorer giving the same scores.
+ * @throws {RangeError} as perQueryValues, or when a block has the wrong number of rows.
+ */
+export async function perQueryValuesInBlocks(
+  prepared: PreparedSubset,
+  scoreBlock: (queryIndices: Int32Array) => Promise<readonly QueryScores[]> | readonly QueryScores[],
+  blockSize: number,
+  signal?: AbortSignal,
+): Promise<PerQueryValues> {
+  const values = perQueryAccumulator(prepared);
+  const units = [...prepared.unitQuery.keys()].filter((u) => prepared.unitQuery[u] >= 0);
+  prepared.unitQuery.forEach((q, u) => q < 0 && values.add(u, undefined));
+  for (let at = 0; at < units.length; at += blockSize) {
+    signal?.throwIfAborted();
+    const block = units.slice(at, at + blockSize);
+    const rows = await scoreBlock(Int32Array.from(block, (u) => prepared.unitQuery[u]));
+    if (rows.length !== block.length) throw new RangeError(`a block of ${block.length} queries was scored as ${rows.length} rows`);
+    block.forEach((u, i) => values.add(u, rows[i]));
+  }
+  return values.result();
+}
+
+/** Takes each unit's scores (undefined for a unit missing from the queries shard), in any order; then the values. */
+interface PerQueryAccumulator {
+  add(unit: number, scores: QueryScores | undefined): void;
+  result(): PerQueryValues;
+}
+
+function perQueryAccumulator(prepared: PreparedSubset): PerQueryAccumulator {
+  const { subset, kernel, unitIds, unitJudgments, pairs, k } = prepared;
   const n = unitIds.length;
   const nk = kernel.ks.length;
   const columns = EFFECTIVENESS_FAMILIES.map(() => new Float64Array(n));
@@ -170,14 +214,12 @@ export function perQueryValues(prepared: PreparedSubset, score: QueryScorer): Pe
   const rankShifts = new Map<number, number>();
   const ids = subset.corpus.map((d) => d.id);
   const effectivenessPerLang = new Map<string, Float64Array[]>();
-  for (let u = 0; u < n; u++) {
-    const q = unitQuery[u];
-    if (q < 0) {
+  const add = (u: number, scores: QueryScores | undefined): void => {
+    if (scores === undefined) {
       const values = scoreQuery([], unitJudgments[u], kernel);
       familyRow.forEach((row, f) => (columns[f][u] = values[row]));
-      continue;
+      return;
     }
-    const scores = score(q);
     checkScores(scores.corpus, ids.length, 'corpus', unitIds[u]);
     checkScores(scores.twins, subset.twins.length, 'twin', unitIds[u]);
     const run: Scored[] = ids.map((id, i) => ({ id, score: scores.corpus[i] }));
@@ -192,7 +234,7 @@ export function perQueryValues(prepared: PreparedSubset, score: QueryScorer): Pe
       const inPool = subset.pool === 'language' ? scoreQuery(Array.from(members ?? [], (i) => run[i]), unitJudgments[u], kernel) : values;
       familyRow.forEach((row, f) => (langColumns![f][u] = inPool[row]));
     }
-    if (pairs.length === 0) continue;
+    if (pairs.length === 0) return;
 
     const pool = rankPool(scores.corpus, prepared.tieKeys);
     const labeled: LabeledTwinPair[] = pairs.map((p) => ({
@@ -213,8 +255,8 @@ export function perQueryValues(prepared: PreparedSubset, score: QueryScorer): Pe
       const shift = pool.rankOf[p.index] - p.substitutionRank!;
       rankShifts.set(shift, (rankShifts.get(shift) ?? 0) + 1);
     }
-  }
-  return { effectiveness: columns, overall, perLang, perLangPooled, effectivenessPerLang, perDirection, rankShifts };
+  };
+  return { add, result: () => ({ effectiveness: columns, overall, perLang, perLangPooled, effectivenessPerLang, perDirection, rankShifts }) };
 }
 
 /**

@@ -9,10 +9,10 @@
  * The same function runs in the browser's compute worker and in the CLI, so
  * the results object is the same in both (DESIGN.md, "Results").
  */
-import type { AuditModel, AuditOptions, AuditSubset } from './input.ts';
-import { perQueryValues, prepareSubset } from './perQuery.ts';
+import type { AuditModel, AuditOptions, AuditSubset, QueryScores } from './input.ts';
+import { perQueryValues, perQueryValuesInBlocks, prepareSubset, type PerQueryValues, type PreparedSubset } from './perQuery.ts';
 import { summarizeModel } from './summarize.ts';
-import type { ModelResult, RetrievalFairnessResults, SubsetResult } from './results.ts';
+import type { ModelDescriptor, ModelResult, ModelTiming, RetrievalFairnessResults, SubsetResult } from './results.ts';
 
 /** Defaults of AuditOptions: k = 10, B = 1000 (METRICS.md §6 for retrieval), seed 0. */
 export const AUDIT_DEFAULTS = Object.freeze({ k: 10, bootstrap: 1000, seed: 0 });
@@ -31,35 +31,78 @@ export function auditOptions(options: AuditOptions = {}): Required<AuditOptions>
 /**
  * Audits every model on one subset (a retrieval task and one twins task).
  * Each model is scored query by query (`model.score`), so only one query's
- * scores are held at a time.
+ * scores are held at a time; `onQueries` is told the queries done (each model in turn).
  * @throws {RangeError} for invalid options, a twin whose original is not in
  *   the corpus, or a scorer returning the wrong number of scores or a
  *   non-finite score.
  * @example auditSubset(subset, [{ model, timing, score: matrixScorer(c, t, nDocs, nTwins) }], { k: 10, bootstrap: 1000, seed: 1 })
  */
-export function auditSubset(subset: AuditSubset, models: readonly AuditModel[], options: AuditOptions = {}): SubsetResult {
+export function auditSubset(subset: AuditSubset, models: readonly AuditModel[], options: AuditOptions = {}, onQueries?: (done: number, total: number) => void): SubsetResult {
   const { k, bootstrap, seed } = auditOptions(options);
   const prepared = prepareSubset(subset, k);
-  const results = models.map((m): ModelResult => {
-    const values = perQueryValues(prepared, m.score);
-    const summary = summarizeModel(values, k, bootstrap, seed);
-    return {
-      model: { ...m.model },
-      timing: { ...m.timing },
-      nQueries: prepared.unitIds.length,
-      nSkipped: prepared.nSkipped,
-      ...(subset.qrels === undefined ? {} : { effectiveness: summary.effectiveness }),
-      ...(subset.qrels === undefined || Object.keys(summary.effectivenessPerLang).length === 0 ? {} : { effectivenessPerLang: summary.effectivenessPerLang }),
-      robustness: { overall: summary.overall, perLang: summary.perLang, perLangPooled: summary.perLangPooled, perDirection: summary.perDirection },
-      rankShiftHistogram: [...values.rankShifts].sort((a, b) => a[0] - b[0]).map(([shift, count]) => ({ shift, count })),
-    };
-  });
+  return subsetResult(
+    subset,
+    models.map((m) => modelResult(prepared, m, perQueryValues(prepared, m.score, onQueries), bootstrap, seed)),
+  );
+}
+
+/** One model scored by query blocks (perQueryValuesInBlocks): what auditSubset gives it with `blockSize` queries a call. */
+export interface BlockAuditModel {
+  readonly model: ModelDescriptor;
+  readonly timing: ModelTiming;
+  readonly scoreBlock: (queryIndices: Int32Array) => Promise<readonly QueryScores[]> | readonly QueryScores[];
+  readonly blockSize: number;
+}
+
+/**
+ * auditSubset for one model scored a block of queries at a time (a matrix
+ * product; on a GPU, awaited), the same result as auditSubset with a scorer
+ * of the same scores. Between blocks the signal is checked and `onQueries`
+ * told how many queries are done.
+ * @throws {RangeError} as auditSubset; the signal's reason when aborted.
+ */
+export async function auditSubsetInBlocks(
+  subset: AuditSubset,
+  model: BlockAuditModel,
+  options: AuditOptions = {},
+  control: { readonly signal?: AbortSignal; readonly onQueries?: (done: number, total: number) => void } = {},
+): Promise<SubsetResult> {
+  const { k, bootstrap, seed } = auditOptions(options);
+  const prepared = prepareSubset(subset, k);
+  let done = 0;
+  const total = prepared.unitQuery.filter((q) => q >= 0).length;
+  const scoreBlock = async (qs: Int32Array) => {
+    const rows = await model.scoreBlock(qs);
+    done += qs.length;
+    control.onQueries?.(done, total);
+    return rows;
+  };
+  const values = await perQueryValuesInBlocks(prepared, scoreBlock, model.blockSize, control.signal);
+  return subsetResult(subset, [modelResult(prepared, model, values, bootstrap, seed)]);
+}
+
+function modelResult(prepared: PreparedSubset, m: { readonly model: ModelDescriptor; readonly timing: ModelTiming }, values: PerQueryValues, bootstrap: number, seed: number): ModelResult {
+  const { k, subset } = prepared;
+  const summary = summarizeModel(values, k, bootstrap, seed);
+  return {
+    model: { ...m.model },
+    timing: { ...m.timing },
+    nQueries: prepared.unitIds.length,
+    nSkipped: prepared.nSkipped,
+    ...(subset.qrels === undefined ? {} : { effectiveness: summary.effectiveness }),
+    ...(subset.qrels === undefined || Object.keys(summary.effectivenessPerLang).length === 0 ? {} : { effectivenessPerLang: summary.effectivenessPerLang }),
+    robustness: { overall: summary.overall, perLang: summary.perLang, perLangPooled: summary.perLangPooled, perDirection: summary.perDirection },
+    rankShiftHistogram: [...values.rankShifts].sort((a, b) => a[0] - b[0]).map(([shift, count]) => ({ shift, count })),
+  };
+}
+
+function subsetResult(subset: AuditSubset, models: ModelResult[]): SubsetResult {
   return {
     task: subset.task,
     twinsTask: subset.twinsTask,
     groups: [subset.groups[0], subset.groups[1]],
     ...(subset.qrels === undefined ? { unjudged: UNJUDGED_REASON } : {}),
-    models: results,
+    models,
   };
 }
 

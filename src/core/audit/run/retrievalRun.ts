@@ -50,11 +50,15 @@ export type RetrievalModelPort =
 
 /** The compute port: audits one model on every subset (in a worker, or in-thread). */
 export interface RetrievalCompute {
-  auditModel(job: ModelAuditJob, onSubsetDone?: (done: number) => void): ModelResult[] | Promise<ModelResult[]>;
+  /**
+   * Audits one model on every subset: `onSubsetDone` after each subset, `onQueries` as the
+   * queries of the current subset are scored (at most every ~100 ms; the last call has done = total).
+   */
+  auditModel(job: ModelAuditJob, onSubsetDone?: (done: number) => void, onQueries?: (subsetIndex: number, done: number, total: number) => void): ModelResult[] | Promise<ModelResult[]>;
 }
 
 /** The in-thread compute port (Node, tests). */
-export const IN_THREAD_RETRIEVAL: RetrievalCompute = { auditModel: auditModelJob };
+export const IN_THREAD_RETRIEVAL: RetrievalCompute = { auditModel: (job, onSubsetDone, onQueries) => auditModelJob(job, onSubsetDone, undefined, { onQueries }) };
 
 export interface RetrievalRunPlan {
   /** Retrieval task names; each is audited with its twins tasks. */
@@ -146,11 +150,19 @@ async function embedAll(embedder: TextEmbedder, run: LoadedRun, report: (p: Mode
 async function runModel(m: RetrievalModelPort, run: LoadedRun, options: Required<AuditOptions>, ks: readonly number[], computePort: RetrievalCompute, hooks: RunHooks<readonly ModelResult[]>): Promise<ModelResult[][]> {
   const report = (p: ModelRunProgress) => hooks.onProgress?.(m.key, p);
   const total = run.subsets.length * ks.length;
-  // The same scores audited at every k, one after the other.
+  // The same scores audited at every k, one after the other. Progress is in subsets, the current
+  // one counted by the share of its queries scored, with an ETA from the time since scoring began.
+  let scoredOn: { device?: string; dtype?: string } = {};
   const compute = {
     async auditModel(job: ModelAuditJob, onDone: (done: number) => void): Promise<ModelResult[][]> {
       const out: ModelResult[][] = [];
-      for (const [i, k] of ks.entries()) out.push(await computePort.auditModel({ ...job, options: { ...job.options, k } }, (done) => onDone(i * run.subsets.length + done)));
+      const t0 = performance.now();
+      const at = (done: number) => ({ done, etaSeconds: etaOf(done, total, performance.now() - t0) });
+      for (const [i, k] of ks.entries()) {
+        const base = i * run.subsets.length;
+        const onQueries = (s: number, done: number, of: number) => hooks.onProgress?.(m.key, { status: 'scoring', total, ...at(base + s + (of > 0 ? done / of : 1)), message: `query ${done.toLocaleString('en')} of ${of.toLocaleString('en')}`, ...scoredOn });
+        out.push(await computePort.auditModel({ ...job, options: { ...job.options, k } }, (done) => onDone(base + done), onQueries));
+      }
       return out;
     },
   };
@@ -186,6 +198,7 @@ async function runModel(m: RetrievalModelPort, run: LoadedRun, options: Required
     throwIfCancelled(hooks.signal);
     const model: ModelDescriptor = { ...m.descriptor, kind: 'embedding', dtype: embedder.dtype, device: embedder.device };
     const scored = { device: embedder.device, dtype: embedder.dtype };
+    scoredOn = scored;
     report({ status: 'scoring', done: 0, total, ...scored });
     const timing = { wallMs: v.ms, textsEmbedded: v.computed, textsCached: v.cached, textsPerSecond: 0 };
     return await compute.auditModel({ subsets: run.subsets, model, timing, scoring: v.scoring, options }, (done) => report({ status: 'scoring', done, total, ...scored }));

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { auditSubset, retrievalFairnessResults } from '../../../../src/core/audit/retrievalFairness.ts';
+import { auditSubset, auditSubsetInBlocks, retrievalFairnessResults } from '../../../../src/core/audit/retrievalFairness.ts';
 import { matrixScorer, timingOf } from '../../../../src/core/audit/scoring.ts';
 import type { AuditModel } from '../../../../src/core/audit/input.ts';
 import { bootstrapCi } from '../../../../src/core/stats/bootstrap.ts';
@@ -280,5 +280,31 @@ describe('auditSubset without relevance labels (a user\'s own CVs, no qrels)', (
 
   it('a judged subset says nothing about labels', () => {
     expect(auditSubset(tinySubset(), [tiny()], { k: 3, bootstrap: 0 }).unjudged).toBeUndefined();
+  });
+});
+
+describe('auditSubsetInBlocks', () => {
+  it('gives auditSubset\'s result for blocks of 1 to 4 queries, reports queries done and stops on abort', async () => {
+    const want = auditSubset(tinySubset(), [tiny()], { k: 3, bootstrap: 200, seed: 3 });
+    const score = tiny().score;
+    for (const blockSize of [1, 2, 3, 4]) {
+      const blocks: number[][] = [];
+      const done: number[] = [];
+      const got = await auditSubsetInBlocks(
+        tinySubset(),
+        { model, timing: timingOf(100, 11), blockSize, scoreBlock: async (qs) => (blocks.push([...qs]), [...qs].map(score)) },
+        { k: 3, bootstrap: 200, seed: 3 },
+        { onQueries: (d, total) => done.push(d / total) },
+      );
+      expect(got).toEqual(want);
+      expect(blocks.every((b) => b.length <= blockSize)).toBe(true);
+      expect(done.at(-1)).toBe(1);
+    }
+    const controller = new AbortController();
+    controller.abort();
+    await expect(auditSubsetInBlocks(tinySubset(), { model, timing: timingOf(100, 11), blockSize: 1, scoreBlock: (qs) => [...qs].map(score) }, { k: 3 }, { signal: controller.signal })).rejects.toThrow();
+  });
+  it('refuses a block scored as the wrong number of rows', async () => {
+    await expect(auditSubsetInBlocks(tinySubset(), { model, timing: timingOf(100, 11), blockSize: 2, scoreBlock: () => [] }, { k: 3 })).rejects.toThrow(/scored as 0 rows/);
   });
 });

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { cosine } from '../../../../src/core/vectors.ts';
 import { createRng } from '../../../../src/core/stats/rng.ts';
-import { bm25Scorer, denseScorer, documentText, materialize, matrixScorer, tfidfScorer, timingOf, twinText } from '../../../../src/core/audit/scoring.ts';
+import { bm25Scorer, denseBlockScorer, denseScorer, documentText, materialize, matrixScorer, tfidfScorer, timingOf, twinText } from '../../../../src/core/audit/scoring.ts';
 import { fitBm25 } from '../../../../src/core/baselines/bm25.ts';
-import { fitTfidf } from '../../../../src/core/baselines/tfidf.ts';
+import { charBigrams, fitTfidf, preprocessTfidf } from '../../../../src/core/baselines/tfidf.ts';
 
 const corpus = ['red apple pie', 'green pear tart', 'she bakes apple bread', 'apple apple orchard'];
 
@@ -41,6 +41,61 @@ describe('bm25Scorer(texts)', () => {
   });
 });
 
+describe('the twins\' inverted indexes', () => {
+  const words = ['she', 'he', 'nurse', 'apple', 'pear', 'night', 'shift', 'bakes', 'bread', 'tart'];
+  const rng = createRng(21);
+  const text = () => Array.from({ length: 1 + rng.int(12) }, () => words[rng.int(words.length)]).join(' ');
+  const texts = { queries: Array.from({ length: 6 }, text), corpus: Array.from({ length: 30 }, text), twins: Array.from({ length: 25 }, text) };
+  it('BM25: each twin scores Σ over the query\'s tokens, in order, of idf·f·(k1+1)/(f + k1·(1 − b + b·|d′|/avgdl)), to the last bit', () => {
+    const index = fitBm25(texts.corpus);
+    const tokens = (t: string) => t.split(' ');
+    const avgdl = texts.corpus.reduce((a, t) => a + tokens(t).length, 0) / texts.corpus.length;
+    const score = bm25Scorer(texts);
+    texts.queries.forEach((query, q) => {
+      const got = score(q).twins;
+      texts.twins.forEach((twin, i) => {
+        const norm = 1.2 * (1 - 0.75 + (0.75 * tokens(twin).length) / avgdl);
+        let want = 0;
+        for (const t of tokens(query)) {
+          const f = tokens(twin).filter((x) => x === t).length;
+          if (f > 0) want += (index.idf(t) * f * 2.2) / (f + norm);
+        }
+        expect(Object.is(got[i], want), `q${q} twin ${i}`).toBe(true);
+      });
+    });
+  });
+  it('TF-IDF: the inverted index scores each document as the pass over the document\'s own vector (bigram id order), to the last bit', () => {
+    // The straightforward definition the index replaced: vocabulary ids by first appearance over the unique
+    // texts, each vector sorted by id and L2-normalised, the query's vector dense, one dot product per document.
+    const prepared = texts.corpus.map(preprocessTfidf);
+    const unique = [...new Set(prepared)];
+    const vocabulary = new Map<string, number>();
+    const df: number[] = [];
+    for (const t of unique) for (const g of charBigrams(t).keys()) {
+      if (!vocabulary.has(g)) (vocabulary.set(g, df.length), df.push(0));
+      df[vocabulary.get(g)!]++;
+    }
+    const idf = df.map((d) => Math.log((1 + unique.length) / (1 + d)) + 1);
+    const vectorize = (t: string) => {
+      const e = [...charBigrams(t)].filter(([g]) => vocabulary.has(g)).map(([g, tf]) => [vocabulary.get(g)!, tf * idf[vocabulary.get(g)!]] as const).sort((x, y) => x[0] - y[0]);
+      const norm = Math.sqrt(e.reduce((a, [, w]) => a + w * w, 0));
+      return e.map(([id, w]) => [id, norm === 0 ? 0 : w / norm] as const);
+    };
+    const docs = prepared.map(vectorize);
+    const model = fitTfidf(texts.corpus);
+    texts.queries.forEach((query) => {
+      const dense = new Float64Array(df.length);
+      for (const [id, w] of vectorize(preprocessTfidf(query))) dense[id] = w;
+      const got = model.score(query, new Float64Array(texts.corpus.length));
+      docs.forEach((d, i) => {
+        let dot = 0;
+        for (const [id, w] of d) dot += w * dense[id];
+        expect(Object.is(got[i], dot), `doc ${i}`).toBe(true);
+      });
+    });
+  });
+});
+
 describe('tfidfScorer(texts)', () => {
   it('scores the corpus as the fitted model, and a twin identical to a document as that document', () => {
     const s = tfidfScorer({ queries: ['apple bread'], corpus, twins: [corpus[2]] })(0);
@@ -75,7 +130,26 @@ describe('denseScorer(vectors, dim)', () => {
       for (let i = 0; i < 7; i++) expect(Object.is(s.twins[i], cosine(query, vectors.twins.subarray(i * dim, (i + 1) * dim)))).toBe(true);
     }
   });
+  it('denseBlockScorer gives denseScorer\'s scores to the last bit, in blocks of 1 to 9 queries in any order', () => {
+    const rng = createRng(12);
+    const dim = 29;
+    const rand = (n: number) => Float32Array.from({ length: n * dim }, () => (rng.next() - 0.5) * (rng.next() < 0.05 ? 0 : 3));
+    const vectors = { queries: rand(9), corpus: rand(50), twins: rand(6) };
+    vectors.queries.fill(0, 2 * dim, 3 * dim); // a zero query
+    vectors.corpus.fill(0, 5 * dim, 6 * dim);
+    const one = denseScorer(vectors, dim);
+    const block = denseBlockScorer(vectors, dim);
+    for (let size = 1; size <= 9; size++) {
+      const qs = Int32Array.from({ length: size }, (_, i) => (i * 4 + size) % 9);
+      block(qs).forEach((row, b) => {
+        const want = one(qs[b]);
+        for (let i = 0; i < 50; i++) expect(Object.is(row.corpus[i], want.corpus[i]), `size ${size} q${qs[b]} d${i}`).toBe(true);
+        for (let i = 0; i < 6; i++) expect(Object.is(row.twins[i], want.twins[i])).toBe(true);
+      });
+    }
+  });
   it('throws when a matrix is not whole rows', () => {
+    expect(() => denseBlockScorer({ queries: new Float32Array(3), corpus: new Float32Array(2), twins: new Float32Array(0) }, 2)).toThrow(RangeError);
     expect(() => denseScorer({ queries: new Float32Array(3), corpus: new Float32Array(2), twins: new Float32Array(0) }, 2)).toThrow(RangeError);
   });
 });
