@@ -1,17 +1,29 @@
 /**
  * Compute worker: the audits' metrics and bootstraps off the main thread.
- * Thin on purpose: the API is src/core/audit/compute.ts. Comlink passes
+ * Thin on purpose: the API is src/core/audit/compute.ts; this adapter adds
+ * the WebGPU device dense models are scored on where the page has an adapter
+ * (src/gpu/webgpuDense.ts, refined to the CPU path's ranks by core). Comlink passes
  * only an error's name and message across, so a FormatError's file and line
  * are put into its message here.
  */
 import * as Comlink from 'comlink';
-import { computeApi, type ComputeApi } from '../src/core/audit/compute.ts';
+import { computeApi, type ComputeApi as CoreComputeApi } from '../src/core/audit/compute.ts';
+import { checkDenseScoring } from '../src/core/audit/denseCheck.ts';
+import { auditModelJob } from '../src/core/audit/modelAudit.ts';
+import type { SubsetVectors } from '../src/core/audit/scoring.ts';
 import { FormatError, formatErrorLine } from '../src/core/formats/formatError.ts';
+import { openWebGpuDense, type WebGpuDense } from '../src/gpu/webgpuDense.ts';
 
-export type { ComputeApi } from '../src/core/audit/compute.ts';
+/** The worker's WebGPU device for dense scoring, opened on the first dense model (undefined: no adapter; the CPU scores). */
+let gpu: Promise<WebGpuDense | undefined> | undefined;
 
-const exposed: ComputeApi = {
+const exposed: CoreComputeApi & { checkDenseScoring: typeof checkDense } = {
   ...computeApi,
+  async auditModel(job, onSubsetDone, onQueries) {
+    const denseDots = job.scoring.kind === 'dense' ? await (gpu ??= openWebGpuDense()) : undefined;
+    return auditModelJob(job, onSubsetDone, undefined, { onQueries, denseDots });
+  },
+  checkDenseScoring: checkDense,
   async scorePredictionFiles(files) {
     try {
       return await computeApi.scorePredictionFiles(files);
@@ -20,4 +32,14 @@ const exposed: ComputeApi = {
     }
   },
 };
+
+/** CPU against WebGPU dense scoring on the same vectors (core/audit/denseCheck.ts); undefined without an adapter. */
+async function checkDense(vectors: SubsetVectors, dim: number, twinOf: Int32Array) {
+  const device = await (gpu ??= openWebGpuDense());
+  return device ? checkDenseScoring(vectors, dim, twinOf, device) : undefined;
+}
+
+/** What the page's remote of this worker offers. */
+export type ComputeApi = typeof exposed;
+
 Comlink.expose(exposed);

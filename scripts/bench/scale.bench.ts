@@ -8,7 +8,7 @@
  * the rest (reading the dataset, metrics, bootstrap), peak RSS, and the
  * fitted growth exponent of each between the sizes.
  *
- * Run: npm run bench -- scale   (BENCH_QUICK=1: 2k and 20k only; BENCH_SCALE_MAX=N caps the sizes)
+ * Run: npm run bench -- scale   (also runs scaleBrowser.bench.ts, the same packages in Chromium; BENCH_QUICK=1: 2k and 20k only; BENCH_SCALE_MAX=N caps the sizes)
  */
 import { spawnSync, execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, writeFileSync, createWriteStream } from 'node:fs';
@@ -128,6 +128,11 @@ function exponent(rows: readonly Row[], value: (r: Row) => number): number {
   return num / den;
 }
 
+if (process.env.BENCH_SCALE_ONLY_WRITE) {
+  // scaleBrowser.bench.ts asks for a package it lacks.
+  await writeDataset(Number(process.env.BENCH_SCALE_ONLY_WRITE));
+  process.exit(0);
+}
 execFileSync('npm', ['run', 'build:cli'], { cwd: root, stdio: 'inherit' });
 const rows: Row[] = [];
 for (const n of SIZES) {

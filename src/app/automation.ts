@@ -42,6 +42,61 @@ export function installAutomation(deps: AutomationDeps = {}): void {
       const { runsState } = await import('./state/runs.svelte.ts');
       return JSON.parse(JSON.stringify((await runsState.results(runId)) ?? null));
     },
+    /**
+     * Runs a retrieval audit of a stored dataset with the demo's models (GloVe, BM25, TF-IDF) through
+     * the same path as the Run view, and says when each model entered each status (ms after the
+     * start, sampled every 50 ms): what the scale benchmark times per stage.
+     */
+    async runDemoModels(datasetId: string, task: string, options: { readonly bootstrap?: number; readonly k?: number } = {}) {
+      const [{ runsState }, { demoModels }] = await Promise.all([import('./state/runs.svelte.ts'), import('./runs/demo.ts')]);
+      const t0 = performance.now();
+      const stages: Record<string, Record<string, number>> = {};
+      const timer = setInterval(() => {
+        for (const [key, p] of Object.entries(runsState.active?.progress ?? {})) (stages[key] ??= {})[p.status] ??= performance.now() - t0;
+      }, 50);
+      try {
+        const runId = await runsState.start({ kind: 'retrieval-fairness', datasetId, tasks: [task], models: demoModels(), k: options.k ?? 10, bootstrap: options.bootstrap ?? 1000, seed: 0 });
+        return { runId, ms: performance.now() - t0, stages, error: runsState.error };
+      } finally {
+        clearInterval(timer);
+      }
+    },
+    /**
+     * Dense scoring on the CPU against WebGPU in the compute worker (core/audit/denseCheck.ts), on the
+     * given vectors (flat, row-major; `twinOf[t]` the corpus row twin t replaces) or on seeded
+     * synthetic ones; undefined where the worker has no WebGPU adapter.
+     */
+    async checkDenseScoring(input: { dim: number; queries: number[]; corpus: number[]; twins: number[]; twinOf: number[] } | { dim: number; nQueries: number; nCorpus: number; nTwins: number; seed: number }) {
+      const { computeWorker } = await import('./runs/computeClient.ts');
+      let vectors: { queries: Float32Array; corpus: Float32Array; twins: Float32Array };
+      let twinOf: Int32Array;
+      if ('seed' in input) {
+        const { createRng } = await import('../core/stats/rng.ts');
+        const rng = createRng(input.seed);
+        // Vectors near a few shared directions, as an embedding model's: scores crowd, ties are close.
+        const centres = Array.from({ length: 8 }, () => Float32Array.from({ length: input.dim }, () => rng.next() - 0.5));
+        const draw = (n: number) => {
+          const m = new Float32Array(n * input.dim);
+          for (let r = 0; r < n; r++) {
+            const c = centres[rng.int(centres.length)];
+            for (let i = 0; i < input.dim; i++) m[r * input.dim + i] = c[i] + 0.3 * (rng.next() - 0.5);
+          }
+          return m;
+        };
+        twinOf = Int32Array.from({ length: input.nTwins }, (_, t) => Math.floor((t * input.nCorpus) / input.nTwins));
+        const corpus = draw(input.nCorpus);
+        const twins = new Float32Array(input.nTwins * input.dim);
+        // A twin: its original with a small change (a swapped word moves a static embedding a little).
+        twinOf.forEach((r, t) => {
+          for (let i = 0; i < input.dim; i++) twins[t * input.dim + i] = corpus[r * input.dim + i] + 0.02 * (rng.next() - 0.5);
+        });
+        vectors = { queries: draw(input.nQueries), corpus, twins };
+      } else {
+        vectors = { queries: Float32Array.from(input.queries), corpus: Float32Array.from(input.corpus), twins: Float32Array.from(input.twins) };
+        twinOf = Int32Array.from(input.twinOf);
+      }
+      return computeWorker().checkDenseScoring(vectors, input.dim, twinOf);
+    },
     /** Embeds texts; returns plain arrays so the result survives structured cloning. */
     async embed(req: EmbedRequest) {
       const probe = await probeDevice();

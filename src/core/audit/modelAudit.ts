@@ -10,6 +10,7 @@
  */
 import type { ScoreTable } from './blackbox/retrievalScores.ts';
 import type { AuditOptions, AuditSubset, QueryScorer } from './input.ts';
+import { refinedBlockScorer, type DenseDotPort, type RefineStats } from './denseRefine.ts';
 import type { ModelDescriptor, ModelResult, ModelTiming } from './results.ts';
 import { auditSubset, auditSubsetInBlocks } from './retrievalFairness.ts';
 import { bm25Scorer, DENSE_BLOCK, denseBlockScorer, denseScorer, tfidfScorer, timedScorer, type SubsetVectors } from './scoring.ts';
@@ -77,6 +78,17 @@ function tableScorer(scores: ScoreTable, subset: AuditSubset): QueryScorer {
   };
 }
 
+/** The corpus rows that are an original of a twin (their scores are read as values). */
+function originalsOf(subset: AuditSubset): Uint8Array {
+  const index = new Map(subset.corpus.map((d, i) => [d.id, i]));
+  const marks = new Uint8Array(subset.corpus.length);
+  for (const t of subset.twins) {
+    const i = index.get(t.id);
+    if (i !== undefined) marks[i] = 1;
+  }
+  return marks;
+}
+
 /** A dense model's vectors for one subset. */
 function denseVectors(scoring: Extract<ModelScoring, { kind: 'dense' }>, s: ScoredSubset): SubsetVectors {
   return { queries: scoring.queries[s.task], corpus: scoring.corpus, twins: scoring.twins[s.twinsShard] ?? new Float32Array(0) };
@@ -93,6 +105,13 @@ function scorerOf(scoring: ModelScoring, s: ScoredSubset): QueryScorer {
 export interface ModelAuditControl {
   /** Checked between query blocks of a dense model. */
   readonly signal?: AbortSignal;
+  /**
+   * A device that multiplies in float32 (the compute worker's WebGPU): a dense model's scores are
+   * then its dot products refined to the CPU path's ranks and values (denseRefine.ts); `refined`
+   * counts what the CPU scored exactly.
+   */
+  readonly denseDots?: DenseDotPort;
+  readonly refined?: RefineStats;
   /** Queries of the current subset scored so far (dense models, after each block). */
   readonly onQueries?: (subsetIndex: number, done: number, total: number) => void;
 }
@@ -127,15 +146,18 @@ export async function auditModelJob(job: ModelAuditJob, onSubsetDone?: (done: nu
     let scoringMs: number;
     let result: ModelResult;
     if (job.scoring.kind === 'dense') {
-      const block = denseBlockScorer(denseVectors(job.scoring, s), job.scoring.dim);
-      let ms = 0;
-      const scoreBlock = (qs: Int32Array) => {
+      const vectors = denseVectors(job.scoring, s);
+      const t = performance.now();
+      const device = control.denseDots && (await refinedBlockScorer(vectors, job.scoring.dim, control.denseDots, originalsOf(s.subset), control.refined));
+      let ms = performance.now() - t;
+      const block = device ? device.scoreBlock : denseBlockScorer(vectors, job.scoring.dim);
+      const scoreBlock = async (qs: Int32Array) => {
         const t = performance.now();
-        const rows = block(qs);
+        const rows = await block(qs);
         ms += performance.now() - t;
         return rows;
       };
-      const audited = await auditSubsetInBlocks(s.subset, { model: job.model, timing: job.timing, scoreBlock, blockSize: DENSE_BLOCK }, job.options, { signal: control.signal, onQueries });
+      const audited = await auditSubsetInBlocks(s.subset, { model: job.model, timing: job.timing, scoreBlock, blockSize: DENSE_BLOCK }, job.options, { signal: control.signal, onQueries }).finally(() => device?.dispose());
       result = audited.models[0];
       scoringMs = ms;
     } else {

@@ -87,7 +87,7 @@ export function timedScorer(scorer: QueryScorer): { score: QueryScorer; ms(): nu
 }
 
 /** The squared norms of a row-major matrix's rows, summed in index order as `dot` sums. */
-function squaredNorms(m: Float32Array, dim: number): Float64Array {
+export function squaredNorms(m: Float32Array, dim: number): Float64Array {
   const n = m.length / dim;
   const out = new Float64Array(n);
   for (let r = 0; r < n; r++) {

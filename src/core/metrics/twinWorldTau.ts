@@ -37,8 +37,10 @@ function runsOf(s: Float64Array): Runs {
   for (let lo = 0; lo < n; ) {
     let hi = lo + 1;
     while (hi < n && s[hi] === s[lo]) hi++;
-    start.fill(lo, lo, hi);
-    end.fill(hi, lo, hi);
+    for (let i = lo; i < hi; i++) {
+      start[i] = lo;
+      end[i] = hi;
+    }
     ties += ((hi - lo) * (hi - lo - 1)) / 2;
     lo = hi;
   }
@@ -54,22 +56,25 @@ function runsOfPool(pool: RankedPool): Runs {
   return runs;
 }
 
-/** Items of a descending array strictly greater than v (binary search). */
-function countGreaterDesc(s: Float64Array, v: number): number {
-  let lo = 0;
-  let hi = s.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >>> 1;
-    if (s[mid] > v) lo = mid + 1;
-    else hi = mid;
+/**
+ * For ascending values ys, the sums over them of #{desc > y} and #{desc ≥ y}
+ * and of #{desc = y}, for a descending array: one merge from desc's end.
+ */
+function countsAgainst(ys: Float64Array, desc: Float64Array): { greater: number; atLeast: number } {
+  const n = desc.length;
+  let le = 0; // desc items ≤ y: the last `le` of desc
+  let lt = 0; // desc items < y
+  let greater = 0;
+  let atLeast = 0;
+  for (let j = 0; j < ys.length; j++) {
+    const y = ys[j];
+    while (lt < n && desc[n - 1 - lt] < y) lt++;
+    if (le < lt) le = lt;
+    while (le < n && desc[n - 1 - le] <= y) le++;
+    greater += n - le;
+    atLeast += n - lt;
   }
-  return lo;
-}
-
-/** [items > v, items ≥ v] of a descending array with its runs: one binary search. */
-function above(s: Float64Array, runs: Runs, v: number): [number, number] {
-  const g = countGreaterDesc(s, v);
-  return [g, g < s.length && s[g] === v ? runs.end[g] : g];
+  return { greater, atLeast };
 }
 
 /**
@@ -83,44 +88,73 @@ export function twinWorldTau(pool: RankedPool, index: ArrayLike<number>, twinSco
   const n = pool.scores.length;
   if (n < 2) return undefined;
   const m = index.length;
-  const sx = new Float64Array(m);
-  const sy = new Float64Array(m);
-  for (let j = 0; j < m; j++) {
-    sx[j] = pool.scores[index[j]];
-    sy[j] = twinScore[j];
-  }
-  const ss = kendallCounts(sx, sy);
-  // S's original scores in descending order, to take S out of P's counts.
-  const sDesc = Float64Array.from(sx).sort().reverse();
-  const sRuns = runsOf(sDesc);
   const all = pool.sortedScores;
   const allRuns = runsOfPool(pool);
+  // S by rank (x descending), each with its pair and its class (0 x = y, 1 x < y, 2 x > y), packed
+  // as rank·4m + pair·4 + class: exact in a float64 for n·m < 2^51, sorted natively.
+  const stride = 4 * m;
+  const keyed = new Float64Array(m);
+  for (let j = 0; j < m; j++) {
+    const x = pool.scores[index[j]];
+    const y = twinScore[j];
+    keyed[j] = (pool.rankOf[index[j]] - 1) * stride + j * 4 + (x === y ? 0 : x < y ? 1 : 2);
+  }
+  keyed.sort();
+  // S's x (descending) with its y and rank, and the twins of the classes x < y and x > y.
+  const sDesc = new Float64Array(m);
+  const yOf = new Float64Array(m);
+  const rankAt = new Uint32Array(m);
+  const classAt = new Uint8Array(m);
+  const up: number[] = [];
+  const down: number[] = [];
+  for (let p = 0; p < m; p++) {
+    const r = Math.floor(keyed[p] / stride);
+    const rest = keyed[p] - r * stride;
+    const j = rest >>> 2;
+    rankAt[p] = r;
+    classAt[p] = rest & 3;
+    sDesc[p] = all[r];
+    yOf[p] = twinScore[j];
+    if (classAt[p] === 1) up.push(yOf[p]);
+    else if (classAt[p] === 2) down.push(yOf[p]);
+  }
+  // x side: R's items > x and ≥ x are P's (the item's run) less S's (its run in sDesc).
   let srXTies = 0;
   let srYTies = 0;
   let srJoint = 0;
-  let srDiscordant = 0;
-  for (let j = 0; j < m; j++) {
-    const x = sx[j];
-    const y = sy[j];
-    // R's items > x and ≥ x: P's from the item's own run, less S's.
-    const r = pool.rankOf[index[j]] - 1;
-    const [gxS, axS] = above(sDesc, sRuns, x);
-    const gx = allRuns.start[r] - gxS;
-    const ax = allRuns.end[r] - axS;
-    srXTies += ax - gx;
-    if (x === y) {
-      srYTies += ax - gx;
-      srJoint += ax - gx;
-      continue;
+  let upGx = 0; // Σ over x < y of #R > x
+  let downAx = 0; // Σ over x > y of #R ≥ x
+  for (let p0 = 0; p0 < m; ) {
+    let p1 = p0 + 1;
+    while (p1 < m && sDesc[p1] === sDesc[p0]) p1++;
+    for (let p = p0; p < p1; p++) {
+      const r = rankAt[p];
+      const gx = allRuns.start[r] - p0;
+      const ax = allRuns.end[r] - p1;
+      srXTies += ax - gx;
+      const cls = classAt[p];
+      if (cls === 0) {
+        srYTies += ax - gx;
+        srJoint += ax - gx;
+      } else if (cls === 1) upGx += gx;
+      else downAx += ax;
     }
-    const [gyAll, ayAll] = above(all, allRuns, y);
-    const [gyS, ayS] = above(sDesc, sRuns, y);
-    const gy = gyAll - gyS;
-    const ay = ayAll - ayS;
-    srYTies += ay - gy;
-    // R's items strictly between x and y: > the lower, and not ≥ the higher.
-    srDiscordant += x < y ? gx - ay : gy - ax;
+    p0 = p1;
   }
+  // y side, per class: Σ #R > y and Σ #R ≥ y by merging the sorted twins with P and with S.
+  const ySide = (ys: number[]) => {
+    const sorted = Float64Array.from(ys).sort();
+    const inAll = countsAgainst(sorted, all);
+    const inS = countsAgainst(sorted, sDesc);
+    return { greater: inAll.greater - inS.greater, atLeast: inAll.atLeast - inS.atLeast };
+  };
+  const yUp = ySide(up);
+  const yDown = ySide(down);
+  srYTies += yUp.atLeast - yUp.greater + yDown.atLeast - yDown.greater;
+  // R's items strictly between x and y: for x < y, > x and not ≥ y; for x > y, > y and not ≥ x.
+  const srDiscordant = upGx - yUp.atLeast + yDown.greater - downAx;
+  // S × S in x-ascending order, which kendallCounts' merge sort finds nearly sorted.
+  const ss = kendallCounts(sDesc.slice().reverse(), yOf.slice().reverse());
   const xTies = allRuns.ties;
   const rrTies = xTies - ss.xTies - srXTies;
   return tauFromCounts({

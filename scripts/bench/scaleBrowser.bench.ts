@@ -1,0 +1,199 @@
+/**
+ * How the cost of a retrieval-fairness audit grows with the corpus in the
+ * browser: the scale bench's synthetic packages (scale.bench.ts writes them
+ * under .bench-tmp/scale; made here when missing) imported from a URL into
+ * IndexedDB through the Datasets view, then audited with the demo's models —
+ * the bundled GloVe model, BM25 and TF-IDF, B = 1,000 — through the Run
+ * path (`window.fairground.runDemoModels`), on each device path.
+ *
+ * Per (path, size): a fresh Chromium profile; import seconds (click → row
+ * ready); per model the seconds in each status (embedding; scoring =
+ * scoring + metrics + bootstrap in the compute worker); the run's wall time;
+ * the page's JS heap peak (CDP); and the peak of the summed RSS of every
+ * Chromium process of that browser (ps, every 500 ms: shared pages are
+ * counted in each process, so this over-counts).
+ *
+ * Run: npm run bench -- scaleBrowser   (BENCH_SCALE_BROWSER_SIZES=2000,20000 picks sizes;
+ * BENCH_SCALE_PATHS=wasm picks paths; BENCH_NO_BUILD=1 skips the stale-build check)
+ */
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { BrowserContext } from 'playwright-core';
+import { buildIfStale, launchPersistent, mib, sampleHeap, serve, type DevicePath } from './browser/chromium.ts';
+import { serveData } from './browser/dataServer.ts';
+import { emitSection, machine, machineMarkdown } from './lib/section.ts';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
+const m0 = machine();
+const SIZES = (process.env.BENCH_SCALE_BROWSER_SIZES ?? '2000,20000,100000').split(',').map(Number);
+const PATHS = (process.env.BENCH_SCALE_PATHS ?? 'wasm,webgpu').split(',') as DevicePath[];
+const BOOTSTRAP = 1000;
+const failures: string[] = [];
+
+buildIfStale();
+for (const n of SIZES) {
+  if (!existsSync(join(root, '.bench-tmp', 'scale', `n${n}`, 'manifest.json'))) {
+    console.log(`writing the ${n.toLocaleString('en')}-document package (scale.bench.ts) …`);
+    execFileSync(process.execPath, ['--import', 'tsx', join(root, 'scripts', 'bench', 'scale.bench.ts')], { env: { ...process.env, BENCH_SCALE_ONLY_WRITE: String(n) }, stdio: 'inherit' });
+  }
+}
+const data = await serveData([{ prefix: '/', dir: join(root, '.bench-tmp', 'scale') }]);
+const site = await serve([new URL(data.url).origin]);
+
+/** The pids of the Chromium browser whose command line names `profileDir`, and of all its descendants. */
+function chromiumPids(profileDir: string): number[] {
+  const rows = execFileSync('ps', ['-eo', 'pid=,ppid=,args='], { encoding: 'utf8', maxBuffer: 1 << 26 })
+    .split('\n')
+    .map((l) => /^\s*(\d+)\s+(\d+)\s+(.*)$/.exec(l))
+    .filter((m): m is RegExpExecArray => m !== null)
+    .map((m) => ({ pid: Number(m[1]), ppid: Number(m[2]), args: m[3] }));
+  const mine = new Set(rows.filter((r) => r.args.includes(profileDir) && !r.args.includes('--type=')).map((r) => r.pid));
+  for (let grew = true; grew; ) {
+    grew = false;
+    for (const r of rows) if (!mine.has(r.pid) && mine.has(r.ppid)) (mine.add(r.pid), (grew = true));
+  }
+  return [...mine];
+}
+
+/** Summed RSS and PSS (bytes; /proc/PID/smaps_rollup) of those processes: PSS shares each shared page among its users. */
+function chromiumMemory(profileDir: string): { rss: number; pss: number } {
+  let rss = 0;
+  let pss = 0;
+  for (const pid of chromiumPids(profileDir)) {
+    try {
+      const rollup = readFileSync(`/proc/${pid}/smaps_rollup`, 'utf8');
+      rss += Number(/^Rss:\s+(\d+) kB/m.exec(rollup)?.[1] ?? 0) * 1024;
+      pss += Number(/^Pss:\s+(\d+) kB/m.exec(rollup)?.[1] ?? 0) * 1024;
+    } catch {
+      // the process ended between ps and the read
+    }
+  }
+  return { rss, pss };
+}
+
+interface Row {
+  readonly path: DevicePath;
+  readonly n: number;
+  readonly importS: number;
+  readonly stages: Record<string, { embed?: number; score: number }>;
+  readonly runS: number;
+  readonly heapPeakMiB: number;
+  readonly rssPeakMiB: number;
+  readonly pssPeakMiB: number;
+}
+
+const rows: Row[] = [];
+for (const path of PATHS) {
+  for (const n of SIZES) {
+    const id = `scale-${n}`;
+    const profileDir = join(root, '.bench-tmp', 'scale-browser', `profile-${path}-${n}`);
+    rmSync(profileDir, { recursive: true, force: true });
+    mkdirSync(profileDir, { recursive: true });
+    let context: BrowserContext | undefined;
+    let rssPeak = 0;
+    let pssPeak = 0;
+    const rssTimer = setInterval(() => {
+      const m = chromiumMemory(profileDir);
+      rssPeak = Math.max(rssPeak, m.rss);
+      pssPeak = Math.max(pssPeak, m.pss);
+    }, 500);
+    try {
+      context = await launchPersistent(profileDir, path);
+      const page = context.pages()[0] ?? (await context.newPage());
+      const errors: string[] = [];
+      page.on('pageerror', (e) => errors.push(e.message));
+      await page.goto(`${site.url}#/datasets`);
+      await page.getByRole('heading', { level: 1, name: 'Datasets' }).waitFor();
+      const heap = await sampleHeap(page, 500);
+      await page.locator('#dataset-url').fill(`${data.url}n${n}/`);
+      const t0 = performance.now();
+      await page.locator('form.url:has(#dataset-url) button[type="submit"]').click();
+      const ready = page.locator(`[data-testid="dataset-list"] tr[data-dataset-id="${id}"][data-state="ready"]`);
+      const banner = page.getByTestId('error-banner');
+      await ready.or(banner).first().waitFor({ timeout: 1_800_000 });
+      if (await banner.isVisible()) throw new Error(`import failed: ${await banner.textContent()}`);
+      const importS = (performance.now() - t0) / 1000;
+      const run = (await page.evaluate(
+        ([datasetId, bootstrap]) => (window as any).fairground.runDemoModels(datasetId, 'main', { bootstrap }),
+        [id, BOOTSTRAP] as const,
+      )) as { runId?: string; ms: number; stages: Record<string, Record<string, number>>; error?: string };
+      const { peak } = await heap.stop();
+      if (!run.runId) throw new Error(`the run did not finish: ${run.error ?? 'no run id'}`);
+      const stages: Row['stages'] = {};
+      for (const [key, s] of Object.entries(run.stages)) {
+        const end = s.done ?? run.ms;
+        stages[key] = { ...(s.embedding !== undefined ? { embed: ((s.scoring ?? end) - s.embedding) / 1000 } : {}), score: (end - (s.scoring ?? end)) / 1000 };
+      }
+      if (errors.length) failures.push(`${path} ${n}: page errors: ${errors.join(' | ').slice(0, 300)}`);
+      const row: Row = { path, n, importS, stages, runS: run.ms / 1000, heapPeakMiB: mib(peak), rssPeakMiB: mib(rssPeak), pssPeakMiB: mib(pssPeak) };
+      rows.push(row);
+      console.log(`[${path}] n=${n}: import ${importS.toFixed(1)} s, run ${row.runS.toFixed(1)} s, heap ${row.heapPeakMiB.toFixed(0)} MiB, Chromium RSS ${row.rssPeakMiB.toFixed(0)} MiB, PSS ${row.pssPeakMiB.toFixed(0)} MiB`, JSON.stringify(stages));
+    } catch (e) {
+      failures.push(`${path} ${n}: ${(e as Error).message.split('\n')[0]}`);
+      console.log(`[${path}] n=${n}: FAILED ${(e as Error).message}`);
+    } finally {
+      clearInterval(rssTimer);
+      await context?.close();
+      rmSync(profileDir, { recursive: true, force: true });
+    }
+  }
+}
+await data.close();
+await site.close();
+
+/** Least-squares slope of log(y) on log(n) over the rows of one path. */
+function exponent(points: readonly (readonly [number, number])[]): string {
+  const pts = points.filter(([, y]) => y > 0).map(([x, y]) => [Math.log(x), Math.log(y)] as const);
+  if (pts.length < 2) return '–';
+  const mx = pts.reduce((a, p) => a + p[0], 0) / pts.length;
+  const my = pts.reduce((a, p) => a + p[1], 0) / pts.length;
+  let num = 0;
+  let den = 0;
+  for (const [x, y] of pts) {
+    num += (x - mx) * (y - my);
+    den += (x - mx) ** 2;
+  }
+  return (num / den).toFixed(2);
+}
+
+const GLOVE = 'bundled:fairground-glove-100d';
+const s = (v: number | undefined) => (v === undefined ? '–' : v.toFixed(1));
+const other = (r: Row) => r.runS - Object.values(r.stages).reduce((a, st) => a + (st.embed ?? 0) + st.score, 0);
+const table = rows.map((r) => `| ${r.path} | ${r.n.toLocaleString('en')} | ${s(r.importS)} | ${s(r.stages[GLOVE]?.embed)} | ${s(r.stages[GLOVE]?.score)} | ${s(r.stages.bm25?.score)} | ${s(r.stages.tfidf?.score)} | ${s(other(r))} | **${s(r.runS)}** | ${r.heapPeakMiB.toFixed(0)} | ${r.pssPeakMiB.toFixed(0)} | ${r.rssPeakMiB.toFixed(0)} |`);
+const fits = PATHS.map((path) => {
+  const mine = rows.filter((r) => r.path === path);
+  const fit = (v: (r: Row) => number | undefined) => exponent(mine.map((r) => [r.n, v(r) ?? 0] as const));
+  return `| ${path} | ${fit((r) => r.importS)} | ${fit((r) => r.stages[GLOVE]?.embed)} | ${fit((r) => r.stages[GLOVE]?.score)} | ${fit((r) => r.stages.bm25?.score)} | ${fit((r) => r.stages.tfidf?.score)} | ${fit(other)} | ${fit((r) => r.runS)} | ${fit((r) => r.pssPeakMiB)} |`;
+});
+const chromium = (() => {
+  try {
+    return execFileSync('chromium', ['--version'], { encoding: 'utf8' }).trim();
+  } catch {
+    return 'Chromium';
+  }
+})();
+const version = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')).version;
+emitSection(
+  [
+    '## Scale: the retrieval audit as the corpus grows (Chromium)',
+    '',
+    machineMarkdown(m0, 'npm run bench -- scaleBrowser', { chromium, fairground: version }),
+    `- Load: the scale bench's packages (${SIZES.map((n) => n.toLocaleString('en')).join(', ')} documents × 200 queries, twins for 10%, plain JSONL) imported from a URL (a node:http server) through the Datasets view into IndexedDB on a fresh profile, then \`window.fairground.runDemoModels\`: GloVe, BM25 and TF-IDF on the \`gender\` twins task, k = 10, B = ${BOOTSTRAP}, through the Run view's code path. Paths: ${PATHS.join(', ')} (webgpu here is SwiftShader, a CPU emulation: functional only).`,
+    '- Seconds per stage from the run\'s progress statuses (sampled every 50 ms): GloVe embed = `embedding`; "audit" = `scoring` (scores, metrics and bootstrap in the compute worker). Run = all three models, one after the other. Other = run − those stages: reading the stored dataset from IndexedDB, loading GloVe, the run\'s bookkeeping. Heap = the page\'s main-thread JS heap peak. Chromium PSS = peak over 500 ms samples of the summed proportional set size of all of that browser\'s processes (each shared page divided among its users: the memory the browser really holds); RSS sum = the same with shared pages counted in every process (over-counts).',
+    '',
+    '| path | documents | import (s) | GloVe embed (s) | GloVe audit (s) | BM25 audit (s) | TF-IDF audit (s) | other (s) | run (s) | page heap (MiB) | Chromium PSS (MiB) | Chromium RSS sum (MiB) |',
+    '| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |',
+    ...table,
+    '',
+    'Growth exponent per stage (least-squares slope of log seconds, or log MiB, on log documents; 1 = linear):',
+    '',
+    '| path | import | GloVe embed | GloVe audit | BM25 audit | TF-IDF audit | other | run | PSS |',
+    '| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |',
+    ...fits,
+    '',
+    ...(failures.length ? ['Failures:', '', ...failures.map((f) => `- ${f}`), ''] : []),
+  ].join('\n'),
+);
+if (failures.length) process.exit(1);

@@ -1,0 +1,77 @@
+/**
+ * Device dense scores refined to the CPU path (denseRefine.ts), with a
+ * device emulated in float32 (Math.fround after every operation, in index
+ * order): the check finds no difference in ranks, substitution ranks or read
+ * values, also with crafted near-ties and duplicate rows — and does find them
+ * for a device whose error exceeds the bound it claims.
+ */
+import { describe, expect, it } from 'vitest';
+import { checkDenseScoring } from '../../../../src/core/audit/denseCheck.ts';
+import { refineBound, type DenseDotPort } from '../../../../src/core/audit/denseRefine.ts';
+import { createRng } from '../../../../src/core/stats/rng.ts';
+
+/** A float32 "device": each dot product summed in index order, rounded to float32 at each step. */
+function float32Port(noise = 0): DenseDotPort {
+  return {
+    label: 'float32 emulation',
+    compensated: false,
+    async matrix(values, dim) {
+      const rows = values.length / dim;
+      return {
+        async dots(queries) {
+          const nq = queries.length / dim;
+          const out = new Float32Array(nq * rows);
+          for (let b = 0; b < nq; b++)
+            for (let r = 0; r < rows; r++) {
+              let s = 0;
+              for (let i = 0; i < dim; i++) s = Math.fround(s + Math.fround(queries[b * dim + i] * values[r * dim + i]));
+              out[b * rows + r] = s + noise * (r % 3 === 0 ? 1 : -1);
+            }
+          return out;
+        },
+        dispose() {},
+      };
+    },
+  };
+}
+
+function vectors(seed: number, nCorpus: number, nTwins: number, nQueries: number, dim: number) {
+  const rng = createRng(seed);
+  const draw = (n: number) => Float32Array.from({ length: n * dim }, () => rng.next() - 0.5);
+  const corpus = draw(nCorpus);
+  // Near-ties: rows 1..5 equal row 0 but for a change in the last bits; rows 6, 7 duplicate row 8; a zero row.
+  for (let r = 1; r <= 5; r++) for (let i = 0; i < dim; i++) corpus[r * dim + i] = corpus[i] * (1 + r * 2 ** -22);
+  corpus.copyWithin(6 * dim, 8 * dim, 9 * dim);
+  corpus.copyWithin(7 * dim, 8 * dim, 9 * dim);
+  corpus.fill(0, 9 * dim, 10 * dim);
+  const twinOf = Int32Array.from({ length: nTwins }, (_, t) => (t * 7) % nCorpus);
+  const twins = new Float32Array(nTwins * dim);
+  twinOf.forEach((r, t) => {
+    for (let i = 0; i < dim; i++) twins[t * dim + i] = corpus[r * dim + i] + (t % 4 === 0 ? 0 : 0.01 * (rng.next() - 0.5));
+  });
+  return { v: { queries: draw(nQueries), corpus, twins }, twinOf };
+}
+
+describe('refinedBlockScorer via checkDenseScoring', () => {
+  it('gives the CPU path\'s ranks, substitution ranks and read values with a float32 device (near-ties, duplicates, a zero row)', async () => {
+    for (const dim of [3, 17, 64]) {
+      const { v, twinOf } = vectors(dim, 400, 60, 21, dim);
+      const c = await checkDenseScoring(v, dim, twinOf, float32Port());
+      expect(c.mismatches, c.firstMismatch).toBe(0);
+      expect(c.queries).toBe(21);
+      expect(c.exactShare).toBeGreaterThan(0);
+      expect(c.exactShare).toBeLessThan(1);
+    }
+  });
+  it('finds the mismatches of a device whose error exceeds its claimed bound', async () => {
+    const { v, twinOf } = vectors(5, 400, 60, 8, 16);
+    const c = await checkDenseScoring(v, 16, twinOf, float32Port(0.05));
+    expect(c.mismatches).toBeGreaterThan(0);
+  });
+  it('bounds: γ(dim) for float32, γ(4·dim − 1)² compensated, far smaller', () => {
+    const u = 2 ** -24;
+    expect(refineBound(100, 1, false)).toBeGreaterThan((100 * u) / (1 - 100 * u));
+    expect(refineBound(100, 1, false)).toBeLessThan(1.01 * ((100 * u) / (1 - 100 * u)));
+    expect(refineBound(100, 1, true)).toBeLessThan(1e-9); // (399·u)² ≈ 5.7e-10
+  });
+});
