@@ -13,13 +13,16 @@
  *
  * `twin_groups` gives the groups of each twins attribute, the first being F
  * in the rank-biserial correlation; `relevance_threshold` the retrieval
- * tasks' threshold (1 when absent). Only this block is read, and only maps,
- * flow lists `[a, b]`, block lists `- a` and plain or quoted scalars; the
- * rest of the card (configs, licence, …) is skipped.
+ * tasks' threshold (1 when absent). Of the rest of the card only the Hub's
+ * own `language:` list is read (the order of a benchmark's language subsets);
+ * only maps, flow lists `[a, b]`, block lists `- a` and plain or quoted
+ * scalars are understood; configs, licence and the rest are skipped.
  */
 export interface DatasetCardHints {
   readonly relevanceThreshold?: number;
   readonly twinGroups?: Readonly<Record<string, readonly string[]>>;
+  /** The card's `language:` list, in its order. */
+  readonly languages?: readonly string[];
 }
 
 /** The card's front matter lines, or none when it has no `---` block. */
@@ -46,14 +49,15 @@ function flowList(text: string): string[] | undefined {
  */
 export function datasetCardHints(readme: string): DatasetCardHints {
   const lines = frontMatter(readme).filter((l) => l.trim() !== '' && !l.trimStart().startsWith('#'));
+  const languages = languageList(lines);
   const start = lines.findIndex((l) => /^fairground:\s*$/.test(l));
-  if (start < 0) return {};
+  if (start < 0) return languages ? { languages } : {};
   const block: string[] = [];
   for (const l of lines.slice(start + 1)) {
     if (indent(l) === 0) break;
     block.push(l);
   }
-  const out: { relevanceThreshold?: number; twinGroups?: Record<string, string[]> } = {};
+  const out: { relevanceThreshold?: number; twinGroups?: Record<string, string[]>; languages?: string[] } = languages ? { languages } : {};
   for (let i = 0; i < block.length; i++) {
     const m = /^\s*([A-Za-z_]+):\s*(.*)$/.exec(block[i]);
     if (!m) continue;
@@ -80,4 +84,19 @@ export function datasetCardHints(readme: string): DatasetCardHints {
     }
   }
   return out;
+}
+
+/** The top-level `language:` of the card: a flow list, a block list (`- en`, indented or not) or one code. */
+function languageList(lines: readonly string[]): string[] | undefined {
+  const at = lines.findIndex((l) => /^language:/.test(l));
+  if (at < 0) return undefined;
+  const rest = lines[at].slice('language:'.length).trim();
+  if (rest !== '') return flowList(rest) ?? [scalar(rest)];
+  const items: string[] = [];
+  for (const l of lines.slice(at + 1)) {
+    const item = /^\s*-\s*(.+)$/.exec(l);
+    if (!item) break;
+    items.push(scalar(item[1]));
+  }
+  return items;
 }

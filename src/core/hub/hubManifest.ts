@@ -45,7 +45,7 @@ const RETRIEVAL_ROLES = ['corpus', 'queries', 'qrels'] as const;
  *
  * - The subset is `ref.config` (`default` is the dataset of one subset). A dataset of subsets
  *   with twins configs (the fair-freelancer benchmark's layout) and none chosen is ONE dataset:
- *   each part is the files of all its subsets. Another dataset of subsets with none chosen is
+ *   each part is the files of all its subsets, in the order of the card's `language:` list, then by name. Another dataset of subsets with none chosen is
  *   refused, naming them.
  * - Retrieval tasks: `ref.split`, else one per qrels split for the benchmark layout and a map,
  *   else the preferred split (test, dev, validation, train, else the first by name), named
@@ -69,7 +69,7 @@ export function buildHubManifest(ref: HubDatasetRef, listing: HubListing, option
   const placed = map ? placeMappedFiles(listing, map) : listing.files.map((f) => placeHubFile(f.path)).filter((p): p is HubPlacedFile => p !== undefined);
   const layoutGap = (message: string) => new HubLayoutError(message, 'files', dataFiles(listing), map ?? suggestHubFileMap(listing));
   const subset = ref.config === 'default' ? '' : (ref.config ?? '');
-  const subsets = [...new Set(placed.map((p) => p.subset))].sort();
+  const subsets = subsetOrder([...new Set(placed.map((p) => p.subset))], options.card?.languages);
   const benchmark = ref.config === undefined && placed.some((p) => p.role === 'twins');
   const chosen = benchmark ? subsets : [subset];
   const mine = placed.filter((p) => chosen.includes(p.subset));
@@ -109,6 +109,12 @@ export function buildHubManifest(ref: HubDatasetRef, listing: HubListing, option
     shards: [...shards, ...twins.shards],
     source,
   });
+}
+
+/** Subsets in the order of the card's language list (a benchmark's parts are read in it), then by name. */
+function subsetOrder(subsets: readonly string[], languages: readonly string[] = []): string[] {
+  const rank = (s: string) => (languages.includes(s) ? languages.indexOf(s) : languages.length);
+  return [...subsets].sort((a, b) => rank(a) - rank(b) || (a < b ? -1 : a > b ? 1 : 0));
 }
 
 /** Every retrieval subset has a corpus, queries and qrels; the error says what is missing, and how to say it. */

@@ -2,12 +2,13 @@ import { describe, expect, it } from 'vitest';
 import { datasetCardHints } from '../../../../src/core/hub/datasetCard.ts';
 
 describe('datasetCardHints(readme)', () => {
-  it('datasetCardHints(card) reads the fairground block: twin_groups as flow or block lists, relevance_threshold', () => {
+  it('datasetCardHints(card) reads the fairground block (twin_groups as flow or block lists, relevance_threshold) and the language list', () => {
     const card = [
       '---', 'license: cc-by-4.0', 'configs:', '- config_name: en-corpus', '  data_files: en-corpus/*', 'fairground:',
       '  relevance_threshold: 3', '  twin_groups:', '    gender: [female, "male"]', '    age:', '      - young', "      - 'old'", 'language:', '- en', '---', '# Title',
     ].join('\n');
-    expect(datasetCardHints(card)).toEqual({ relevanceThreshold: 3, twinGroups: { gender: ['female', 'male'], age: ['young', 'old'] } });
+    expect(datasetCardHints(card)).toEqual({ relevanceThreshold: 3, twinGroups: { gender: ['female', 'male'], age: ['young', 'old'] }, languages: ['en'] });
+    expect(datasetCardHints('---\nlanguage: [fr, de]\n---\n')).toEqual({ languages: ['fr', 'de'] });
     // The @example of the module.
     expect(datasetCardHints('---\nfairground:\n  twin_groups:\n    gender: [female, male]\n---\n')).toEqual({ twinGroups: { gender: ['female', 'male'] } });
   });

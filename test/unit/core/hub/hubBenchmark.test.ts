@@ -59,6 +59,12 @@ describe('buildHubManifest(ref, listing) for the fair-freelancer layout', () => 
     expect(m.tasks[1]).toMatchObject({ of: 'short', groups: ['male', 'female'] });
   });
 
+  it('reads the subsets in the order of the card\'s language list, then by name', () => {
+    const m = buildHubManifest({ repo: 'fair/freelancer' }, listing([...BENCHMARK, ...BENCHMARK.filter((p) => p.startsWith('de-')).map((p) => p.replace(/^de-/, 'fr-'))]), { card: { ...GROUPS.card, languages: ['fr', 'en'] } });
+    expect(m.shards.filter((s) => s.name === 'corpus').map((s) => s.path.split('-')[0])).toEqual(['fr', 'en', 'de']);
+    expect(m.languages).toEqual(['fr', 'en', 'de']);
+  });
+
   it('takes root twins files (twins-<attribute>) of the whole corpus, one per attribute', () => {
     const files = ['corpus.jsonl', 'queries.jsonl', 'qrels/test.tsv', 'twins-gender.jsonl.gz', 'twins-age/test-00000-of-00001.parquet'];
     const m = buildHubManifest({ repo: 'o/d' }, listing(files), { groups: { gender: ['f', 'm'], age: ['old', 'young'] } });
