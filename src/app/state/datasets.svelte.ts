@@ -32,6 +32,9 @@ import { database } from './database.ts';
 import { settings } from './settings.svelte.ts';
 import { FormatError } from '../../core/formats/formatError.ts';
 import { HUB_DATASET_PREFIX, parseHubDatasetRef } from '../../core/hub/hubDatasetRef.ts';
+import type { HubFileMap } from '../../core/hub/hubFileMap.ts';
+import { HubLayoutError } from '../../core/hub/hubLayoutError.ts';
+import type { HubLayoutQuestion } from './hubMapForm.svelte.ts';
 
 export interface ActiveImport {
   readonly label: string;
@@ -55,11 +58,15 @@ export class DatasetsState {
   elsewhere = $state<ReadonlySet<string>>(new Set());
   /** True while "Delete all local data" runs. */
   deleting = $state(false);
+  /** A Hub dataset whose files (or twins groups) the user must give before it imports: the form's question. */
+  hubQuestion = $state<HubLayoutQuestion | undefined>(undefined);
 
   readonly ready = $derived(this.list.filter((d) => d.state === 'ready'));
 
   /** The running import, to wait for it after a cancel. */
   #running: Promise<boolean> | undefined;
+  /** The Hub id of the running import, when it is one (to ask about its layout if it fails on it). */
+  #hubAsked: string | undefined;
 
   async refresh(): Promise<void> {
     const db = await database();
@@ -95,8 +102,10 @@ export class DatasetsState {
    * Imports an MTEB-layout dataset from the Hub address of the Models view (hubSource.ts):
    * `owner/name[@revision][:config[/split]]`. The resume marker pins the commit the Hub named,
    * so a resume after a reload reads the same files even if the branch moved.
+   * A layout it cannot place, or twins without groups, leaves `hubQuestion` set: the view's form
+   * asks, and imports again with the answers (`map`, `groups`).
    */
-  importHub(text: string): Promise<boolean> {
+  importHub(text: string, answers: { map?: HubFileMap; groups?: Record<string, string[]> } = {}): Promise<boolean> {
     let ref;
     try {
       ref = parseHubDatasetRef(text);
@@ -112,7 +121,9 @@ export class DatasetsState {
     }
     const label = `${ref.repo}${ref.revision ? `@${ref.revision}` : ''}`;
     const resumeAs = (sha: string) => `${HUB_DATASET_PREFIX}${ref.repo}@${sha}${ref.config ? `:${ref.config}${ref.split ? `/${ref.split}` : ''}` : ref.split ? `:default/${ref.split}` : ''}`;
-    return this.#run(hubSource(host, ref), label, `${HUB_DATASET_PREFIX}${text.replace(/^hf:/, '').trim()}`, host, resumeAs);
+    this.hubQuestion = undefined;
+    this.#hubAsked = text;
+    return this.#run(hubSource(host, ref, undefined, answers), label, `${HUB_DATASET_PREFIX}${text.replace(/^hf:/, '').trim()}`, host, resumeAs);
   }
 
   importBundled(id: string): Promise<boolean> {
@@ -250,6 +261,10 @@ export class DatasetsState {
       } else {
         this.notice = undefined;
         this.error = e instanceof ImportError ? `Import failed: ${e.message}` : `Import failed: ${e instanceof Error ? e.message : String(e)}`;
+        const layout = e instanceof ImportError && e.cause instanceof HubLayoutError ? e.cause : undefined;
+        if (layout && this.#hubAsked !== undefined) {
+          this.hubQuestion = { text: this.#hubAsked, gap: layout.gap, files: layout.files, suggested: layout.suggested, missingGroups: layout.missingGroups };
+        }
       }
       return false;
     } finally {
@@ -258,6 +273,7 @@ export class DatasetsState {
       reader.dispose();
       this.active = undefined;
       this.#running = undefined;
+      this.#hubAsked = undefined;
       await this.refresh();
     }
   }

@@ -120,3 +120,20 @@ export function suggestHubFileMap(listing: HubListing): HubFileMap {
     }),
   );
 }
+
+/**
+ * What a map still lacks before a manifest can be built from it, in words (the form shows them):
+ * a corpus, queries or qrels file, and two different groups for each twins attribute.
+ * @example hubMapGaps({ 'a.jsonl': { role: 'corpus' }, 't.jsonl': { role: 'twins', attribute: 'gender' } }, {})
+ *   // ['no queries file', 'no qrels file', 'no groups for the twins of "gender" (two or more, e.g. female/male)']
+ */
+export function hubMapGaps(map: HubFileMap, groups: Readonly<Record<string, readonly string[]>>): string[] {
+  const roles = Object.values(map);
+  const parts = (['corpus', 'queries', 'qrels'] as const).filter((r) => !roles.some((x) => x.role === r)).map((r) => `no ${r} file`);
+  const attributes = [...new Set(roles.flatMap((r) => (r.role === 'twins' ? [r.attribute] : [])))];
+  const bad = attributes.filter((a) => {
+    const g = groups[a] ?? [];
+    return g.length < 2 || g.some((x) => x === '') || new Set(g).size < g.length;
+  });
+  return [...parts, ...bad.map((a) => `no groups for the twins of "${a}" (two or more, e.g. female/male)`)];
+}

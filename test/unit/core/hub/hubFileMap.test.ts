@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { hubFileRoleText, parseHubFileMap, parseHubFileRole, parseTwinGroups, suggestHubFileMap } from '../../../../src/core/hub/hubFileMap.ts';
+import { hubFileRoleText, hubMapGaps, parseHubFileMap, parseHubFileRole, parseTwinGroups, suggestHubFileMap } from '../../../../src/core/hub/hubFileMap.ts';
 import { buildHubManifest } from '../../../../src/core/hub/hubManifest.ts';
 import { HubLayoutError } from '../../../../src/core/hub/hubLayoutError.ts';
 
@@ -70,5 +70,14 @@ describe('buildHubManifest(ref, listing, { map })', () => {
     expect(suggestHubFileMap(listing(['corpus.jsonl', 'qrels/dev.tsv', 'twins-gender.jsonl', 'x.parquet', 'README.md']))).toEqual({
       'corpus.jsonl': { role: 'corpus' }, 'qrels/dev.tsv': { role: 'qrels', split: 'dev' }, 'twins-gender.jsonl': { role: 'twins', attribute: 'gender' }, 'x.parquet': { role: 'ignore' },
     });
+  });
+});
+
+describe('hubMapGaps(map, groups)', () => {
+  it('hubMapGaps(map, groups) names each missing part and each twins attribute without two different groups', () => {
+    const map = { 'a.jsonl': { role: 'corpus' }, 't.jsonl': { role: 'twins', attribute: 'gender' } } as const;
+    expect(hubMapGaps(map, {})).toEqual(['no queries file', 'no qrels file', 'no groups for the twins of "gender" (two or more, e.g. female/male)']);
+    expect(hubMapGaps(map, { gender: ['f', 'f'] })).toHaveLength(3);
+    expect(hubMapGaps({ ...map, 'q.jsonl': { role: 'queries' }, 'r.tsv': { role: 'qrels' } }, { gender: ['female', 'male'] })).toEqual([]);
   });
 });
