@@ -95,7 +95,7 @@ function storedRecords(page: Page, datasetId: string): Promise<Record<string, Re
           [key, value] = [`${q}\t${c}`, Number(s)];
         } else {
           const r = JSON.parse(line);
-          if (row.shard === 'qrels') [key, value] = [`${r.query_id ?? r['query-id']}\t${r.corpus_id ?? r['corpus-id']}`, r.score];
+          if (row.shard.startsWith('qrels')) [key, value] = [`${r.query_id ?? r['query-id']}\t${r.corpus_id ?? r['corpus-id']}`, r.score];
           else if (r.twin_id !== undefined) [key, value] = [String(r.twin_id), r];
           else [key, value] = [String(r._id), { title: r.title, text: r.text, lang: r.lang }];
         }
