@@ -73,16 +73,23 @@ export class HubMapForm {
       : [...new Set(Object.values(this.map).flatMap((r) => (r.role === 'twins' && r.attribute !== '' ? [r.attribute] : [])))].sort(),
   );
 
+  /**
+   * The groups typed, by attribute. Left empty, a mapped attribute's groups come from its
+   * records' `group` fields (or the card); only when those had none (gap `groups`) must they be typed.
+   */
   readonly groups = $derived(
-    Object.fromEntries(this.attributesAsked.map((a) => [a, (this.groupText[a] ?? '').split('/').map((g) => g.trim())])),
+    Object.fromEntries(
+      this.attributesAsked.filter((a) => (this.groupText[a] ?? '').trim() !== '').map((a) => [a, (this.groupText[a] ?? '').split('/').map((g) => g.trim())]),
+    ),
   );
 
   /** What is still missing, in words; the import waits until there is nothing. */
   readonly gaps = $derived.by(() => {
     const unnamed = this.map ? Object.entries(this.map).filter(([, r]) => r.role === 'twins' && r.attribute === '').map(([p]) => `no attribute for the twins in ${p}`) : [];
     const map = this.map ?? { corpus: { role: 'corpus' }, queries: { role: 'queries' }, qrels: { role: 'qrels' } };
-    const named = Object.fromEntries(Object.entries(map).filter(([, r]) => r.role !== 'twins' || r.attribute !== ''));
-    const asked = Object.fromEntries(this.attributesAsked.map((a) => [`twins:${a}`, { role: 'twins' as const, attribute: a }]));
-    return [...unnamed, ...hubMapGaps({ ...named, ...asked }, this.groups)];
+    const parts = Object.fromEntries(Object.entries(map).filter(([, r]) => r.role !== 'twins'));
+    const required = this.#asked().gap === 'groups' ? this.attributesAsked : Object.keys(this.groups);
+    const asked = Object.fromEntries(required.map((a) => [`twins:${a}`, { role: 'twins' as const, attribute: a }]));
+    return [...unnamed, ...hubMapGaps({ ...parts, ...asked }, this.groups)];
   });
 }

@@ -20,6 +20,8 @@ export class HubLayoutError extends FormatError {
     readonly suggested: HubFileMap,
     /** Twins attributes with no groups from the card or the user. */
     readonly missingGroups: readonly string[] = [],
+    /** The twins files of each of those attributes (their records may carry the groups). */
+    readonly twinFiles: Readonly<Record<string, readonly string[]>> = {},
   ) {
     super(message);
   }

@@ -35,6 +35,8 @@ export interface HubManifestOptions {
   readonly groups?: Readonly<Record<string, readonly string[]>>;
   /** The dataset card's `fairground:` block (datasetCard.ts). */
   readonly card?: DatasetCardHints;
+  /** The groups the twins records carry (`group`, `twin_group`; twinGroups.ts), used when neither the user nor the card gives them. */
+  readonly recordGroups?: Readonly<Record<string, readonly string[]>>;
 }
 
 const RETRIEVAL_ROLES = ['corpus', 'queries', 'qrels'] as const;
@@ -53,7 +55,7 @@ const RETRIEVAL_ROLES = ['corpus', 'queries', 'qrels'] as const;
  *   `qrels-<split>` (and `corpus-<split>` when the corpus differs by split) for several.
  * - Twins: one shard `twins-<attribute>` per attribute and one twins task per attribute and
  *   retrieval task (`<attribute>`, or `<attribute>-<split>` for several), its groups from
- *   `options.groups`, else the card's `twin_groups`.
+ *   `options.groups` (the user), else the card's `twin_groups`, else the records' (`recordGroups`).
  * - id `<owner>--<name>[--<subset>]`; version the commit SHA, so a permalink of an audit on it
  *   names the commit; `source` records the Hub id, commit and map.
  *
@@ -90,7 +92,7 @@ export function buildHubManifest(ref: HubDatasetRef, listing: HubListing, option
   const splits = ref.split !== undefined ? [ref.split] : benchmark || map ? qrelSplits : qrelSplits.slice(0, 1);
   const byPath = new Map(listing.files.map((f) => [f.path, f]));
   const { shards, tasks } = retrievalParts(mine, chosen, splits, byPath, options.card?.relevanceThreshold ?? 1);
-  const twins = twinsParts(mine, chosen, splits, byPath, options, (message, missing) => new HubLayoutError(message, 'groups', dataFiles(listing), map ?? suggestHubFileMap(listing), missing));
+  const twins = twinsParts(mine, chosen, splits, byPath, options, (message, missing, files) => new HubLayoutError(message, 'groups', dataFiles(listing), map ?? suggestHubFileMap(listing), missing, files));
 
   const slug = [...ref.repo.split('/'), ...(subset ? [subset] : [])].join('--').replace(/[^A-Za-z0-9._-]+/g, '-');
   const source: HubManifestSource = {
@@ -164,21 +166,21 @@ function retrievalParts(mine: readonly HubPlacedFile[], chosen: readonly string[
 /** One twins shard per attribute (the files of every chosen subset), and a twins task per attribute and retrieval task. */
 function twinsParts(
   mine: readonly HubPlacedFile[], chosen: readonly string[], splits: readonly string[], byPath: ReadonlyMap<string, HubFile>,
-  options: HubManifestOptions, gap: (message: string, missing: string[]) => Error,
+  options: HubManifestOptions, gap: (message: string, missing: string[], files: Record<string, string[]>) => Error,
 ) {
   const attributes = [...new Set(mine.filter((p) => p.role === 'twins').map((p) => p.attribute!))].sort();
-  const groupsOf = (a: string) => options.groups?.[a] ?? options.card?.twinGroups?.[a];
+  const filesOf = (a: string) => chosen.flatMap((s) => filesFor('twins', mine.filter((p) => p.role === 'twins' && p.attribute === a && p.subset === s), splits[0]));
+  const groupsOf = (a: string) => options.groups?.[a] ?? options.card?.twinGroups?.[a] ?? options.recordGroups?.[a];
   const missing = attributes.filter((a) => (groupsOf(a)?.length ?? 0) < 2);
   if (missing.length > 0) {
     throw gap(
       `the twins of ${missing.map((a) => `"${a}"`).join(', ')} need their groups, the first being F in the rank-biserial correlation ` +
         `(e.g. female, male): give them (--hub-groups ${missing[0]}=female/male), or add them to the dataset card (fairground: twin_groups: ${missing[0]}: [female, male])`,
       missing,
+      Object.fromEntries(missing.map((a) => [a, filesOf(a).map((p) => p.path)])),
     );
   }
-  const shards = attributes.flatMap((a) =>
-    chosen.flatMap((s) => filesFor('twins', mine.filter((p) => p.role === 'twins' && p.attribute === a && p.subset === s), splits[0])).map((p) => entry(`twins-${a}`, 'twins', byPath.get(p.path)!)),
-  );
+  const shards = attributes.flatMap((a) => filesOf(a).map((p) => entry(`twins-${a}`, 'twins', byPath.get(p.path)!)));
   const tasks = attributes.flatMap((a) =>
     splits.map((split) => ({ type: 'twins', name: splits.length === 1 ? a : `${a}-${split}`, of: split, twins: `twins-${a}`, attribute: a, groups: [...groupsOf(a)!] })),
   );

@@ -21,6 +21,7 @@ let savedCache: string | undefined;
 beforeAll(async () => {
   writeFreelancerHubLayout(BUNDLED, join(root, 'hub/fair/freelancer-parquet'), 'parquet');
   writeFreelancerHubLayout(BUNDLED, join(root, 'hub/fair/freelancer-jsonl'), 'jsonl');
+  writeFreelancerHubLayout(BUNDLED, join(root, 'hub/fair/freelancer-groupless'), 'parquet', { twinGroups: false });
   // A layout no rule places: the same files under names of its own, and a card with the threshold only.
   const odd = join(root, 'hub/lab/odd');
   mkdirSync(odd, { recursive: true });
@@ -74,17 +75,24 @@ describe('fairground run --dataset hf:… on the fair-freelancer layout', () => 
     }
   }, 240_000);
 
+  it('without twin_groups in the card, the twins records give the groups (female, male) and the audit is the same', async () => {
+    const groupless = await audit('hf:fair/freelancer-groupless', 'briefs');
+    expect(numbers(groupless)).toBe(numbers(await audit(BUNDLED, 'briefs')));
+  }, 120_000);
+
   it('a layout it does not know is refused naming its files and --hub-map; mapped, it audits like the bundled folder', async () => {
     const refused = await run(['run', '--dataset', 'hf:lab/odd', '--hub', hub.url, '--task', 'test', '--model', 'bm25']);
     expect(refused.code).toBe(2);
     expect(refused.io.err).toMatch(/is not an MTEB retrieval dataset: no corpus, queries, qrels files .*its data files are asks\.jsonl, docs\.jsonl, judged\.tsv, swaps\.jsonl: give each its role with --hub-map PATH=ROLE/);
     const map = 'docs.jsonl=corpus,asks.jsonl=queries,judged.tsv=qrels,swaps.jsonl=twins:gender';
-    const noGroups = await run(['run', '--dataset', 'hf:lab/odd', '--hub', hub.url, '--hub-map', map, '--task', 'test', '--model', 'bm25']);
-    expect(noGroups.io.err).toMatch(/the twins of "gender" need their groups.*--hub-groups gender=female\/male/);
+    const badGroups = await run(['run', '--dataset', 'hf:lab/odd', '--hub', hub.url, '--hub-map', map, '--hub-groups', 'gender=female', '--task', 'test', '--model', 'bm25']);
+    expect(badGroups.io.err).toBe('fairground: --hub-groups entry "gender=female" is not ATTRIBUTE=GROUP/GROUP with two or more different groups (e.g. gender=female/male)\n');
     const badMap = await run(['run', '--dataset', 'hf:lab/odd', '--hub', hub.url, '--hub-map', 'docs.jsonl=documents', '--task', 'test', '--model', 'bm25']);
     expect(badMap.io.err).toBe('fairground: "documents" is not a file role: use corpus, queries, qrels, qrels:<split>, twins:<attribute> (e.g. twins:gender) or ignore\n');
-    const mapped = await audit('hf:lab/odd', 'test', ['--hub-map', map, '--hub-groups', 'gender=female/male']);
-    expect(numbers(mapped)).toBe(numbers(await audit(BUNDLED, 'briefs')));
+    const bundled = numbers(await audit(BUNDLED, 'briefs'));
+    expect(numbers(await audit('hf:lab/odd', 'test', ['--hub-map', map, '--hub-groups', 'gender=female/male']))).toBe(bundled);
+    // Without --hub-groups the twins records give them (female, male: by name).
+    expect(numbers(await audit('hf:lab/odd', 'test', ['--hub-map', map]))).toBe(bundled);
     const notHub = await run(['run', '--dataset', BUNDLED, '--hub-map', map, '--task', 'briefs', '--model', 'bm25']);
     expect(notHub.io.err).toBe('fairground: --hub-map is for a Hub dataset: give it with --dataset hf:owner/name\n');
   }, 240_000);
