@@ -66,6 +66,22 @@ export function parseHubFileMap(text: string): HubFileMap {
 }
 
 /**
+ * A map as `--hub-map` text (the inverse of parseHubFileMap, for paths without a comma).
+ * @example hubFileMapText({ 'a.jsonl': { role: 'corpus' }, 't.jsonl': { role: 'twins', attribute: 'gender' } }) // 'a.jsonl=corpus,t.jsonl=twins:gender'
+ */
+export function hubFileMapText(map: HubFileMap): string {
+  return Object.entries(map).map(([path, r]) => `${path}=${hubFileRoleText(r)}`).join(',');
+}
+
+/**
+ * Groups as `--hub-groups` text (the inverse of parseTwinGroups).
+ * @example twinGroupsText({ gender: ['female', 'male'] }) // 'gender=female/male'
+ */
+export function twinGroupsText(groups: Readonly<Record<string, readonly string[]>>): string {
+  return Object.entries(groups).map(([a, g]) => `${a}=${g.join('/')}`).join(',');
+}
+
+/**
  * The CLI's `--hub-groups ATTRIBUTE=G1/G2,…`: the groups of each twins attribute, the first F.
  * @throws {FormatError} naming the entry to fix.
  * @example parseTwinGroups('gender=female/male') // { gender: ['female', 'male'] }

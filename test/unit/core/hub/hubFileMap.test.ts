@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { hubFileRoleText, hubMapGaps, parseHubFileMap, parseHubFileRole, parseTwinGroups, suggestHubFileMap } from '../../../../src/core/hub/hubFileMap.ts';
+import { hubFileMapText, hubFileRoleText, hubMapGaps, parseHubFileMap, parseHubFileRole, parseTwinGroups, suggestHubFileMap, twinGroupsText } from '../../../../src/core/hub/hubFileMap.ts';
 import { buildHubManifest } from '../../../../src/core/hub/hubManifest.ts';
 import { HubLayoutError } from '../../../../src/core/hub/hubLayoutError.ts';
 
@@ -8,11 +8,16 @@ const listing = (paths: string[]) => ({ repo: 'lab/odd', sha: SHA, files: paths.
 const ODD = ['README.md', 'docs/all.parquet', 'asks.jsonl', 'judgements/final.tsv', 'swaps/gender.jsonl.gz', 'notes.txt'];
 
 describe('parseHubFileRole(text) and parseHubFileMap(text)', () => {
-  it('parseHubFileMap("a=corpus,…") reads each PATH=ROLE; roles round-trip through hubFileRoleText', () => {
+  it('parseHubFileMap("a=corpus,…") reads each PATH=ROLE; roles, maps and groups round-trip through hubFileRoleText, hubFileMapText, twinGroupsText', () => {
     expect(parseHubFileMap('docs.parquet=corpus,asks.jsonl=queries,judged.tsv=qrels')).toEqual({
       'docs.parquet': { role: 'corpus' }, 'asks.jsonl': { role: 'queries' }, 'judged.tsv': { role: 'qrels' },
     });
     for (const text of ['corpus', 'queries', 'qrels', 'qrels:dev', 'twins:gender', 'ignore']) expect(hubFileRoleText(parseHubFileRole(text))).toBe(text);
+    const text = 'docs/a=b.parquet=corpus,asks.jsonl=queries,judged.tsv=qrels:dev,swaps.jsonl=twins:gender,notes.jsonl=ignore';
+    expect(hubFileMapText(parseHubFileMap(text))).toBe(text);
+    expect(twinGroupsText(parseTwinGroups('gender=female/male,age=young/old'))).toBe('gender=female/male,age=young/old');
+    expect(hubFileMapText({ 'a.jsonl': { role: 'corpus' }, 't.jsonl': { role: 'twins', attribute: 'gender' } })).toBe('a.jsonl=corpus,t.jsonl=twins:gender');
+    expect(twinGroupsText({ gender: ['female', 'male'] })).toBe('gender=female/male');
   });
 
   it('parseHubFileRole and parseHubFileMap throw a message that says what to write', () => {
