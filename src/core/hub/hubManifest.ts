@@ -100,7 +100,8 @@ export function buildHubManifest(ref: HubDatasetRef, listing: HubListing, option
     ...(splits.length > 1 ? { splits } : {}),
     ...(map ? { map: Object.fromEntries(Object.entries(map).map(([p, r]) => [p, hubFileRoleText(r)])) } : {}),
   };
-  const what = benchmark ? `, subsets ${subsets.filter(Boolean).join(', ')} as one dataset` : subset ? `, subset ${subset}` : '';
+  const named = subsets.filter(Boolean);
+  const what = benchmark && named.length > 0 ? `, subsets ${named.join(', ')} as one dataset` : subset ? `, subset ${subset}` : map ? ', files mapped by the user' : '';
   return parseManifest({
     id: slug.replace(/^[._-]+/, ''),
     version: listing.sha,
