@@ -18,6 +18,7 @@ import { auditModelJob } from '../core/audit/modelAudit.ts';
 import { perQueryRows, trecRunLines, type PerQueryRow } from '../core/audit/runExports.ts';
 import { folderDataset, nodeEnvironment } from './node/datasetPort.ts';
 import { defaultCacheDir, downloadHubDataset, HUB_DATASET_PREFIX, hubHostOf } from './node/hubDataset.ts';
+import { parseHubFileMap, parseTwinGroups } from '../core/hub/hubFileMap.ts';
 import { terminalProgress } from './node/progressLine.ts';
 import { openNodeEmbedder } from './node/embedderPort.ts';
 import { resolveModel, type ModelChoice } from './node/modelChoice.ts';
@@ -123,9 +124,9 @@ export async function taskOption(args: Parameters<Command['run']>[0], dir: strin
 
 export const runCommand: Command = {
   name: 'run',
-  options: { dataset: { type: 'string' }, hub: { type: 'string' }, task: { type: 'string' }, model: { type: 'string', multiple: true }, scores: { type: 'string', multiple: true }, vectors: { type: 'string', multiple: true }, 'write-run': { type: 'string' }, 'per-query': { type: 'string' }, quiet: { type: 'boolean' }, device: { type: 'string' }, bootstrap: { type: 'string' }, seed: { type: 'string' }, k: { type: 'string' }, runs: { type: 'string' }, 'reference-model': { type: 'string' }, 'sample-cvs': { type: 'string' }, 'sample-seed': { type: 'string' } },
+  options: { dataset: { type: 'string' }, hub: { type: 'string' }, 'hub-map': { type: 'string' }, 'hub-groups': { type: 'string' }, task: { type: 'string' }, model: { type: 'string', multiple: true }, scores: { type: 'string', multiple: true }, vectors: { type: 'string', multiple: true }, 'write-run': { type: 'string' }, 'per-query': { type: 'string' }, quiet: { type: 'boolean' }, device: { type: 'string' }, bootstrap: { type: 'string' }, seed: { type: 'string' }, k: { type: 'string' }, runs: { type: 'string' }, 'reference-model': { type: 'string' }, 'sample-cvs': { type: 'string' }, 'sample-seed': { type: 'string' } },
   usage:
-    'run --dataset DIR|hf:owner/name[@rev][:config[/split]] [--hub URL] --task NAME --model ID [--model ID2 …|--model a,b] [--scores NAME=FILE …] [--vectors NAME[@REV]=FILE|DIR …] [--write-run F] [--per-query F] [--quiet] [--device cpu] [--bootstrap 1000] [--seed 0] [--k 10|5,10,20] [--out F]\n' +
+    'run --dataset DIR|hf:owner/name[@rev][:config[/split]] [--hub URL] [--hub-map PATH=ROLE,…] [--hub-groups ATTRIBUTE=G1/G2,…] --task NAME --model ID [--model ID2 …|--model a,b] [--scores NAME=FILE …] [--vectors NAME[@REV]=FILE|DIR …] [--write-run F] [--per-query F] [--quiet] [--device cpu] [--bootstrap 1000] [--seed 0] [--k 10|5,10,20] [--out F]\n' +
     '    screening task: --model calibrated:fairground-glove-100d,DIR|ID [--runs 7] [--bootstrap 2000] [--seed 0] [--reference-model ID|none] [--sample-cvs N --sample-seed S]',
   summary: 'retrieval-fairness audit (retrieval/twins task) or decision-model screening audit (screening task) of a dataset package',
   run: async (parsed, io) => {
@@ -141,11 +142,25 @@ export const runCommand: Command = {
 async function withHubDataset(args: Parameters<Command['run']>[0]): Promise<Parameters<Command['run']>[0]> {
   const dataset = stringOption(args, 'dataset');
   const hub = stringOption(args, 'hub');
+  const mapText = stringOption(args, 'hub-map');
+  const groupsText = stringOption(args, 'hub-groups');
   if (dataset === undefined || !dataset.startsWith(HUB_DATASET_PREFIX)) {
-    if (hub !== undefined) throw new InputError('--hub is the address of a Hub dataset: give it with --dataset hf:owner/name');
+    const given = [hub !== undefined && '--hub', mapText !== undefined && '--hub-map', groupsText !== undefined && '--hub-groups'].filter(Boolean);
+    if (given.length > 0) throw new InputError(`${given.join(', ')} ${given.length === 1 ? 'is' : 'are'} for a Hub dataset: give it with --dataset hf:owner/name`);
     return args;
   }
+  let map, groups;
+  try {
+    map = mapText === undefined ? undefined : parseHubFileMap(mapText);
+    groups = groupsText === undefined ? undefined : parseTwinGroups(groupsText);
+  } catch (e) {
+    if (e instanceof FormatError) throw new InputError(e.message);
+    throw e;
+  }
   const quiet = args.options.has('quiet');
-  const dir = await downloadHubDataset(dataset, { host: hubHostOf(hub), cacheDir: defaultCacheDir(), log: quiet ? undefined : (line) => process.stderr.write(`${line}\n`) });
+  const dir = await downloadHubDataset(dataset, {
+    host: hubHostOf(hub), cacheDir: defaultCacheDir(), log: quiet ? undefined : (line) => process.stderr.write(`${line}\n`),
+    ...(map ? { map } : {}), ...(groups ? { groups } : {}),
+  });
   return { ...args, options: new Map([...args.options, ['dataset', dir]]) };
 }

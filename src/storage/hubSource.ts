@@ -1,8 +1,9 @@
-import { hubDatasetApiUrl, hubDatasetFileUrl, hubDatasetRefText } from '../core/hub/hubDatasetRef.ts';
+import { hubDatasetFileUrl, hubDatasetRefText } from '../core/hub/hubDatasetRef.ts';
 import type { HubDatasetRef } from '../core/hub/hubDatasetRef.ts';
-import { HubError, hubFileRefusal, hubListingFromApi } from '../core/hub/hubListing.ts';
+import { hubFileRefusal } from '../core/hub/hubListing.ts';
 import type { HubListing } from '../core/hub/hubListing.ts';
-import { buildHubManifest } from '../core/hub/hubManifest.ts';
+import type { HubManifestOptions } from '../core/hub/hubManifest.ts';
+import { readHubManifest } from '../core/hub/readHubManifest.ts';
 import { sha256Hex } from '../core/sha256.ts';
 import { shardBody } from './sources.ts';
 import type { DatasetSource } from './sources.ts';
@@ -14,11 +15,15 @@ import type { DatasetSource } from './sources.ts';
  * the commit the API named, so a revision such as `main` that moves meanwhile
  * cannot mix two commits. No token is ever sent.
  *
- * readManifest throws a HubError (no such dataset, private or gated) or the
- * FormatError of a layout that is not MTEB's; the importer reports both.
+ * `options`: the user's map of files to roles and twins groups (the Datasets view's form),
+ * for a layout Fairground does not recognise by itself.
+ *
+ * readManifest throws a HubError (no such dataset, private or gated), the
+ * HubLayoutError of files it cannot place (the form asks the user) or the
+ * FormatError of a subset or split that is not there; the importer reports them.
  * @example await importDataset(db, hubSource('https://huggingface.co/', parseHubDatasetRef('mteb/scifact')))
  */
-export function hubSource(host: string, ref: HubDatasetRef, fetchFn?: typeof fetch): DatasetSource {
+export function hubSource(host: string, ref: HubDatasetRef, fetchFn?: typeof fetch, options: Omit<HubManifestOptions, 'card'> = {}): DatasetSource {
   const fetchWith: typeof fetch = fetchFn ?? ((...a) => fetch(...a));
   let listing: HubListing | undefined;
   const fileUrl = (path: string) => {
@@ -28,15 +33,9 @@ export function hubSource(host: string, ref: HubDatasetRef, fetchFn?: typeof fet
   return {
     label: hubDatasetRefText(ref),
     async readManifest() {
-      let response: Response;
-      try {
-        response = await fetchWith(hubDatasetApiUrl(host, ref), { credentials: 'omit' });
-      } catch (e) {
-        throw new HubError('http', `could not reach the Hub at ${host} (${(e as Error).message})`);
-      }
-      const body: unknown = response.ok ? await response.json().catch(() => undefined) : undefined;
-      listing = hubListingFromApi(ref, host, response.status, body, response.headers.get('x-error-code'));
-      const manifest = buildHubManifest(ref, listing);
+      const read = await readHubManifest(host, ref, fetchWith, options);
+      listing = read.listing;
+      const manifest = read.manifest;
       return { manifest, sha256: sha256Hex(new TextEncoder().encode(JSON.stringify(manifest))) };
     },
     async openShard(path, signal) {

@@ -13,6 +13,9 @@ export interface PendingImport {
   readonly url: string;
   /** For a Hub dataset: the Hub address it was imported from. */
   readonly hub?: string;
+  /** For a Hub dataset whose files the user mapped: the map and the twins groups, as `--hub-map` and `--hub-groups` write them. */
+  readonly hubMap?: string;
+  readonly hubGroups?: string;
   /** What the user picked, for messages before the manifest is read (the bundled title, or the URL). */
   readonly label: string;
   /** Known once the manifest is read. */
@@ -31,7 +34,7 @@ export function readPendingImport(store: Pick<Storage, 'getItem'>): PendingImpor
     const value = JSON.parse(raw) as Partial<PendingImport>;
     if (typeof value.url !== 'string') return undefined;
     const str = (v: unknown) => (typeof v === 'string' ? v : undefined);
-    return { url: value.url, label: str(value.label) ?? value.url, ...pick('hub', str(value.hub)), ...pick('datasetId', str(value.datasetId)), ...pick('title', str(value.title)) };
+    return { url: value.url, label: str(value.label) ?? value.url, ...pick('hub', str(value.hub)), ...pick('hubMap', str(value.hubMap)), ...pick('hubGroups', str(value.hubGroups)), ...pick('datasetId', str(value.datasetId)), ...pick('title', str(value.title)) };
   } catch {
     return undefined;
   }

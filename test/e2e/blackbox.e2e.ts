@@ -12,6 +12,7 @@ import { createHash } from 'node:crypto';
 import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
+import { gunzipSync } from 'node:zlib';
 import { idsText, npyBytes } from '../fixtures/vectorFiles.ts';
 import { e2e, foreignRequests } from './browser.ts';
 
@@ -183,3 +184,78 @@ e2e('vectors made by an in-page GloVe run, exported and imported back under othe
   }
   assert.deepEqual(errors, []);
 });
+
+/** The ids of the briefs task of the bundled freelance-twins: its corpus, its briefs and its twins. */
+function freelanceIds(): { corpus: string[]; queries: string[]; twins: string[] } {
+  const read = (f: string, key: string) =>
+    gunzipSync(readFileSync(join('datasets/freelance-twins', f))).toString('utf8').trim().split('\n').map((l) => String((JSON.parse(l) as Record<string, unknown>)[key]));
+  return { corpus: read('corpus-00.jsonl.gz', '_id'), queries: read('queries-briefs.jsonl.gz', '_id'), twins: read('twins-gender.jsonl.gz', 'twin_id') };
+}
+
+e2e('vector files that are wrong are each refused with a named message and nothing kept: wrong shape, a dimension differing between files, missing ids, extra ids, NaN, Infinity', async ({ page, baseUrl }) => {
+  await page.goto(`${baseUrl}#/datasets`);
+  await page.getByTestId('import-bundled-freelance-twins').click();
+  await page.locator('[data-testid="dataset-list"] tr[data-dataset-id="freelance-twins"][data-state="ready"]').waitFor({ timeout: 300_000 });
+  await page.goto(`${baseUrl}#/run`);
+  await page.getByTestId('model-picker').waitFor();
+  const queriesTask = page.locator('input[type="checkbox"][value="queries"]');
+  if (await queriesTask.isChecked()) await queriesTask.uncheck();
+
+  const ids = freelanceIds();
+  /** A set of .npy files as a script would write them, with `change` applied to one part's rows first. */
+  const writeSet = (name: string, change: Partial<Record<'corpus' | 'queries' | 'twins', (m: { ids: string[]; dims: number; data: Float32Array }) => { ids: string[]; dims: number; data: Float32Array }>> = {}) => {
+    const dir = join(mkdtempSync(join(tmpdir(), 'fairground-badvectors-')), name);
+    mkdirSync(dir);
+    const files: string[] = [];
+    for (const part of ['corpus', 'queries', 'twins'] as const) {
+      const dims = 8;
+      const m = { ids: [...ids[part]], dims, data: Float32Array.from({ length: ids[part].length * dims }, (_, i) => Math.sin(i + 1)) };
+      const out = change[part]?.(m) ?? m;
+      writeFileSync(join(dir, `${part}.npy`), npyBytes(out));
+      writeFileSync(join(dir, `${part}.ids.txt`), idsText(out.ids));
+      files.push(join(dir, `${part}.npy`), join(dir, `${part}.ids.txt`));
+    }
+    return files;
+  };
+  const banner = page.getByTestId('outside-systems').getByTestId('error-banner');
+  const cases: [string, string[], RegExp][] = [
+    ['shape', [...writeSet('shape').filter((f) => !f.endsWith('corpus.npy')), join(mkdtempSync(join(tmpdir(), 'fg-')), 'corpus.npy')], /corpus\.npy: shape \(.*\) is 3-D: vectors must be a 2-D array \[n, dimensions\]/],
+    ['dimension', writeSet('dimension', { twins: (m) => ({ ids: m.ids, dims: 4, data: m.data.slice(0, m.ids.length * 4) }) }), /twins\.npy: vectors of 4 dimensions; \w+\.npy has 8: every file must come from one model/],
+    ['missing', writeSet('missing', { corpus: (m) => ({ ids: m.ids.slice(1), dims: m.dims, data: m.data.slice(m.dims) }) }), /no vector for these ids of the dataset: .*en-p0001/],
+    ['extra', writeSet('extra', { queries: (m) => ({ ids: [...m.ids, 'nobody-q'], dims: m.dims, data: Float32Array.from([...m.data, ...new Array(m.dims).fill(0.5)]) }) }), /vectors for ids the run does not have \(another dataset or version\?\): .*nobody-q/],
+    ['nan', writeSet('nan', { queries: (m) => ({ ...m, data: m.data.map((v, i) => (i === 3 ? Number.NaN : v)) }) }), /queries\.npy: the vector of "en-b01" \(row 1\) has NaN at value 3/],
+    ['inf', writeSet('inf', { twins: (m) => ({ ...m, data: m.data.map((v, i) => (i === m.dims + 2 ? Number.POSITIVE_INFINITY : v)) }) }), /twins\.npy: the vector of ".*" \(row 2\) has Infinity at value 2/],
+  ];
+  // The shape case: a 3-D array under the corpus's name.
+  writeFileSync(cases[0][1].at(-1)!, readFileSync('test/fixtures/vectors/bad-3d.npy'));
+  for (const [name, files, message] of cases) {
+    await page.getByTestId('import-scores-name').fill(`bad-${name}`);
+    await page.getByTestId('import-vectors').setInputFiles(files);
+    await banner.waitFor({ timeout: 60_000 });
+    const text = (await banner.textContent()) ?? '';
+    assert.match(text, message, `${name}: ${text}`);
+    assert.equal(await page.getByTestId('outside-system').count(), 0, `${name}: nothing kept`);
+    await banner.getByRole('button').first().click();
+    await banner.waitFor({ state: 'detached' });
+  }
+  // Nothing of them reached the embedding cache either.
+  const cached = await page.evaluate(async () => {
+    const db = await new Promise<IDBDatabase>((resolve, reject) => {
+      const r = indexedDB.open('fairground');
+      r.onsuccess = () => resolve(r.result);
+      r.onerror = () => reject(r.error);
+    });
+    const names = [...db.objectStoreNames];
+    const counts: Record<string, number> = {};
+    for (const store of names.filter((n) => /embed|vector/i.test(n))) {
+      counts[store] = await new Promise<number>((resolve) => {
+        const r = db.transaction(store).objectStore(store).count();
+        r.onsuccess = () => resolve(r.result);
+      });
+    }
+    db.close();
+    return counts;
+  });
+  assert.ok(Object.keys(cached).length > 0, 'the embedding cache store exists');
+  assert.deepEqual(Object.values(cached).filter((n) => n > 0), [], `no vectors cached: ${JSON.stringify(cached)}`);
+}, { timeout: 300_000 });

@@ -2,12 +2,15 @@
 // dbpedia-entity subset in the Hub's Parquet layout and in its JSONL layout import the same
 // records, and a BM25 audit gives the same numbers on both; bad input is named.
 import assert from 'node:assert/strict';
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { gunzipSync } from 'node:zlib';
+import { parquetWriteBuffer } from 'hyparquet-writer';
 import type { Page } from 'playwright-core';
 import { e2e, hubUrl } from './browser.ts';
 import { sharedExternal } from '../sharedExternal.ts';
 import { parquetOf, writeHubLayout } from '../fixtures/hubDatasetFixture.ts';
+import { writeFreelancerHubLayout } from '../fixtures/freelancerHubFixture.ts';
 
 const TEST = 'a Hub dataset typed by id imports from Parquet the records of its JSONL layout, and BM25 audits both alike';
 const beir = sharedExternal('beir-dbpedia-entity-subset', [`${TEST} [webgpu, wasm] (test/e2e/hubDatasets.e2e.ts)`]);
@@ -23,6 +26,35 @@ mkdirSync(join(root, 'bad/missing-column/qrels'), { recursive: true });
 writeFileSync(join(root, 'bad/missing-column/corpus/corpus-00000-of-00001.parquet'), parquetOf({ _id: ['d1'], body: ['one'] }));
 writeFileSync(join(root, 'bad/missing-column/queries.jsonl'), '{"_id":"q1","text":"a query"}\n');
 writeFileSync(join(root, 'bad/missing-column/qrels/test.tsv'), 'query-id\tcorpus-id\tscore\nq1\td1\t1\n');
+// A qrels score written as text, and a corpus file cut short (its listed SHA-256 is of the cut bytes, so only Parquet can say).
+mkdirSync(join(root, 'bad/mistyped-column/data'), { recursive: true });
+writeFileSync(join(root, 'bad/mistyped-column/corpus.jsonl'), '{"_id":"d1","text":"one"}\n');
+writeFileSync(join(root, 'bad/mistyped-column/queries.jsonl'), '{"_id":"q1","text":"a query"}\n');
+writeFileSync(join(root, 'bad/mistyped-column/data/test-00000-of-00001.parquet'), new Uint8Array(parquetWriteBuffer({
+  columnData: [{ name: 'query-id', data: ['q1'], type: 'STRING' }, { name: 'corpus-id', data: ['d1'], type: 'STRING' }, { name: 'score', data: ['1'], type: 'STRING' }],
+})));
+mkdirSync(join(root, 'bad/truncated/corpus'), { recursive: true });
+const whole = parquetOf({ _id: ['d1', 'd2'], text: ['one', 'two'] });
+writeFileSync(join(root, 'bad/truncated/corpus/corpus-00000-of-00001.parquet'), whole.slice(0, whole.length - 20));
+writeFileSync(join(root, 'bad/truncated/queries.jsonl'), '{"_id":"q1","text":"a query"}\n');
+mkdirSync(join(root, 'bad/truncated/qrels'), { recursive: true });
+writeFileSync(join(root, 'bad/truncated/qrels/test.tsv'), 'query-id\tcorpus-id\tscore\nq1\td1\t1\n');
+// Owner `gated`: the listing answers, every download is refused (HTTP 403).
+mkdirSync(join(root, 'gated/closed/qrels'), { recursive: true });
+writeFileSync(join(root, 'gated/closed/corpus.jsonl'), '{"_id":"d1","text":"one"}\n');
+writeFileSync(join(root, 'gated/closed/queries.jsonl'), '{"_id":"q1","text":"a query"}\n');
+writeFileSync(join(root, 'gated/closed/qrels/test.tsv'), 'query-id\tcorpus-id\tscore\nq1\td1\t1\n');
+
+// The fair-freelancer benchmark's layout (per-language configs, twins configs, a card), built from the bundled dataset.
+const BUNDLED = 'datasets/freelance-twins';
+writeFreelancerHubLayout(BUNDLED, join(root, 'fair/freelancer-parquet'), 'parquet');
+writeFreelancerHubLayout(BUNDLED, join(root, 'fair/freelancer-jsonl'), 'jsonl');
+// A layout no rule places: the bundled files under names of their own; the card gives the threshold only.
+mkdirSync(join(root, 'lab/odd'), { recursive: true });
+for (const [from, to] of [['corpus-00.jsonl.gz', 'docs.jsonl'], ['queries-briefs.jsonl.gz', 'asks.jsonl'], ['qrels-briefs.tsv.gz', 'judged.tsv'], ['twins-gender.jsonl.gz', 'swaps.jsonl']]) {
+  writeFileSync(join(root, 'lab/odd', to), gunzipSync(readFileSync(join(BUNDLED, from))));
+}
+writeFileSync(join(root, 'lab/odd/README.md'), '---\nfairground:\n  relevance_threshold: 3\n---\n');
 
 /** The Datasets view with the mock Hub as the Hub address (the Models view's setting). */
 async function openDatasets(page: Page, baseUrl: string): Promise<void> {
@@ -63,8 +95,9 @@ function storedRecords(page: Page, datasetId: string): Promise<Record<string, Re
           [key, value] = [`${q}\t${c}`, Number(s)];
         } else {
           const r = JSON.parse(line);
-          if (row.shard === 'qrels') [key, value] = [`${r.query_id ?? r['query-id']}\t${r.corpus_id ?? r['corpus-id']}`, r.score];
-          else [key, value] = [String(r._id), { title: r.title, text: r.text }];
+          if (row.shard.startsWith('qrels')) [key, value] = [`${r.query_id ?? r['query-id']}\t${r.corpus_id ?? r['corpus-id']}`, r.score];
+          else if (r.twin_id !== undefined) [key, value] = [String(r.twin_id), r];
+          else [key, value] = [String(r._id), { title: r.title, text: r.text, lang: r.lang }];
         }
         (out[row.shard] ??= {})[key] = value;
       }
@@ -73,8 +106,8 @@ function storedRecords(page: Page, datasetId: string): Promise<Record<string, Re
   }, datasetId);
 }
 
-/** Runs BM25 on the `test` task of a dataset from the Run view and returns the results object. */
-async function bm25Audit(page: Page, baseUrl: string, datasetId: string): Promise<{ subsets: { models: unknown[] }[]; dataset: { version: string } }> {
+/** Runs BM25 on one retrieval task of a dataset (`test`; the others named are left out) from the Run view and returns the results object. */
+async function bm25Audit(page: Page, baseUrl: string, datasetId: string, task = 'test', others: string[] = []): Promise<{ subsets: { twinsTask?: string; models: unknown[] }[]; dataset: { version: string } }> {
   await page.goto(`${baseUrl}#/run`);
   const picker = page.getByTestId('model-picker');
   await picker.waitFor();
@@ -83,8 +116,12 @@ async function bm25Audit(page: Page, baseUrl: string, datasetId: string): Promis
     const want = (await box.getAttribute('value')) === 'bm25';
     if ((await box.isChecked()) !== want) await box.setChecked(want);
   }
-  const task = page.locator('input[type="checkbox"][value="test"]');
-  if (!(await task.isChecked())) await task.check();
+  const box = page.locator(`input[type="checkbox"][value="${task}"]`);
+  if (!(await box.isChecked())) await box.check();
+  for (const other of others) {
+    const o = page.locator(`input[type="checkbox"][value="${other}"]`);
+    if (await o.isChecked()) await o.uncheck();
+  }
   await page.getByTestId('run-button').click();
   await page.getByTestId('results-table').or(page.getByTestId('error-banner')).first().waitFor({ timeout: 300_000 });
   assert.equal(await page.getByTestId('error-banner').count(), 0, `the run failed: ${await page.getByTestId('error-banner').first().textContent().catch(() => '')}`);
@@ -122,19 +159,89 @@ if (beir.skip === false) {
   }, { timeout: 600_000 });
 }
 
-e2e('a Hub dataset that does not exist, is private, or has a Parquet column missing is named, and nothing of it is stored', async ({ page, baseUrl }) => {
+e2e('a Hub dataset that does not exist, is private (401) or gated (403), has a Parquet column missing or mistyped, or a truncated Parquet file is named, and nothing of it is stored', async ({ page, baseUrl }) => {
   await openDatasets(page, baseUrl);
   const banner = page.getByTestId('error-banner');
-  for (const [id, message] of [
+  for (const [id, message, datasetId, shard] of [
     ['nobody/nothing', `no dataset "nobody/nothing" on the Hub at ${hubUrl()}`],
-    ['private/secret', 'the dataset is private or gated. Fairground sends no token'],
-    ['bad/missing-column', 'shard "corpus" (corpus/corpus-00000-of-00001.parquet): Parquet column "text" is missing'],
+    ['private/secret', 'the Hub refused "private/secret" (HTTP 401): the dataset is private or gated. Fairground sends no token'],
+    ['gated/closed', 'the Hub refused corpus.jsonl (HTTP 403): the dataset is private or gated. Fairground sends no token', 'gated--closed', 'corpus'],
+    ['bad/missing-column', 'shard "corpus" (corpus/corpus-00000-of-00001.parquet): Parquet column "text" is missing', 'bad--missing-column', 'corpus'],
+    ['bad/mistyped-column', 'shard "qrels" (data/test-00000-of-00001.parquet): Parquet column "score" is a string column (BYTE_ARRAY UTF8); it must be a number', 'bad--mistyped-column', 'qrels'],
+    ['bad/truncated', 'shard "corpus" (corpus/corpus-00000-of-00001.parquet): not a readable Parquet file, truncated or corrupt', 'bad--truncated', 'corpus'],
   ] as const) {
     await importHub(page, id);
     await banner.waitFor({ timeout: 60_000 });
     assert.ok(((await banner.textContent()) ?? '').includes(message), `${id}: ${await banner.textContent()}`);
     await banner.getByRole('button').first().click();
     await banner.waitFor({ state: 'detached' });
+    // The failing part left no rows (the parts finished before it wait, staged, for a resume).
+    if (datasetId) assert.equal((await storedRecords(page, datasetId))[shard], undefined, `${id}: nothing of ${shard} stored`);
   }
   assert.equal(await page.locator('[data-testid="dataset-list"] tr[data-state="ready"]').count(), 0);
 }, { timeout: 180_000 });
+
+e2e('the fair-freelancer benchmark on the Hub (per-language configs, twins configs; Parquet and JSONL) imports as one dataset with the bundled folder\'s records and BM25 audit', async ({ page, baseUrl, errors }) => {
+  await openDatasets(page, baseUrl);
+  const ready = (id: string) => page.locator(`[data-testid="dataset-list"] tr[data-dataset-id="${id}"][data-state="ready"]`);
+  await page.getByTestId('import-bundled-freelance-twins').click();
+  await ready('freelance-twins').waitFor({ timeout: 300_000 });
+  await importHub(page, 'fair/freelancer-parquet');
+  await ready('fair--freelancer-parquet').waitFor({ timeout: 120_000 });
+  await importHub(page, 'fair/freelancer-jsonl');
+  await ready('fair--freelancer-jsonl').waitFor({ timeout: 120_000 });
+
+  const bundled = await storedRecords(page, 'freelance-twins');
+  const shards = ['corpus', 'queries-briefs', 'queries-short', 'qrels-briefs', 'qrels-short', 'twins-gender'];
+  assert.deepEqual(Object.keys(bundled).sort(), [...shards].sort());
+  assert.equal(Object.keys(bundled['twins-gender']).length, 840);
+  for (const id of ['fair--freelancer-parquet', 'fair--freelancer-jsonl']) {
+    const hub = await storedRecords(page, id);
+    for (const shard of shards) assert.deepEqual(hub[shard], bundled[shard], `${id} ${shard}: the bundled records`);
+  }
+
+  const numbers = (r: { subsets: { models: unknown[] }[] }) => JSON.stringify(r.subsets.map((s) => s.models), (k, v) => (k === 'timing' ? undefined : v));
+  const a = await bm25Audit(page, baseUrl, 'freelance-twins', 'briefs', ['queries']);
+  const b = await bm25Audit(page, baseUrl, 'fair--freelancer-parquet', 'briefs', ['short']);
+  assert.deepEqual(b.subsets.map((s) => s.twinsTask), ['gender-briefs']);
+  assert.match(b.dataset.version, /^[0-9a-f]{40}$/);
+  assert.ok((numbers(a).match(/\d\.\d+/g) ?? []).length > 100, 'the audit has numbers');
+  assert.equal(numbers(b), numbers(a));
+  assert.deepEqual(errors, []);
+}, { timeout: 600_000 });
+
+e2e('a Hub dataset of an unknown layout is mapped file by file in a form (keyboard first), which says what is missing, and then imports', async ({ page, baseUrl }) => {
+  await openDatasets(page, baseUrl);
+  await importHub(page, 'lab/odd');
+  const form = page.getByTestId('hub-map-form');
+  await form.waitFor({ timeout: 60_000 });
+  assert.match((await page.getByTestId('error-banner').textContent()) ?? '', /"lab\/odd" is not an MTEB retrieval dataset: no corpus, queries, qrels files/);
+  const gaps = page.getByTestId('hub-map-gaps');
+  assert.equal(await gaps.textContent(), 'Still missing: no corpus file; no queries file; no qrels file.');
+  const paths = await form.getByTestId('hub-map-row').evaluateAll((rows) => rows.map((r) => r.getAttribute('data-path')));
+  assert.deepEqual(paths, ['asks.jsonl', 'docs.jsonl', 'judged.tsv', 'swaps.jsonl']);
+  const role = (path: string) => form.locator(`[data-testid="hub-map-row"][data-path="${path}"] select`);
+  // By keyboard: the select takes focus and the arrow key picks the next part (not imported → corpus).
+  await role('docs.jsonl').focus();
+  await page.keyboard.press('ArrowDown');
+  assert.equal(await role('docs.jsonl').inputValue(), 'corpus');
+  await role('asks.jsonl').selectOption('queries');
+  await role('judged.tsv').selectOption('qrels');
+  assert.equal(await gaps.textContent(), 'Ready to import.');
+  await role('swaps.jsonl').selectOption('twins');
+  assert.equal(await gaps.textContent(), 'Still missing: no attribute for the twins in swaps.jsonl.');
+  assert.ok(await page.getByTestId('hub-map-import').isDisabled());
+  await form.getByTestId('hub-map-attribute').fill('gender');
+  // Groups may be left to the records; typed, they need two.
+  assert.equal(await gaps.textContent(), 'Ready to import.');
+  await page.getByTestId('hub-map-groups-gender').fill('female');
+  assert.equal(await gaps.textContent(), 'Still missing: no groups for the twins of "gender" (two or more, e.g. female/male).');
+  await page.getByTestId('hub-map-groups-gender').fill('female/male');
+  assert.equal(await gaps.textContent(), 'Ready to import.');
+  await page.getByTestId('hub-map-import').click();
+  await page.locator('[data-testid="dataset-list"] tr[data-dataset-id="lab--odd"][data-state="ready"]').waitFor({ timeout: 120_000 });
+  assert.equal(await form.count(), 0, 'the form is gone once the dataset imports');
+  const stored = await storedRecords(page, 'lab--odd');
+  assert.equal(Object.keys(stored.corpus).length, 2160);
+  assert.equal(Object.keys(stored['twins-gender']).length, 840);
+}, { timeout: 300_000 });

@@ -32,6 +32,10 @@ import { database } from './database.ts';
 import { settings } from './settings.svelte.ts';
 import { FormatError } from '../../core/formats/formatError.ts';
 import { HUB_DATASET_PREFIX, parseHubDatasetRef } from '../../core/hub/hubDatasetRef.ts';
+import { hubFileMapText, parseHubFileMap, parseTwinGroups, twinGroupsText } from '../../core/hub/hubFileMap.ts';
+import type { HubFileMap } from '../../core/hub/hubFileMap.ts';
+import { HubLayoutError } from '../../core/hub/hubLayoutError.ts';
+import type { HubLayoutQuestion } from './hubMapForm.svelte.ts';
 
 export interface ActiveImport {
   readonly label: string;
@@ -42,6 +46,21 @@ export interface ActiveImport {
   title: string | undefined;
   /** True while another tab imports the same dataset and this one waits for it. */
   waiting: boolean;
+}
+
+/** What the user answered for a Hub dataset's layout (the form): the files' parts and the twins groups. */
+export interface HubAnswers {
+  readonly map?: HubFileMap;
+  readonly groups?: Record<string, string[]>;
+}
+
+/** The answers a resume marker kept; a marker that does not parse gives none (the form asks again). */
+function markerAnswers(pending: { hubMap?: string; hubGroups?: string }): HubAnswers {
+  try {
+    return { ...(pending.hubMap ? { map: parseHubFileMap(pending.hubMap) } : {}), ...(pending.hubGroups ? { groups: parseTwinGroups(pending.hubGroups) } : {}) };
+  } catch {
+    return {};
+  }
 }
 
 export class DatasetsState {
@@ -55,11 +74,15 @@ export class DatasetsState {
   elsewhere = $state<ReadonlySet<string>>(new Set());
   /** True while "Delete all local data" runs. */
   deleting = $state(false);
+  /** A Hub dataset whose files (or twins groups) the user must give before it imports: the form's question. */
+  hubQuestion = $state<HubLayoutQuestion | undefined>(undefined);
 
   readonly ready = $derived(this.list.filter((d) => d.state === 'ready'));
 
   /** The running import, to wait for it after a cancel. */
   #running: Promise<boolean> | undefined;
+  /** The Hub id of the running import, when it is one (to ask about its layout if it fails on it). */
+  #hubAsked: string | undefined;
 
   async refresh(): Promise<void> {
     const db = await database();
@@ -86,17 +109,25 @@ export class DatasetsState {
       return;
     }
     this.notice = `Resuming the interrupted import of “${plan.title}”…`;
-    // A Hub import's marker is its `hf:` id (pinned to the commit read first) and the Hub address.
-    const source = pending.url.startsWith(HUB_DATASET_PREFIX) ? hubSource(pending.hub ?? settings.hubHost, parseHubDatasetRef(pending.url)) : urlSource(pending.url);
-    await this.#run(source, pending.label, pending.url, pending.hub);
+    // A Hub import's marker is its `hf:` id (pinned to the commit read first), the Hub address, and the user's map if any.
+    if (pending.url.startsWith(HUB_DATASET_PREFIX)) {
+      const answers = markerAnswers(pending);
+      this.#hubAsked = pending.url.slice(HUB_DATASET_PREFIX.length);
+      const source = hubSource(pending.hub ?? settings.hubHost, parseHubDatasetRef(pending.url), undefined, answers);
+      await this.#run(source, pending.label, pending.url, pending.hub, undefined, answers);
+      return;
+    }
+    await this.#run(urlSource(pending.url), pending.label, pending.url, pending.hub);
   }
 
   /**
    * Imports an MTEB-layout dataset from the Hub address of the Models view (hubSource.ts):
    * `owner/name[@revision][:config[/split]]`. The resume marker pins the commit the Hub named,
    * so a resume after a reload reads the same files even if the branch moved.
+   * A layout it cannot place, or twins without groups, leaves `hubQuestion` set: the view's form
+   * asks, and imports again with the answers (`map`, `groups`).
    */
-  importHub(text: string): Promise<boolean> {
+  importHub(text: string, answers: HubAnswers = {}): Promise<boolean> {
     let ref;
     try {
       ref = parseHubDatasetRef(text);
@@ -112,7 +143,9 @@ export class DatasetsState {
     }
     const label = `${ref.repo}${ref.revision ? `@${ref.revision}` : ''}`;
     const resumeAs = (sha: string) => `${HUB_DATASET_PREFIX}${ref.repo}@${sha}${ref.config ? `:${ref.config}${ref.split ? `/${ref.split}` : ''}` : ref.split ? `:default/${ref.split}` : ''}`;
-    return this.#run(hubSource(host, ref), label, `${HUB_DATASET_PREFIX}${text.replace(/^hf:/, '').trim()}`, host, resumeAs);
+    this.hubQuestion = undefined;
+    if (!this.active && !this.deleting) this.#hubAsked = text;
+    return this.#run(hubSource(host, ref, undefined, answers), label, `${HUB_DATASET_PREFIX}${text.replace(/^hf:/, '').trim()}`, host, resumeAs, answers);
   }
 
   importBundled(id: string): Promise<boolean> {
@@ -196,22 +229,26 @@ export class DatasetsState {
     await this.#running;
   }
 
-  #run(source: DatasetSource, label: string, resumeFrom?: string, hub?: string, resumeAs?: (version: string) => string): Promise<boolean> {
+  #run(source: DatasetSource, label: string, resumeFrom?: string, hub?: string, resumeAs?: (version: string) => string, answers?: HubAnswers): Promise<boolean> {
     if (this.active || this.deleting) {
       this.error = this.deleting ? 'Local data is being deleted; import again once it is done.' : 'Another import is running; wait for it or cancel it first.';
       return Promise.resolve(false);
     }
-    const running = this.#import(source, label, resumeFrom, hub, resumeAs);
+    const running = this.#import(source, label, resumeFrom, hub, resumeAs, answers);
     this.#running = running;
     return running;
   }
 
-  async #import(source: DatasetSource, label: string, resumeFrom: string | undefined, hub?: string, resumeAs?: (version: string) => string): Promise<boolean> {
+  async #import(source: DatasetSource, label: string, resumeFrom: string | undefined, hub?: string, resumeAs?: (version: string) => string, answers: HubAnswers = {}): Promise<boolean> {
     this.error = undefined;
     const controller = new AbortController();
     const active: ActiveImport = $state({ label, progress: undefined, controller, datasetId: undefined, title: undefined, waiting: false });
     this.active = active;
-    const onHub = hub === undefined ? {} : { hub };
+    const onHub = {
+      ...(hub === undefined ? {} : { hub }),
+      ...(answers.map ? { hubMap: hubFileMapText(answers.map) } : {}),
+      ...(answers.groups && Object.keys(answers.groups).length > 0 ? { hubGroups: twinGroupsText(answers.groups) } : {}),
+    };
     if (resumeFrom) writePendingImport(localStorage, { url: resumeFrom, label, ...onHub });
     // Hashing and gunzip run in a worker, beside the parsing and writing done here.
     const reader = workerShardReader();
@@ -250,6 +287,10 @@ export class DatasetsState {
       } else {
         this.notice = undefined;
         this.error = e instanceof ImportError ? `Import failed: ${e.message}` : `Import failed: ${e instanceof Error ? e.message : String(e)}`;
+        const layout = e instanceof ImportError && e.cause instanceof HubLayoutError ? e.cause : undefined;
+        if (layout && this.#hubAsked !== undefined) {
+          this.hubQuestion = { text: this.#hubAsked, gap: layout.gap, files: layout.files, suggested: layout.suggested, missingGroups: layout.missingGroups };
+        }
       }
       return false;
     } finally {
@@ -258,6 +299,7 @@ export class DatasetsState {
       reader.dispose();
       this.active = undefined;
       this.#running = undefined;
+      this.#hubAsked = undefined;
       await this.refresh();
     }
   }

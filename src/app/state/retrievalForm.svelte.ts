@@ -39,10 +39,16 @@ export class RetrievalFormState {
   readonly outside = new OutsideSystemsState(() => ({ kind: 'retrieval', datasetId: this.datasetId, tasks: this.tasks }));
   readonly canRun = $derived((this.picked.length > 0 || this.outside.models.length > 0) && this.tasks.length > 0);
 
-  /** Picks the first dataset, and all its tasks when none of the picked ones is its own. */
+  /**
+   * Picks the first dataset, and all its tasks when none of the picked ones is its own; picked
+   * tasks the dataset does not have (left from another dataset that shares a task name) are dropped.
+   */
   adoptDefaults(): void {
     if (!this.datasetId && this.datasets.length > 0) this.datasetId = this.datasets[0].id;
-    if (this.dataset && this.tasks.every((t) => !this.datasetTasks.includes(t))) this.tasks = [...this.datasetTasks];
+    if (!this.dataset) return;
+    const own = this.tasks.filter((t) => this.datasetTasks.includes(t));
+    if (own.length === 0) this.tasks = [...this.datasetTasks];
+    else if (own.length < this.tasks.length) this.tasks = own;
   }
 
   /** Adds a typed Hub id to the picked models. @returns false (with an error) when it is not `org/name`. */

@@ -13,9 +13,11 @@ import { homedir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { FormatError } from '../../core/formats/formatError.ts';
 import { DEFAULT_HUB_HOST } from '../../core/models/modelSource.ts';
-import { hubDatasetApiUrl, hubDatasetFileUrl, parseHubDatasetRef } from '../../core/hub/hubDatasetRef.ts';
-import { HubError, hubFileRefusal, hubListingFromApi } from '../../core/hub/hubListing.ts';
-import { buildHubManifest } from '../../core/hub/hubManifest.ts';
+import { hubDatasetFileUrl, parseHubDatasetRef } from '../../core/hub/hubDatasetRef.ts';
+import type { HubFileMap } from '../../core/hub/hubFileMap.ts';
+import { HubLayoutError } from '../../core/hub/hubLayoutError.ts';
+import { HubError, hubFileRefusal } from '../../core/hub/hubListing.ts';
+import { readHubManifest } from '../../core/hub/readHubManifest.ts';
 import { InputError } from '../errors.ts';
 
 export { HUB_DATASET_PREFIX } from '../../core/hub/hubDatasetRef.ts';
@@ -28,6 +30,10 @@ export interface HubDownloadOptions {
   readonly fetch?: typeof fetch;
   /** One line per file downloaded (stderr). */
   readonly log?: (line: string) => void;
+  /** `--hub-map`: the files' roles, for a layout that is not recognised (hubFileMap.ts). */
+  readonly map?: HubFileMap;
+  /** `--hub-groups`: the groups of each twins attribute. */
+  readonly groups?: Readonly<Record<string, readonly string[]>>;
 }
 
 /** The cache folder from the environment. */
@@ -50,7 +56,8 @@ async function sha256Of(path: string): Promise<string | undefined> {
 
 /**
  * Downloads `hf:…` into the cache and returns its folder.
- * @throws {InputError} for a bad id, a dataset that is not on the Hub, private or gated, not MTEB-shaped, or a file refused.
+ * @throws {InputError} for a bad id, a dataset that is not on the Hub, private or gated, files it cannot place
+ *   (naming them and `--hub-map`), twins without groups (naming `--hub-groups`), or a file refused.
  */
 export async function downloadHubDataset(text: string, options: HubDownloadOptions): Promise<string> {
   const fetchWith = options.fetch ?? fetch;
@@ -58,14 +65,15 @@ export async function downloadHubDataset(text: string, options: HubDownloadOptio
   let ref, listing, manifest;
   try {
     ref = parseHubDatasetRef(text);
-    const url = hubDatasetApiUrl(options.host, ref);
-    const response = await fetchWith(url).catch((e: unknown) => {
-      throw new HubError('http', `could not reach the Hub at ${options.host} (${(e as Error).message})`);
-    });
-    const body: unknown = response.ok ? await response.json().catch(() => undefined) : undefined;
-    listing = hubListingFromApi(ref, options.host, response.status, body, response.headers.get('x-error-code'));
-    manifest = buildHubManifest(ref, listing);
+    ({ listing, manifest } = await readHubManifest(options.host, ref, (url, init) => fetchWith(url, init), {
+      ...(options.map ? { map: options.map } : {}),
+      ...(options.groups ? { groups: options.groups } : {}),
+    }));
   } catch (e) {
+    if (e instanceof HubLayoutError && e.gap === 'files') {
+      const files = e.files.length > 0 ? `its data files are ${e.files.join(', ')}` : 'it has no JSONL, TSV or Parquet file';
+      throw new InputError(`${e.message}; ${files}: give each its role with --hub-map PATH=ROLE,… (roles corpus, queries, qrels, qrels:<split>, twins:<attribute>, ignore)`, label);
+    }
     if (e instanceof HubError || e instanceof FormatError) throw new InputError(e.message, label);
     throw e;
   }

@@ -21,15 +21,26 @@ const COLUMNS: Readonly<Partial<Record<ShardKind, readonly ColumnRule[]>>> = Obj
     { field: '_id', names: ['_id', 'id'], type: 'id' },
     { field: 'title', names: ['title'], type: 'string', optional: true },
     { field: 'text', names: ['text'], type: 'string' },
+    { field: 'lang', names: ['lang', 'language'], type: 'string', optional: true },
   ],
   queries: [
     { field: '_id', names: ['_id', 'id'], type: 'id' },
     { field: 'text', names: ['text'], type: 'string' },
+    { field: 'lang', names: ['lang', 'language'], type: 'string', optional: true },
   ],
   qrels: [
     { field: 'query_id', names: ['query-id', 'query_id'], type: 'id' },
     { field: 'corpus_id', names: ['corpus-id', 'corpus_id'], type: 'id' },
     { field: 'score', names: ['score'], type: 'number' },
+  ],
+  // The fair-freelancer benchmark's twins: our field names first, then the MTEB-style spellings.
+  twins: [
+    { field: 'id', names: ['id', '_id', 'corpus-id', 'corpus_id', 'original_id'], type: 'id' },
+    { field: 'twin_id', names: ['twin_id', 'twin-id'], type: 'id' },
+    { field: 'twin_text', names: ['twin_text', 'twin-text'], type: 'string' },
+    { field: 'group', names: ['group', 'original_group'], type: 'string' },
+    { field: 'twin_group', names: ['twin_group', 'twin-group'], type: 'string' },
+    { field: 'lang', names: ['lang', 'language'], type: 'string', optional: true },
   ],
 });
 
@@ -97,8 +108,10 @@ function cell(value: unknown, rule: ColumnRule, column: string, row: number): un
  * JSON Lines of the records the shard kind expects (records.ts), one array
  * of lines per row group, so a large file is decoded one row group at a
  * time. Row `n` (1-based) is line `n`. Columns: corpus `_id`, `text`,
- * `title` (optional); queries `_id`, `text`; qrels `query-id`, `corpus-id`,
- * `score` (or `query_id`, `corpus_id`); other columns are ignored. Integer
+ * `title` and `lang` (optional); queries `_id`, `text`, `lang` (optional);
+ * qrels `query-id`, `corpus-id`, `score` (or `query_id`, `corpus_id`); twins
+ * `id`, `twin_id`, `twin_text`, `group`, `twin_group`, `lang` (optional; or
+ * `corpus-id`, `twin-id`, `twin-text`, …); other columns are ignored. Integer
  * ids become strings, as in a JSON Lines import.
  *
  * @param file the whole file (Parquet keeps its index at the end).

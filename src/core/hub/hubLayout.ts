@@ -7,26 +7,34 @@
  * - one folder per config, as `push_to_hub` writes them: `corpus/<split>-00000-of-00001.parquet`,
  *   `queries/…`, and the default config (the qrels) under `data/` (or `default/`, `qrels/`);
  * - the Hub's own Parquet conversion: `<config>/<split>/0000.parquet`;
- * - subsets as configs `<subset>-corpus`, `<subset>-queries`, `<subset>-qrels`.
+ * - subsets as configs `<subset>-corpus`, `<subset>-queries`, `<subset>-qrels`;
+ * - the fair-freelancer benchmark's twins: configs `twins-<attribute>`, `<subset>-twins-<attribute>`
+ *   or `<attribute>-twins` (and root files `twins-<attribute>.jsonl(.gz)`), records of kind twins.
  */
-export type HubRole = 'corpus' | 'queries' | 'qrels';
+export type HubRole = 'corpus' | 'queries' | 'qrels' | 'twins';
 
-/** A file's place in the layout. `subset` is '' for a dataset of one subset; `split` is undefined for a root corpus or queries file. */
+/**
+ * A file's place in the layout. `subset` is '' for a dataset of one subset; `split` is undefined
+ * for a root file; `attribute` is the attribute a twins file varies (`gender`), for twins only.
+ */
 export interface HubPlacedFile {
   readonly path: string;
   readonly role: HubRole;
   readonly subset: string;
   readonly split?: string;
+  readonly attribute?: string;
 }
 
 const DATA = /\.(jsonl|jsonl\.gz|parquet)$/;
 const QRELS_DATA = /\.(jsonl|jsonl\.gz|parquet|tsv|tsv\.gz)$/;
 const SHARDED = /^(.+?)(?:-\d{5}-of-\d{5})?\.(?:jsonl|jsonl\.gz|parquet|tsv|tsv\.gz)$/;
 
-/** The role and subset a config (folder) name stands for. */
-function configRole(config: string): { role: HubRole; subset: string } | undefined {
+/** The role and subset (and twins attribute) a config (folder) name stands for. */
+function configRole(config: string): { role: HubRole; subset: string; attribute?: string } | undefined {
   if (config === 'corpus' || config === 'queries') return { role: config, subset: '' };
   if (config === 'default' || config === 'data' || config === 'qrels') return { role: 'qrels', subset: '' };
+  const twins = /^(?:(.+)-)?twins-(.+)$/.exec(config) ?? /^()(.+)-twins$/.exec(config);
+  if (twins) return { role: 'twins', subset: twins[1] ?? '', attribute: twins[2] };
   const m = /^(.+)-(corpus|queries|qrels)$/.exec(config);
   return m ? { role: m[2] as HubRole, subset: m[1] } : undefined;
 }
@@ -36,10 +44,13 @@ function configRole(config: string): { role: HubRole; subset: string } | undefin
  * for a file that is not retrieval data (README.md, a loading script, …).
  * @example placeHubFile('corpus/test-00000-of-00001.parquet') // { path: …, role: 'corpus', subset: '', split: 'test' }
  * @example placeHubFile('qrels/test.tsv') // { path: …, role: 'qrels', subset: '', split: 'test' }
+ * @example placeHubFile('en-twins-gender/test-00000-of-00001.parquet') // { path: …, role: 'twins', subset: 'en', attribute: 'gender', split: 'test' }
  */
 export function placeHubFile(path: string): HubPlacedFile | undefined {
   const parts = path.split('/');
   if (parts.length === 1) {
+    const twins = /^twins-(.+?)\.(jsonl|jsonl\.gz|parquet)$/.exec(path);
+    if (twins) return { path, role: 'twins', subset: '', attribute: twins[1] };
     const m = /^(corpus|queries)\.(jsonl|jsonl\.gz|parquet)$/.exec(path);
     return m ? { path, role: m[1] as HubRole, subset: '' } : undefined;
   }

@@ -1,13 +1,15 @@
 import { FormatError } from '../formats/formatError.ts';
 import { parseManifest } from '../formats/manifest.ts';
 import type { Manifest, ShardEntry } from '../formats/manifest.ts';
+import type { DatasetCardHints } from './datasetCard.ts';
 import type { HubDatasetRef } from './hubDatasetRef.ts';
+import { dataFiles, hubFileRoleText, placeMappedFiles, suggestHubFileMap } from './hubFileMap.ts';
+import type { HubFileMap } from './hubFileMap.ts';
 import { placeHubFile } from './hubLayout.ts';
 import type { HubPlacedFile, HubRole } from './hubLayout.ts';
+import { HubLayoutError } from './hubLayoutError.ts';
 import type { HubFile, HubListing } from './hubListing.ts';
-
-/** Qrels splits in order of preference when the dataset has several (as buildMtebManifest). */
-const SPLIT_PREFERENCE = Object.freeze(['test', 'dev', 'validation', 'train']);
+import { filesFor, orderedSplits } from './hubSplits.ts';
 
 /** What the manifest of a Hub dataset records of where it came from (field `source`). */
 export interface HubManifestSource {
@@ -18,34 +20,61 @@ export interface HubManifestSource {
    */
   readonly revision: string;
   readonly config?: string;
+  /** The first retrieval task's qrels split; `splits` lists them all when there are several. */
   readonly split: string;
+  readonly splits?: readonly string[];
+  /** The user's map of files to roles (path → `corpus`, `qrels:test`, `twins:gender`…), when one placed the files. */
+  readonly map?: Readonly<Record<string, string>>;
 }
 
+/** What besides the listing decides the manifest. */
+export interface HubManifestOptions {
+  /** The user's map of files to roles; without it the known layouts place the files (hubLayout.ts). */
+  readonly map?: HubFileMap;
+  /** The groups of each twins attribute as the user gave them; they come before the card's. */
+  readonly groups?: Readonly<Record<string, readonly string[]>>;
+  /** The dataset card's `fairground:` block (datasetCard.ts). */
+  readonly card?: DatasetCardHints;
+  /** The groups the twins records carry (`group`, `twin_group`; twinGroups.ts), used when neither the user nor the card gives them. */
+  readonly recordGroups?: Readonly<Record<string, readonly string[]>>;
+}
+
+const RETRIEVAL_ROLES = ['corpus', 'queries', 'qrels'] as const;
+
 /**
- * Builds the manifest of an MTEB-layout Hub dataset from its file listing
- * (hubLayout.ts lists the layouts): one retrieval task named after the qrels
- * split, shards `corpus`, `queries` and `qrels` whose parts are the files of
- * that subset and split, with the sizes and SHA-256 the Hub gave.
+ * Builds the manifest of a Hub dataset from its file listing (hubLayout.ts lists the layouts),
+ * or from the user's map of its files to roles.
  *
- * - The subset is `ref.config` (`default` is the dataset of one subset);
- *   a dataset that has only subsets and none chosen is refused, naming them.
- * - The split is `ref.split`, else test, dev, validation, train, else the first by name.
- *   Corpus and queries files of that split are used when there are some, else
- *   those of their only split (or the split named `corpus`/`queries`).
- * - id `<owner>--<name>[--<subset>]`; version the commit SHA, so a permalink
- *   of an audit on it names the commit; `source` records the Hub id and commit.
+ * - The subset is `ref.config` (`default` is the dataset of one subset). A dataset of subsets
+ *   with twins configs (the fair-freelancer benchmark's layout) and none chosen is ONE dataset:
+ *   each part is the files of all its subsets, in the order of the card's `language:` list, then by name. Another dataset of subsets with none chosen is
+ *   refused, naming them.
+ * - Retrieval tasks: `ref.split`, else one per qrels split for the benchmark layout and a map,
+ *   else the preferred split (test, dev, validation, train, else the first by name), named
+ *   after it. Shards `corpus`, `queries`, `qrels` for one task; `queries-<split>`,
+ *   `qrels-<split>` (and `corpus-<split>` when the corpus differs by split) for several.
+ * - Twins: one shard `twins-<attribute>` per attribute and one twins task per attribute and
+ *   retrieval task (`<attribute>`, or `<attribute>-<split>` for several), its groups from
+ *   `options.groups` (the user), else the card's `twin_groups`, else the records' (`recordGroups`).
+ * - id `<owner>--<name>[--<subset>]`; version the commit SHA, so a permalink of an audit on it
+ *   names the commit; `source` records the Hub id, commit and map.
  *
- * @throws {FormatError} naming what is missing (a file, a subset, a split).
+ * @throws {HubLayoutError} when the files cannot be placed (`gap: 'files'`) or twins groups are
+ *   unknown (`gap: 'groups'`), with what a form needs to ask; {FormatError} for a subset or split
+ *   that is not there.
  * @example buildHubManifest({ repo: 'mteb/scifact' }, { repo: 'mteb/scifact', sha: 'a'.repeat(40),
  *   files: [{ path: 'corpus.jsonl' }, { path: 'queries.jsonl' }, { path: 'qrels/test.tsv' }] })
  *   // { id: 'mteb--scifact', version: 'aaaa…', tasks: [{ type: 'retrieval', name: 'test', … }], … }
  */
-export function buildHubManifest(ref: HubDatasetRef, listing: HubListing): Manifest {
-  const placed = listing.files.map((f) => placeHubFile(f.path)).filter((p): p is HubPlacedFile => p !== undefined);
+export function buildHubManifest(ref: HubDatasetRef, listing: HubListing, options: HubManifestOptions = {}): Manifest {
+  const { map } = options;
+  const placed = map ? placeMappedFiles(listing, map) : listing.files.map((f) => placeHubFile(f.path)).filter((p): p is HubPlacedFile => p !== undefined);
+  const layoutGap = (message: string) => new HubLayoutError(message, 'files', dataFiles(listing), map ?? suggestHubFileMap(listing));
   const subset = ref.config === 'default' ? '' : (ref.config ?? '');
-  const subsets = [...new Set(placed.map((p) => p.subset))].sort();
-  const mine = placed.filter((p) => p.subset === subset);
-  const of = (role: HubRole) => mine.filter((p) => p.role === role);
+  const subsets = subsetOrder([...new Set(placed.map((p) => p.subset))], options.card?.languages);
+  const benchmark = ref.config === undefined && placed.some((p) => p.role === 'twins');
+  const chosen = benchmark ? subsets : [subset];
+  const mine = placed.filter((p) => chosen.includes(p.subset));
   if (mine.length === 0 && subsets.length > 0) {
     const named = subsets.filter(Boolean).map((s) => `"${s}"`).join(', ');
     throw new FormatError(
@@ -54,67 +83,111 @@ export function buildHubManifest(ref: HubDatasetRef, listing: HubListing): Manif
         : `"${ref.repo}" has no subset "${subset}"; it has ${named || 'only the default one'}`,
     );
   }
-  const missing = (['corpus', 'queries', 'qrels'] as const).filter((r) => of(r).length === 0);
-  if (missing.length > 0) {
-    throw new FormatError(
-      `"${ref.repo}"${subset ? ` (subset "${subset}")` : ''} is not an MTEB retrieval dataset: no ${missing.join(', ')} files ` +
-        `(looked for corpus.jsonl, corpus/*.parquet, queries/…, qrels/<split>.tsv, data/<split>-*.parquet)`,
-    );
+  checkParts(ref, mine, chosen, subset, map !== undefined, layoutGap);
+
+  const qrelSplits = orderedSplits(mine.filter((p) => p.role === 'qrels').map((p) => p.split!));
+  if (ref.split !== undefined && !qrelSplits.includes(ref.split)) {
+    throw new FormatError(`"${ref.repo}" has no qrels split "${ref.split}"; it has ${qrelSplits.map((s) => `"${s}"`).join(', ')}`);
   }
-  const split = pickSplit(ref, of('qrels'));
+  const splits = ref.split !== undefined ? [ref.split] : benchmark || map ? qrelSplits : qrelSplits.slice(0, 1);
   const byPath = new Map(listing.files.map((f) => [f.path, f]));
-  const shards = (['corpus', 'queries', 'qrels'] as const).flatMap((role) =>
-    filesFor(role, of(role), split).map((p) => entry(role, byPath.get(p.path)!)),
-  );
+  const { shards, tasks } = retrievalParts(mine, chosen, splits, byPath, options.card?.relevanceThreshold ?? 1);
+  const twins = twinsParts(mine, chosen, splits, byPath, options, (message, missing, files) => new HubLayoutError(message, 'groups', dataFiles(listing), map ?? suggestHubFileMap(listing), missing, files));
+
   const slug = [...ref.repo.split('/'), ...(subset ? [subset] : [])].join('--').replace(/[^A-Za-z0-9._-]+/g, '-');
-  const source: HubManifestSource = { hub: ref.repo, revision: listing.sha, ...(subset ? { config: subset } : {}), split };
+  const source: HubManifestSource = {
+    hub: ref.repo, revision: listing.sha, ...(subset ? { config: subset } : {}), split: splits[0],
+    ...(splits.length > 1 ? { splits } : {}),
+    ...(map ? { map: Object.fromEntries(Object.entries(map).map(([p, r]) => [p, hubFileRoleText(r)])) } : {}),
+  };
+  const named = subsets.filter(Boolean);
+  const what = benchmark && named.length > 0 ? `, subsets ${named.join(', ')} as one dataset` : subset ? `, subset ${subset}` : map ? ', files mapped by the user' : '';
   return parseManifest({
     id: slug.replace(/^[._-]+/, ''),
     version: listing.sha,
     title: subset ? `${ref.repo} (${subset})` : ref.repo,
-    description: `Hugging Face Hub dataset ${ref.repo}${subset ? `, subset ${subset}` : ''}, commit ${listing.sha.slice(0, 12)} (qrels split ${split})`,
-    languages: [],
-    tasks: [{ type: 'retrieval', name: split, corpus: 'corpus', queries: 'queries', qrels: 'qrels', relevance_threshold: 1, k: [10] }],
-    shards,
+    description: `Hugging Face Hub dataset ${ref.repo}${what}, commit ${listing.sha.slice(0, 12)} (qrels split${splits.length > 1 ? 's' : ''} ${splits.join(', ')})`,
+    languages: benchmark ? subsets.filter((s) => /^[a-z]{2,3}$/.test(s)) : [],
+    tasks: [...tasks, ...twins.tasks],
+    shards: [...shards, ...twins.shards],
     source,
   });
 }
 
-function pickSplit(ref: HubDatasetRef, qrels: readonly HubPlacedFile[]): string {
-  const splits = [...new Set(qrels.map((p) => p.split!))].sort();
-  if (ref.split !== undefined) {
-    if (!splits.includes(ref.split)) throw new FormatError(`"${ref.repo}" has no qrels split "${ref.split}"; it has ${splits.map((s) => `"${s}"`).join(', ')}`);
-    return ref.split;
+/** Subsets in the order of the card's language list (a benchmark's parts are read in it), then by name. */
+function subsetOrder(subsets: readonly string[], languages: readonly string[] = []): string[] {
+  const rank = (s: string) => (languages.includes(s) ? languages.indexOf(s) : languages.length);
+  return [...subsets].sort((a, b) => rank(a) - rank(b) || (a < b ? -1 : a > b ? 1 : 0));
+}
+
+/** Every retrieval subset has a corpus, queries and qrels; the error says what is missing, and how to say it. */
+function checkParts(ref: HubDatasetRef, mine: readonly HubPlacedFile[], chosen: readonly string[], subset: string, mapped: boolean, gap: (message: string) => Error): void {
+  const has = (s: string, r: HubRole) => mine.some((p) => p.subset === s && p.role === r);
+  const missing = RETRIEVAL_ROLES.filter((r) => !mine.some((p) => p.role === r));
+  if (missing.length > 0) {
+    throw gap(
+      mapped
+        ? `the map gives "${ref.repo}" no ${missing.join(', ')} file: give each part a file (corpus, queries and qrels are needed; twins are optional)`
+        : `"${ref.repo}"${subset ? ` (subset "${subset}")` : ''} is not an MTEB retrieval dataset: no ${missing.join(', ')} files ` +
+            `(looked for corpus.jsonl, corpus/*.parquet, queries/…, qrels/<split>.tsv, data/<split>-*.parquet); map its files to corpus, queries and qrels`,
+    );
   }
-  return SPLIT_PREFERENCE.find((s) => splits.includes(s)) ?? splits[0];
+  for (const s of chosen) {
+    const lacks = RETRIEVAL_ROLES.filter((r) => !has(s, r));
+    if (lacks.length > 0 && lacks.length < 3) throw gap(`"${ref.repo}" subset "${s}" has no ${lacks.join(', ')} files (configs ${s}-corpus, ${s}-queries, ${s}-qrels)`);
+  }
 }
 
-/** The corpus or queries files to use for a qrels split (the qrels: exactly that split's). */
-function filesFor(role: HubRole, files: readonly HubPlacedFile[], split: string): HubPlacedFile[] {
-  const sorted = [...files].sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
-  const bySplit = (s: string | undefined) => oneLayout(sorted.filter((p) => p.split === s));
-  if (role === 'qrels') return bySplit(split);
-  if (bySplit(split).length > 0) return bySplit(split);
-  const splits = [...new Set(sorted.map((p) => p.split))];
-  if (splits.length === 1) return sorted;
-  if (bySplit(role).length > 0) return bySplit(role);
-  // Root files beside config folders: the root ones are the BEIR originals.
-  if (bySplit(undefined).length > 0) return bySplit(undefined);
-  throw new FormatError(`the ${role} has splits ${splits.map((s) => `"${s}"`).join(', ')} and none is "${split}": pick the split with owner/name:config/split`);
+/** The retrieval shards and tasks: one task per split, the parts of all chosen subsets. */
+function retrievalParts(mine: readonly HubPlacedFile[], chosen: readonly string[], splits: readonly string[], byPath: ReadonlyMap<string, HubFile>, threshold: number) {
+  const filesOf = (role: HubRole, split: string) =>
+    chosen.flatMap((s) => {
+      const own = mine.filter((p) => p.subset === s);
+      if (!own.some((p) => p.role === 'qrels' && p.split === split)) return [];
+      return filesFor(role, own.filter((p) => p.role === role), split);
+    });
+  const shards: ShardEntry[] = [];
+  const names = (role: HubRole): string[] => {
+    const lists = splits.map((split) => filesOf(role, split).map((p) => p.path));
+    const shared = lists.every((l) => l.join('\n') === lists[0].join('\n'));
+    const named = splits.map((split) => (shared || splits.length === 1 ? role : `${role}-${split}`));
+    for (const [i, list] of lists.entries()) {
+      if (i > 0 && shared) break;
+      shards.push(...list.map((path) => entry(named[i], role, byPath.get(path)!)));
+    }
+    return named;
+  };
+  const corpus = names('corpus');
+  const queries = names('queries');
+  const qrels = names('qrels');
+  const tasks = splits.map((split, i) => ({ type: 'retrieval', name: split, corpus: corpus[i], queries: queries[i], qrels: qrels[i], relevance_threshold: threshold, k: [10] }));
+  return { shards, tasks };
 }
 
-/**
- * The files of one layout: when the same part is there twice (BEIR files and a Parquet folder,
- * as after a conversion), the Parquet folder's, so no record is read twice.
- */
-function oneLayout(files: readonly HubPlacedFile[]): HubPlacedFile[] {
-  const folder = (p: HubPlacedFile) => (p.path.includes('/') ? p.path.split('/')[0] : '');
-  const folders = [...new Set(files.map(folder))];
-  if (folders.length <= 1) return [...files];
-  const chosen = folders.find((f) => files.some((p) => folder(p) === f && p.path.endsWith('.parquet'))) ?? folders[0];
-  return files.filter((p) => folder(p) === chosen);
+/** One twins shard per attribute (the files of every chosen subset), and a twins task per attribute and retrieval task. */
+function twinsParts(
+  mine: readonly HubPlacedFile[], chosen: readonly string[], splits: readonly string[], byPath: ReadonlyMap<string, HubFile>,
+  options: HubManifestOptions, gap: (message: string, missing: string[], files: Record<string, string[]>) => Error,
+) {
+  const attributes = [...new Set(mine.filter((p) => p.role === 'twins').map((p) => p.attribute!))].sort();
+  const filesOf = (a: string) => chosen.flatMap((s) => filesFor('twins', mine.filter((p) => p.role === 'twins' && p.attribute === a && p.subset === s), splits[0]));
+  const groupsOf = (a: string) => options.groups?.[a] ?? options.card?.twinGroups?.[a] ?? options.recordGroups?.[a];
+  const missing = attributes.filter((a) => (groupsOf(a)?.length ?? 0) < 2);
+  if (missing.length > 0) {
+    throw gap(
+      `the twins of ${missing.map((a) => `"${a}"`).join(', ')} need their groups, the first being F in the rank-biserial correlation ` +
+        `(e.g. female, male): give them (--hub-groups ${missing[0]}=female/male), or add them to the dataset card (fairground: twin_groups: ${missing[0]}: [female, male])`,
+      missing,
+      Object.fromEntries(missing.map((a) => [a, filesOf(a).map((p) => p.path)])),
+    );
+  }
+  const shards = attributes.flatMap((a) => filesOf(a).map((p) => entry(`twins-${a}`, 'twins', byPath.get(p.path)!)));
+  const tasks = attributes.flatMap((a) =>
+    splits.map((split) => ({ type: 'twins', name: splits.length === 1 ? a : `${a}-${split}`, of: split, twins: `twins-${a}`, attribute: a, groups: [...groupsOf(a)!] })),
+  );
+  return { shards, tasks };
 }
 
-function entry(role: HubRole, file: HubFile): ShardEntry {
-  return { name: role, kind: role, path: file.path, ...(file.bytes ? { bytes: file.bytes } : {}), ...(file.sha256 ? { sha256: file.sha256 } : {}) };
+function entry(name: string, kind: HubRole, file: HubFile): ShardEntry {
+  return { name, kind, path: file.path, ...(file.bytes ? { bytes: file.bytes } : {}), ...(file.sha256 ? { sha256: file.sha256 } : {}) };
 }

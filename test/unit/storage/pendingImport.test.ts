@@ -27,6 +27,13 @@ describe('pending import marker', () => {
     expect(readPendingImport(store)).toBeUndefined();
   });
 
+  it('writePendingImport then readPendingImport round-trips a Hub import\'s address, map and groups', () => {
+    const store = memoryStore();
+    const pending = { url: 'hf:lab/odd@0123', label: 'lab/odd', hub: 'http://hub/', hubMap: 'docs.jsonl=corpus,swaps.jsonl=twins:gender', hubGroups: 'gender=female/male' };
+    writePendingImport(store, pending);
+    expect(readPendingImport(store)).toEqual(pending);
+  });
+
   it('readPendingImport reads the plain URL an older version stored as a marker without a dataset id', () => {
     expect(readPendingImport(memoryStore({ [PENDING_IMPORT_KEY]: 'http://site/datasets/freelance-twins/' }))).toEqual({
       url: 'http://site/datasets/freelance-twins/', label: 'http://site/datasets/freelance-twins/',

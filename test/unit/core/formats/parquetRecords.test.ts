@@ -100,6 +100,16 @@ describe('parquetRecordLines(file, kind)', () => {
   });
 
   it('refuses a kind an MTEB dataset does not store as Parquet', async () => {
-    expect(await errorOf(parquetOf({ _id: ['a'] }), 'twins')).toBe('a twins shard cannot be Parquet; only corpus, queries, qrels can');
+    expect(await errorOf(parquetOf({ _id: ['a'] }), 'pools')).toBe('a pools shard cannot be Parquet; only corpus, queries, qrels, twins can');
+  });
+
+  it('reads twins (the fair-freelancer benchmark\'s) by our field names or their MTEB-style spellings, and a lang column', async () => {
+    const ours = parquetOf({ id: ['d1'], twin_id: ['d1-twin'], twin_text: ['She …'], group: ['male'], twin_group: ['female'], lang: ['en'] });
+    const mteb = parquetOf({ 'corpus-id': ['d1'], 'twin-id': ['d1-twin'], 'twin-text': ['She …'], group: ['male'], 'twin-group': ['female'], language: ['en'] });
+    const want = [{ id: 'd1', twin_id: 'd1-twin', twin_text: 'She …', group: 'male', twin_group: 'female', lang: 'en' }];
+    expect(await recordsOf(ours, 'twins')).toEqual(want);
+    expect(await recordsOf(mteb, 'twins')).toEqual(want);
+    expect(await recordsOf(parquetOf({ _id: ['q1'], text: ['a query'], lang: ['fr'] }), 'queries')).toEqual([{ _id: 'q1', text: 'a query', lang: 'fr' }]);
+    expect(await errorOf(parquetOf({ id: ['d1'], twin_id: ['t'], group: ['m'], twin_group: ['f'] }), 'twins')).toMatch(/^Parquet column "twin_text" is missing: a twins file needs "id", "twin_id", "twin_text", "group", "twin_group"/);
   });
 });
