@@ -105,6 +105,8 @@ interface Row {
   readonly split?: string;
   /** Browser only: ms per batch in the model step alone (transformers.js → ONNX Runtime Web), over the whole call. */
   readonly modelMs?: number;
+  /** Browser only: one batch through the worker's pipeline against ORT's bare session.run on the same tokens (medians). */
+  readonly bare?: { pipelineMs: number; sessionMs: number };
 }
 const rows: Row[] = [];
 let facts = { isolated: false, cores: 0, probe: '' };
@@ -120,7 +122,7 @@ for (const threads of THREADS) {
   for (const m of models) {
     const warm = texts.slice(0, BATCH);
     const all = [...warm, ...Array.from({ length: BROWSER_PASSES }, () => texts).flat()];
-    const r = await withRetry(`wasm×${threads} ${m.name}`, () => browserEmbed(page, m, hub.url, { texts: all, threads, batchSize: BATCH }));
+    const r = await withRetry(`wasm×${threads} ${m.name}`, () => browserEmbed(page, m, hub.url, { texts: all, threads, batchSize: BATCH, bareRunBatch: BATCH }));
     const perPass = N / BATCH;
     check(`${m.name} wasm×${threads} batch timings`, r.batchEnds.length === 1 + BROWSER_PASSES * perPass, `${r.batchEnds.length} batch ends`);
     // Pass p spans batches 1 + p·perPass … (p + 1)·perPass: from the end of the batch before it to its last batch's end.
@@ -128,7 +130,7 @@ for (const threads of THREADS) {
     check(`${m.name} wasm×${threads} ran on wasm fp32`, r.device === 'wasm' && r.dtype === 'fp32', `${r.device} ${r.dtype}`);
     const t = r.timings;
     const split = t ? [t.tokenizeMs, t.runMs, t.poolMs].map((x) => (x / t.batches).toFixed(1)).join(' / ') : undefined;
-    rows.push({ model: m.name, runtime: 'wasm', threads, ms: median(times), vectors: r.vectors.slice(-N), warmupMs: r.batchEnds[0], split, modelMs: t ? t.runMs / t.batches : undefined });
+    rows.push({ model: m.name, runtime: 'wasm', threads, ms: median(times), vectors: r.vectors.slice(-N), warmupMs: r.batchEnds[0], split, modelMs: t ? t.runMs / t.batches : undefined, bare: r.bare });
     console.log(`  in the worker, ms per batch (tokenize / model / pool): ${split}; whole batch ${(median(times) / perPass).toFixed(1)}`);
     console.log(`wasm ×${threads} ${m.name}: warm-up ${r.batchEnds[0].toFixed(0)} ms, passes ${times.map((t) => t.toFixed(0)).join(', ')} ms`);
   }
@@ -249,6 +251,16 @@ const floorLines = rows
     const natBatch = nativeOf(w.model, w.threads).ms / (N / BATCH);
     return `| ${w.model} | ${w.threads} | ${fmt(w.modelMs!, 1)} | ${fmt(natBatch, 1)} | ${(natBatch / w.modelMs!).toFixed(2)}× |`;
   });
+// The time outside ORT's kernels: one batch through the worker's pipeline (tokenize, transformers.js's call, pooling)
+// against ORT Web's bare session.run on the same tokens, in the same worker. Target: at most 10% of the batch.
+const OVERHEAD_TARGET = 0.1;
+const bareLines = rows
+  .filter((r) => r.runtime === 'wasm' && r.bare)
+  .map((w) => {
+    const { pipelineMs, sessionMs } = w.bare!;
+    const share = (pipelineMs - sessionMs) / pipelineMs;
+    return `| ${w.model} | ${w.threads} | ${fmt(pipelineMs, 1)} | ${fmt(sessionMs, 1)} | ${fmt(pipelineMs - sessionMs, 1)} | **${(100 * share).toFixed(0)}%** ${share <= OVERHEAD_TARGET ? '✅' : '❌'} |`;
+  });
 const wasm2 = rows.filter((r) => r.runtime === 'wasm' && r.threads === 2).map((w) => `${w.model} ${(nativeOf(w.model, 2).ms / w.ms).toFixed(2)}×`);
 
 emitSection(`## Models: in-browser embedding vs native ONNX Runtime
@@ -279,6 +291,15 @@ its tokenizing and pooling were free.
 | model | threads | browser model step, ms / batch | native whole batch, ms | best possible vs native |
 |---|---:|---:|---:|---:|
 ${floorLines.join('\n')}
+
+**Time outside ONNX Runtime's kernels.** One batch of ${BATCH} texts, after the passes above, in the same model worker:
+the whole pipeline (the tokenizer, transformers.js's model call with its tensor conversions, pooling and normalising) against
+ONNX Runtime Web's bare \`session.run\` on the same tokenized inputs (the session transformers.js holds), median of 5 after a
+warm-up each. Target (issue 17): the pipeline's own share at most ${100 * OVERHEAD_TARGET}% of the batch.
+
+| model | threads | pipeline, ms / batch | bare session.run, ms | outside ORT, ms | share of the batch |
+|---|---:|---:|---:|---:|---:|
+${bareLines.join('\n')}
 
 **WebGPU — functional only.** Headless Chromium with \`--enable-unsafe-webgpu\` (probe: \`${gpuProbe}\`) gets SwiftShader, a CPU
 implementation of Vulkan, so this says that the WebGPU path runs and gives the native vectors, not how fast a GPU is. ${N_WEBGPU} texts, one call.

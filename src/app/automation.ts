@@ -21,6 +21,8 @@ export interface EmbedRequest {
   readonly useCache?: boolean;
   /** WASM threads (capped by the cores; 1 without cross-origin isolation). */
   readonly threads?: number;
+  /** After embedding, time one batch of this many texts through the pipeline and through ORT's bare session.run. */
+  readonly bareRunBatch?: number;
 }
 
 export interface AutomationDeps {
@@ -123,6 +125,8 @@ export function installAutomation(deps: AutomationDeps = {}): void {
         const r = await runner.embed(req.texts, req.role ?? 'document');
         const tEnd = performance.now();
         const timings = r.computed > 0 ? await runner.workerTimings() : undefined;
+        // One batch of the texts again: the pipeline against ORT's bare session.run on the same tokens.
+        const bare = req.bareRunBatch ? await runner.bareRunTimes(req.texts.slice(0, req.bareRunBatch)) : undefined;
         return {
           vectors: r.vectors.map((v) => Array.from(v)),
           dims: r.dims,
@@ -139,6 +143,7 @@ export function installAutomation(deps: AutomationDeps = {}): void {
           batchEnds,
           /** Inside the worker: tokenizing, the model and pooling, summed over the batches. */
           timings,
+          bare,
           events,
         };
       } finally {

@@ -249,6 +249,11 @@ export class EmbeddingRunner {
     return { ...model, tokenizeMs: model.tokenizeMs + aside.tokenizeMs, tokenizedAside: true };
   }
 
+  /** One batch through the model worker's pipeline against ORT's bare session.run on its tokens (embed worker's bareRunTimes): for benchmarks. */
+  async bareRunTimes(texts: readonly string[], repeats?: number): Promise<{ pipelineMs: number; sessionMs: number }> {
+    return this.#worker.call((api) => api.bareRunTimes([...texts], repeats));
+  }
+
   dispose(): void {
     this.#worker.stop();
     void this.#tokenizer?.then((t) => {

@@ -23,6 +23,8 @@ export interface BrowserEmbedResult {
   readonly batchEnds: number[];
   /** Inside the worker, summed over the call's batches. */
   readonly timings?: { batches: number; tokenizeMs: number; runMs: number; poolMs: number };
+  /** With `bareRunBatch`: one batch through the pipeline against ORT's bare session.run on its tokens, medians in the model worker. */
+  readonly bare?: { pipelineMs: number; sessionMs: number };
 }
 
 export interface EmbedCall {
@@ -31,6 +33,7 @@ export interface EmbedCall {
   readonly batchSize: number;
   readonly useCache?: boolean;
   readonly device?: 'wasm';
+  readonly bareRunBatch?: number;
 }
 
 export async function launch(webgpu: boolean): Promise<Browser> {
@@ -61,6 +64,6 @@ export async function browserEmbed(page: Page, m: BenchModel, hubUrl: string, ca
   const source = m.sourceKind === 'bundled' ? { kind: 'bundled', id: m.id } : { kind: 'hub', id: m.id, revision: 'main', host: hubUrl };
   return page.evaluate(
     (req) => (window as unknown as { fairground: { embed(r: unknown): Promise<BrowserEmbedResult> } }).fairground.embed(req),
-    { entry: m.entry, source, texts: call.texts, dtype: 'fp32', batchSize: call.batchSize, threads: call.threads, useCache: call.useCache ?? false, device: call.device },
+    { entry: m.entry, source, texts: call.texts, dtype: 'fp32', batchSize: call.batchSize, threads: call.threads, useCache: call.useCache ?? false, device: call.device, bareRunBatch: call.bareRunBatch },
   );
 }
