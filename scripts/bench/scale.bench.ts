@@ -21,12 +21,12 @@ import { emitSection, machine, machineMarkdown } from './lib/section.ts';
 const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const QUICK = process.env.BENCH_QUICK === '1';
 const MAX = Number(process.env.BENCH_SCALE_MAX ?? Infinity);
-const SIZES = (QUICK ? [2_000, 20_000] : [2_000, 20_000, 100_000, 500_000]).filter((n) => n <= MAX);
+const SIZES = (QUICK ? [2_000, 20_000] : [2_000, 20_000, 100_000, 500_000, 1_000_000]).filter((n) => n <= MAX);
 const QUERIES = 200;
 const MODELS: readonly { id: string; upTo: number }[] = [
   { id: 'bm25', upTo: Infinity },
-  { id: 'tfidf', upTo: 100_000 },
-  { id: 'fairground-glove-100d', upTo: 100_000 },
+  { id: 'tfidf', upTo: 500_000 },
+  { id: 'fairground-glove-100d', upTo: 500_000 },
 ];
 const m0 = machine();
 

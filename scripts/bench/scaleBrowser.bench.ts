@@ -13,8 +13,8 @@
  * Chromium process of that browser (ps, every 500 ms: shared pages are
  * counted in each process, so this over-counts).
  *
- * Run: npm run bench -- scaleBrowser   (BENCH_SCALE_BROWSER_SIZES=2000,20000 picks sizes;
- * BENCH_SCALE_PATHS=wasm picks paths; BENCH_NO_BUILD=1 skips the stale-build check)
+ * Run: npm run bench -- scaleBrowser   (BENCH_SCALE_BROWSER=2000,20000@wasm,100000@wasm:bm25+tfidf
+ * picks sizes, paths and models; BENCH_NO_BUILD=1 skips the stale-build check)
  */
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
@@ -27,8 +27,17 @@ import { emitSection, machine, machineMarkdown } from './lib/section.ts';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const m0 = machine();
-const SIZES = (process.env.BENCH_SCALE_BROWSER_SIZES ?? '2000,20000,100000').split(',').map(Number);
-const PATHS = (process.env.BENCH_SCALE_PATHS ?? 'wasm,webgpu').split(',') as DevicePath[];
+/**
+ * What to run: `N[@path+path][:model+model]`, comma-separated. By default every size up to 100k on
+ * both paths with all three models, 500k on the WASM path, and 1M with BM25 on the WASM path.
+ */
+const PLAN = (process.env.BENCH_SCALE_BROWSER ?? '2000,20000,100000,500000@wasm,1000000@wasm:bm25').split(',').map((entry) => {
+  const m = /^(\d+)(?:@([\w+]+))?(?::([\w+]+))?$/.exec(entry.trim());
+  if (!m) throw new Error(`BENCH_SCALE_BROWSER: "${entry}" is not N[@path+path][:model+model]`);
+  return { n: Number(m[1]), paths: (m[2]?.split('+') ?? ['wasm', 'webgpu']) as DevicePath[], only: m[3]?.split('+') };
+});
+const SIZES = [...new Set(PLAN.map((p) => p.n))];
+const PATHS = [...new Set(PLAN.flatMap((p) => p.paths))];
 const BOOTSTRAP = 1000;
 const failures: string[] = [];
 
@@ -86,7 +95,7 @@ interface Row {
 
 const rows: Row[] = [];
 for (const path of PATHS) {
-  for (const n of SIZES) {
+  for (const { n, only } of PLAN.filter((p) => p.paths.includes(path))) {
     const id = `scale-${n}`;
     const profileDir = join(root, '.bench-tmp', 'scale-browser', `profile-${path}-${n}`);
     rmSync(profileDir, { recursive: true, force: true });
@@ -116,8 +125,8 @@ for (const path of PATHS) {
       if (await banner.isVisible()) throw new Error(`import failed: ${await banner.textContent()}`);
       const importS = (performance.now() - t0) / 1000;
       const run = (await page.evaluate(
-        ([datasetId, bootstrap]) => (window as any).fairground.runDemoModels(datasetId, 'main', { bootstrap }),
-        [id, BOOTSTRAP] as const,
+        ([datasetId, bootstrap, only]) => (window as any).fairground.runDemoModels(datasetId, 'main', { bootstrap, only }),
+        [id, BOOTSTRAP, only] as const,
       )) as { runId?: string; ms: number; stages: Record<string, Record<string, number>>; error?: string };
       const { peak } = await heap.stop();
       if (!run.runId) throw new Error(`the run did not finish: ${run.error ?? 'no run id'}`);
@@ -180,7 +189,7 @@ emitSection(
     '## Scale: the retrieval audit as the corpus grows (Chromium)',
     '',
     machineMarkdown(m0, 'npm run bench -- scaleBrowser', { chromium, fairground: version }),
-    `- Load: the scale bench's packages (${SIZES.map((n) => n.toLocaleString('en')).join(', ')} documents × 200 queries, twins for 10%, plain JSONL) imported from a URL (a node:http server) through the Datasets view into IndexedDB on a fresh profile, then \`window.fairground.runDemoModels\`: GloVe, BM25 and TF-IDF on the \`gender\` twins task, k = 10, B = ${BOOTSTRAP}, through the Run view's code path. Paths: ${PATHS.join(', ')} (webgpu here is SwiftShader, a CPU emulation: functional only).`,
+    `- Load: the scale bench's packages (${PLAN.map((p) => `${p.n.toLocaleString('en')}${p.paths.length < 2 ? ` (${p.paths.join(', ')} only)` : ''}${p.only ? ` with ${p.only.join(', ')} only` : ''}`).join('; ')} documents × 200 queries, twins for 10%, plain JSONL) imported from a URL (a node:http server) through the Datasets view into IndexedDB on a fresh profile, then \`window.fairground.runDemoModels\`: GloVe, BM25 and TF-IDF on the \`gender\` twins task, k = 10, B = ${BOOTSTRAP}, through the Run view's code path. Paths: ${PATHS.join(', ')} (webgpu here is SwiftShader, a CPU emulation: functional only).`,
     '- Seconds per stage from the run\'s progress statuses (sampled every 50 ms): GloVe embed = `embedding`; "audit" = `scoring` (scores, metrics and bootstrap in the compute worker). Run = all three models, one after the other. Other = run − those stages: reading the stored dataset from IndexedDB, loading GloVe, the run\'s bookkeeping. Heap = the page\'s main-thread JS heap peak. Chromium PSS = peak over 500 ms samples of the summed proportional set size of all of that browser\'s processes (each shared page divided among its users: the memory the browser really holds); RSS sum = the same with shared pages counted in every process (over-counts).',
     '',
     '| path | documents | import (s) | GloVe embed (s) | GloVe audit (s) | BM25 audit (s) | TF-IDF audit (s) | other (s) | run (s) | page heap (MiB) | Chromium PSS (MiB) | Chromium RSS sum (MiB) |',
