@@ -9,7 +9,7 @@
  * after the call).
  */
 import type { ScoreTable } from './blackbox/retrievalScores.ts';
-import type { AuditOptions, AuditSubset, QueryScorer } from './input.ts';
+import type { AuditOptions, AuditSubset, QueryScorer, QueryScores } from './input.ts';
 import { refinedBlockScorer, type DenseDotPort, type RefineStats } from './denseRefine.ts';
 import type { ModelDescriptor, ModelResult, ModelTiming } from './results.ts';
 import { auditSubset, auditSubsetInBlocks } from './retrievalFairness.ts';
@@ -148,12 +148,21 @@ export async function auditModelJob(job: ModelAuditJob, onSubsetDone?: (done: nu
     if (job.scoring.kind === 'dense') {
       const vectors = denseVectors(job.scoring, s);
       const t = performance.now();
-      const device = control.denseDots && (await refinedBlockScorer(vectors, job.scoring.dim, control.denseDots, originalsOf(s.subset), control.refined));
+      const cpu = denseBlockScorer(vectors, job.scoring.dim);
+      // A device that fails (lost, out of memory) leaves the rest of the queries to the CPU: the same scores.
+      let device = control.denseDots && (await refinedBlockScorer(vectors, job.scoring.dim, control.denseDots, originalsOf(s.subset), control.refined).catch(() => undefined));
       let ms = performance.now() - t;
-      const block = device ? device.scoreBlock : denseBlockScorer(vectors, job.scoring.dim);
       const scoreBlock = async (qs: Int32Array) => {
         const t = performance.now();
-        const rows = await block(qs);
+        let rows: QueryScores[] | undefined;
+        if (device) {
+          rows = await device.scoreBlock(qs).catch(() => undefined);
+          if (!rows) {
+            device.dispose();
+            device = undefined;
+          }
+        }
+        rows ??= cpu(qs);
         ms += performance.now() - t;
         return rows;
       };

@@ -7,6 +7,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { checkDenseScoring } from '../../../../src/core/audit/denseCheck.ts';
+import { auditModelJob } from '../../../../src/core/audit/modelAudit.ts';
 import { refineBound, type DenseDotPort } from '../../../../src/core/audit/denseRefine.ts';
 import { createRng } from '../../../../src/core/stats/rng.ts';
 
@@ -73,5 +74,47 @@ describe('refinedBlockScorer via checkDenseScoring', () => {
     expect(refineBound(100, 1, false)).toBeGreaterThan((100 * u) / (1 - 100 * u));
     expect(refineBound(100, 1, false)).toBeLessThan(1.01 * ((100 * u) / (1 - 100 * u)));
     expect(refineBound(100, 1, true)).toBeLessThan(1e-9); // (399·u)² ≈ 5.7e-10
+  });
+});
+
+describe('auditModelJob with a device', () => {
+  const dim = 12;
+  const { v, twinOf } = vectors(9, 120, 30, 40, dim);
+  const subset = {
+    task: 'main',
+    twinsTask: 'gender',
+    queries: Array.from({ length: 40 }, (_, i) => ({ id: `q${i}`, text: '' })),
+    corpus: Array.from({ length: 120 }, (_, i) => ({ id: `d${String(i).padStart(3, '0')}`, text: '' })),
+    qrels: new Map(Array.from({ length: 40 }, (_, i) => [`q${i}`, new Map([[`d${String((i * 3) % 120).padStart(3, '0')}`, 1]])])),
+    twins: Array.from(twinOf, (r, t) => ({ id: `d${String(r).padStart(3, '0')}`, twinId: `t${t}`, group: t % 2 ? 'female' : 'male', twinGroup: t % 2 ? 'male' : 'female' })),
+    relevanceThreshold: 1,
+    groups: ['female', 'male'] as const,
+  };
+  const job = {
+    subsets: [{ subset, task: 0, twinsShard: 'twins' }],
+    model: { id: 'm', label: 'M', kind: 'embedding', revision: 'r', dtype: 'fp32', device: 'cpu' },
+    timing: { wallMs: 0, textsEmbedded: 0, textsCached: 0, textsPerSecond: 0 },
+    scoring: { kind: 'dense' as const, dim, corpus: v.corpus, queries: [v.queries], twins: { twins: v.twins } },
+    options: { k: 5, bootstrap: 50, seed: 2 },
+  };
+  const strip = (r: unknown) => JSON.parse(JSON.stringify(r, (k, x) => (k === 'timing' ? undefined : x)));
+  /** A device that works for `blocks` blocks, then fails (a lost device). */
+  const failing = (blocks: number): DenseDotPort => {
+    const inner = float32Port();
+    return {
+      ...inner,
+      async matrix(values, d) {
+        const m = await inner.matrix(values, d);
+        let calls = 0;
+        return { ...m, dots: async (q) => (++calls > blocks ? Promise.reject(new Error('device lost')) : m.dots(q)) };
+      },
+    };
+  };
+  it('gives the CPU path\'s results with a float32 device, and when the device is lost after one block', async () => {
+    const cpu = strip(await auditModelJob(job as never));
+    const refined = { items: 0, exact: 0 };
+    expect(strip(await auditModelJob(job as never, undefined, undefined, { denseDots: float32Port(), refined }))).toEqual(cpu);
+    expect(refined.items).toBeGreaterThan(0);
+    expect(strip(await auditModelJob(job as never, undefined, undefined, { denseDots: failing(1) }))).toEqual(cpu);
   });
 });
