@@ -18,6 +18,7 @@ import {
   resumePlan,
   storageEstimate,
   urlSource,
+  workerPartRunner,
   workerShardReader,
   writePendingImport,
   type DatasetSource,
@@ -213,7 +214,9 @@ export class DatasetsState {
     this.active = active;
     const onHub = hub === undefined ? {} : { hub };
     if (resumeFrom) writePendingImport(localStorage, { url: resumeFrom, label, ...onHub });
-    // Hashing and gunzip run in a worker, beside the parsing and writing done here.
+    // Parts are imported whole (read, hash, gunzip, parse, write) by a pool of import workers,
+    // one per core (navigator.hardwareConcurrency); a part no worker can take is imported here,
+    // its hashing and gunzip in the inflate worker.
     const reader = workerShardReader();
     let listed = false;
     try {
@@ -221,6 +224,7 @@ export class DatasetsState {
       const result = await importDataset(db, source, {
         signal: controller.signal,
         shardReader: reader.read,
+        partRunner: () => workerPartRunner(),
         onManifest: (m) => {
           active.datasetId = m.id;
           active.title = m.title;
