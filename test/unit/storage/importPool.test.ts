@@ -3,6 +3,7 @@ import { importDataset } from '../../../src/storage/datasetImporter.ts';
 import { ImportError } from '../../../src/storage/importError.ts';
 import { importPoolSize, MAX_IMPORT_WORKERS, runPool } from '../../../src/storage/importPool.ts';
 import { hashId64 } from '../../../src/storage/idTable.ts';
+import { workerPartRunner } from '../../../src/storage/importWorker.ts';
 import { PartIdsCollector } from '../../../src/storage/partIds.ts';
 import { channelRunners, freshDb, freshDbWithFactory, jsonl, memorySource, packageFiles, rawRecords, stagedKey, utf8 } from './fixtures.ts';
 
@@ -141,5 +142,39 @@ describe('importDataset with a pool of import workers', () => {
     expect(first).toMatchObject({ code: 'duplicate', path: 'corpus-1.jsonl', line: 6 });
     const second = await importDataset(db, memorySource(files), { storage: null, batchSize: 20, partRunner: channelRunners(factory).make, workers: 3 }).catch((e) => e);
     expect(second).toMatchObject({ code: 'duplicate', path: 'corpus-1.jsonl', line: 6 });
+  });
+
+  it('an abort stops every worker, counts no unfinished part, and the next import resumes to the full dataset', async () => {
+    const files = partedCorpus('stop', [docs(0, 2000), docs(2000, 2000), docs(4000, 2000)]);
+    const { db, factory } = await freshDbWithFactory();
+    const controller = new AbortController();
+    const reason = new Error('cancelled');
+    const error = await importDataset(db, memorySource(files), {
+      storage: null, batchSize: 50, partRunner: channelRunners(factory).make, workers: 3, signal: controller.signal, progressIntervalMs: 0,
+      onProgress: (p) => p.recordsDone >= 500 && controller.abort(reason),
+    }).catch((e) => e);
+    expect(error).toBe(reason);
+    expect((await db.get('staging', 'stop'))?.status.state).toBe('importing');
+    const result = await importDataset(db, memorySource(files), { storage: null, batchSize: 50, partRunner: channelRunners(factory).make, workers: 3 });
+    expect(result.records).toEqual({ corpus: 6000 });
+    expect((await rawRecords(db, 'stop')).map((r) => r.id).sort()).toEqual(docs(0, 6000).map((d) => d._id).sort());
+  });
+
+  it('imports in this thread when the import worker fails to start (its script does not load)', async () => {
+    const posted: string[] = [];
+    const failing = {
+      postMessage: (m: { path?: string[] }) => posted.push((m.path ?? []).join('.')),
+      addEventListener: (type: string, listener: (e: { preventDefault(): void }) => void) => {
+        if (type === 'error') queueMicrotask(() => listener({ preventDefault: () => undefined }));
+      },
+      removeEventListener: () => undefined,
+      terminate: () => undefined,
+    };
+    const db = await freshDb();
+    const files = partedCorpus('dead', [docs(0, 100), docs(100, 100)]);
+    const result = await importDataset(db, memorySource(files), { storage: null, partRunner: () => workerPartRunner(() => failing as unknown as Worker), workers: 2 });
+    expect(result.records).toEqual({ corpus: 200 });
+    expect(posted).not.toContain('importPart'); // the start check only: no part was handed to a dead worker
+    expect(posted).toContain('ready');
   });
 });
