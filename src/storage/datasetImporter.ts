@@ -148,7 +148,10 @@ async function importManifest(
   });
 
   const progress = new ProgressTracker(id, bytesTotal, options.onProgress, options.progressIntervalMs, options.now);
-  const size = options.partRunner ? importPoolSize(pending.length, globalThis.navigator?.hardwareConcurrency, options.workers) : 1;
+  const cores = options.workers ?? globalThis.navigator?.hardwareConcurrency;
+  const size = options.partRunner ? importPoolSize(pending.length, cores, options.workers) : 1;
+  // A pool smaller than the cores (one part, say) gives each worker a second thread for read, hash and gunzip.
+  const inflateApart = cores !== undefined && size < cores;
   const runners = Array.from({ length: size }, () => options.partRunner?.() ?? pageRunner);
   /** Parts that began in this import: those not done when it fails are removed. */
   const started = new Map<string, string>();
@@ -157,7 +160,7 @@ async function importManifest(
       idAt: (shard, path, index) => storedIdAt(db, target.storeKey, shard, path, index),
       heldIn: (shard, recordId, paths) => storedInParts(db, target.storeKey, shard, recordId, paths),
     });
-    const job = (entry: ShardEntry) => ({ dbName: db.name, target, manifest, entry, batchSize: options.batchSize ?? CHUNK_RECORDS });
+    const job = (entry: ShardEntry) => ({ dbName: db.name, target, manifest, entry, batchSize: options.batchSize ?? CHUNK_RECORDS, inflateApart });
     // Qrels after every other part: their check reads the stored queries and corpus.
     for (const phase of [pending.filter((s) => s.kind !== 'qrels'), pending.filter((s) => s.kind === 'qrels')]) {
       await runPool(runners, phase, async (runner, entry, poolSignal) => {

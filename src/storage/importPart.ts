@@ -19,6 +19,11 @@ export interface PartJob {
   readonly entry: ShardEntry;
   /** Records per chunk row. */
   readonly batchSize: number;
+  /**
+   * Read, hash and gunzip the part in an inflate worker of the import worker's own (when the pool
+   * leaves cores idle: a one-part import then runs on two threads, as it did before the pool).
+   */
+  readonly inflateApart?: boolean;
 }
 
 /** What a part's import talks to, in the realm where it runs. */

@@ -10,6 +10,8 @@ import type { PartIds } from './partIds.ts';
 import type { ShardOutcome } from './shardImporter.ts';
 import { openShardHandle } from './sources.ts';
 import type { DatasetSource, ShardHandle } from './sources.ts';
+import { workerShardReader } from './inflateWorker.ts';
+import type { WorkerShardReader } from './inflateWorker.ts';
 
 /**
  * The import worker's API (workers/shardImport.worker.ts), one typed surface for both sides
@@ -52,18 +54,27 @@ export function fromPlain(e: PlainImportError): ImportError {
   return new ImportError(e.code, e.reason, { shard: e.shard, path: e.path, line: e.line });
 }
 
-/** A source that opens one part from its handle (the worker has no other way to the files). */
+/** A source that opens one part from its handle (the worker has no other way to the files); the handle passes on to an inflate worker. */
 function handleSource(handle: ShardHandle): DatasetSource {
   return {
     label: handle.kind === 'url' ? handle.url : 'picked file',
     readManifest: () => Promise.reject(new Error('an import worker reads parts, not manifests')),
     openShard: (_path, signal) => openShardHandle(handle, signal),
     shardSize: async () => undefined,
+    shardHandle: () => handle,
   };
 }
 
-/** The worker side of ShardImportApi. `open` opens a database by name (openFairgroundDb; tests pass another). */
-export function shardImportApi(open: (name: string) => Promise<FairgroundDb> = openFairgroundDb): ShardImportApi {
+/**
+ * The worker side of ShardImportApi. `open` opens a database by name (openFairgroundDb; tests pass
+ * another); `inflater` makes the reader of a job with `inflateApart` (an inflate worker started
+ * from this one; a reader that cannot start its worker reads in this thread).
+ */
+export function shardImportApi(
+  open: (name: string) => Promise<FairgroundDb> = openFairgroundDb,
+  inflater: () => WorkerShardReader = () => workerShardReader(),
+): ShardImportApi {
+  let reader: WorkerShardReader | undefined;
   const connections = new Map<string, Promise<FairgroundDb>>();
   const connect = (name: string) => {
     let db = connections.get(name);
@@ -89,6 +100,7 @@ export function shardImportApi(open: (name: string) => Promise<FairgroundDb> = o
       try {
         const outcome = await importPart(await connect(job.dbName), job, {
           source: handleSource(handle),
+          shardReader: job.inflateApart ? (reader ??= inflater()).read : undefined,
           signal: controller.signal,
           onBytes: (n) => void Promise.resolve(hooks.bytes(n)).catch(() => undefined),
           onRecords: (n) => void Promise.resolve(hooks.records(n)).catch(() => undefined),

@@ -21,14 +21,14 @@ const CORES_FROM_ADDRESS = `{
 const sha256 = (b: Buffer) => createHash('sha256').update(b).digest('hex');
 
 /** A retrieval dataset whose corpus is PARTS gzipped parts, with queries and qrels. */
-function partedPackage(id: string): Map<string, Buffer> {
+function partedPackage(id: string, parts = PARTS): Map<string, Buffer> {
   const files = new Map<string, Buffer>();
   const shards: object[] = [];
   const add = (name: string, kind: string, path: string, bytes: Buffer, records: number) => {
     files.set(path, bytes);
     shards.push({ name, kind, path, records, bytes: bytes.length, sha256: sha256(bytes) });
   };
-  for (let p = 0; p < PARTS; p++) {
+  for (let p = 0; p < parts; p++) {
     const lines = Array.from({ length: DOCS_PER_PART }, (_, i) => {
       const n = p * DOCS_PER_PART + i;
       return JSON.stringify({ _id: `d${n}`, title: `Doc ${n}`, text: `document ${n} of part ${p}, with some words to parse ${'x'.repeat(n % 50)}` });
@@ -88,9 +88,9 @@ function storedRecords(page: Page, datasetId: string): Promise<Record<string, Re
 }
 
 /** Imports `<site>/sets/<id>/` from the URL form of a page opened with `?cores=<cores>`; returns the import workers it started. */
-async function importWith(page: Page, baseUrl: string, id: string, cores: number | undefined): Promise<string[]> {
+async function importWith(page: Page, baseUrl: string, id: string, cores: number | undefined, pattern = /shardImport\.worker/): Promise<string[]> {
   const workers: string[] = [];
-  const watch = (w: { url(): string }) => /shardImport\.worker/.test(w.url()) && workers.push(w.url());
+  const watch = (w: { url(): string }) => pattern.test(w.url()) && workers.push(w.url());
   page.on('worker', watch);
   await page.goto(`${baseUrl}${cores === undefined ? '' : `?cores=${cores}`}#/datasets`);
   await page.getByRole('heading', { level: 1, name: 'Datasets' }).waitFor();
@@ -131,3 +131,15 @@ e2e('a parted import runs in one import worker per core (navigator.hardwareConcu
   }
   assert.deepEqual(errors, []);
 }, { timeout: 300_000 });
+
+e2e('an import of fewer parts than cores gives each import worker an inflate worker of its own (read, hash, gunzip on a second thread)', async ({ page, context, baseUrl, errors }) => {
+  await context.addInitScript({ content: CORES_FROM_ADDRESS });
+  await serve(page, baseUrl, 'one-part', partedPackage('one-part', 1));
+  // One corpus part and the queries: a pool of two on 4 cores leaves two cores spare.
+  const workers = await importWith(page, baseUrl, 'one-part', 4, /(shardImport|inflate)\.worker/);
+  assert.equal(workers.filter((u) => /shardImport\.worker/.test(u)).length, 2, `two import workers (workers: ${workers.join(', ')})`);
+  assert.ok(workers.some((u) => /inflate\.worker/.test(u)), `an import worker started an inflate worker (workers: ${workers.join(', ')})`);
+  const stored = await storedRecords(page, 'one-part');
+  assert.equal(Object.keys(stored.corpus).length, DOCS_PER_PART);
+  assert.deepEqual(errors, []);
+}, { timeout: 120_000 });
