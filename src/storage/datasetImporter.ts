@@ -13,7 +13,7 @@ import { CrossPartCheck } from './crossPartCheck.ts';
 import type { IdHashTable } from './idTable.ts';
 import { orderForImport, pageRunner } from './importPart.ts';
 import type { PartRunner } from './importPart.ts';
-import { importPoolSize, runPool } from './importPool.ts';
+import { importPoolSize, inflateApart, runPool } from './importPool.ts';
 import type { ShardReader } from './inflate.ts';
 import { removePart } from './shardImporter.ts';
 import { idHashesOf, storedIdAt, storedInParts } from './storedIds.ts';
@@ -150,8 +150,8 @@ async function importManifest(
   const progress = new ProgressTracker(id, bytesTotal, options.onProgress, options.progressIntervalMs, options.now);
   const cores = options.workers ?? globalThis.navigator?.hardwareConcurrency;
   const size = options.partRunner ? importPoolSize(pending.length, cores, options.workers) : 1;
-  // A pool smaller than the cores (one part, say) gives each worker a second thread for read, hash and gunzip.
-  const inflateApart = cores !== undefined && size < cores;
+  // Fewer heavy parts than cores (one large part, say): each worker gets a second thread for read, hash and gunzip.
+  const secondThread = inflateApart(pending.map((s) => sizes.get(s.path)!), cores);
   const runners = Array.from({ length: size }, () => options.partRunner?.() ?? pageRunner);
   /** Parts that began in this import: those not done when it fails are removed. */
   const started = new Map<string, string>();
@@ -160,7 +160,7 @@ async function importManifest(
       idAt: (shard, path, index) => storedIdAt(db, target.storeKey, shard, path, index),
       heldIn: (shard, recordId, paths) => storedInParts(db, target.storeKey, shard, recordId, paths),
     });
-    const job = (entry: ShardEntry) => ({ dbName: db.name, target, manifest, entry, batchSize: options.batchSize ?? CHUNK_RECORDS, inflateApart });
+    const job = (entry: ShardEntry) => ({ dbName: db.name, target, manifest, entry, batchSize: options.batchSize ?? CHUNK_RECORDS, inflateApart: secondThread });
     // Qrels after every other part: their check reads the stored queries and corpus.
     for (const phase of [pending.filter((s) => s.kind !== 'qrels'), pending.filter((s) => s.kind === 'qrels')]) {
       await runPool(runners, phase, async (runner, entry, poolSignal) => {

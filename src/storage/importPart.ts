@@ -20,8 +20,8 @@ export interface PartJob {
   /** Records per chunk row. */
   readonly batchSize: number;
   /**
-   * Read, hash and gunzip the part in an inflate worker of the import worker's own (when the pool
-   * leaves cores idle: a one-part import then runs on two threads, as it did before the pool).
+   * Read, hash and gunzip the part in an inflate worker of the import worker's own, when the heavy
+   * parts are fewer than the cores (importPool.ts `inflateApart`): a large part then runs on two threads.
    */
   readonly inflateApart?: boolean;
 }

@@ -15,6 +15,25 @@ export function importPoolSize(parts: number, hardwareConcurrency: number | unde
   return Math.max(1, Math.min(parts, usable, MAX_IMPORT_WORKERS));
 }
 
+/** A part under this share of the largest part's bytes is light: it ends long before the others. */
+export const LIGHT_PART_SHARE = 1 / 8;
+
+/**
+ * Whether each import worker should read, hash and gunzip in a second thread (an inflate worker
+ * of its own): when the parts that carry the weight of the import — those of at least
+ * LIGHT_PART_SHARE of the largest — are fewer than the cores, so that cores would stand idle
+ * (one large corpus part beside small queries, say). Sizes of 0 (unknown) count as heavy.
+ *
+ * @example inflateApart([100e6, 1e6], 2) // true: one heavy part, two cores
+ * @example inflateApart([25e6, 25e6, 25e6, 25e6], 2) // false
+ */
+export function inflateApart(partBytes: readonly number[], cores: number | undefined): boolean {
+  if (cores === undefined || !Number.isFinite(cores)) return false;
+  const largest = Math.max(0, ...partBytes);
+  const heavy = partBytes.filter((b) => b === 0 || b >= LIGHT_PART_SHARE * largest).length;
+  return Math.min(heavy, MAX_IMPORT_WORKERS) < Math.floor(cores);
+}
+
 /**
  * Runs `work` over `items` with `runners.length` of them at a time, each runner taking the next
  * item in order as it finishes one. The first failure aborts the others (through the signal

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { importDataset } from '../../../src/storage/datasetImporter.ts';
 import { ImportError } from '../../../src/storage/importError.ts';
-import { importPoolSize, MAX_IMPORT_WORKERS, runPool } from '../../../src/storage/importPool.ts';
+import { importPoolSize, inflateApart, MAX_IMPORT_WORKERS, runPool } from '../../../src/storage/importPool.ts';
 import { hashId64 } from '../../../src/storage/idTable.ts';
 import { workerPartRunner } from '../../../src/storage/importWorker.ts';
 import { PartIdsCollector } from '../../../src/storage/partIds.ts';
@@ -32,6 +32,23 @@ describe('importPoolSize', () => {
     expect(importPoolSize(4, Number.NaN)).toBe(1);
     expect(importPoolSize(4, 0)).toBe(1);
     expect(importPoolSize(0, 8)).toBe(1);
+  });
+});
+
+describe('inflateApart', () => {
+  it('inflateApart(partBytes, cores) is true when the heavy parts (≥ 1/8 of the largest) are fewer than the cores', () => {
+    expect(inflateApart([100e6, 1e6], 2)).toBe(true); // one heavy part beside light queries
+    expect(inflateApart([25e6], 2)).toBe(true);
+    expect(inflateApart([25e6, 25e6, 25e6, 25e6], 2)).toBe(false);
+    expect(inflateApart([25e6, 25e6, 25e6, 25e6], 16)).toBe(true);
+    expect(inflateApart([100e6, 12.5e6], 2)).toBe(false); // exactly 1/8 counts as heavy
+  });
+
+  it('inflateApart counts a part of unknown size (0) as heavy, and is false without a core count or with one core', () => {
+    expect(inflateApart([0, 0], 2)).toBe(false);
+    expect(inflateApart([0], 2)).toBe(true);
+    expect(inflateApart([25e6], undefined)).toBe(false);
+    expect(inflateApart([25e6], 1)).toBe(false);
   });
 });
 
