@@ -9,9 +9,14 @@ import type { ImportProgress } from './importProgress.ts';
 import { prefixRange } from './keyRanges.ts';
 import type { DatasetEntry, ImportStatus, ShardStateEntry } from './schema.ts';
 import { CHUNK_RECORDS } from './chunks.ts';
-import { IdHashTable } from './idTable.ts';
-import { importShard } from './shardImporter.ts';
+import { CrossPartCheck } from './crossPartCheck.ts';
+import type { IdHashTable } from './idTable.ts';
+import { orderForImport, pageRunner } from './importPart.ts';
+import type { PartRunner } from './importPart.ts';
+import { importPoolSize, inflateApart, runPool } from './importPool.ts';
 import type { ShardReader } from './inflate.ts';
+import { removePart } from './shardImporter.ts';
+import { idHashesOf, storedIdAt, storedInParts } from './storedIds.ts';
 import type { DatasetSource } from './sources.ts';
 import { beginStaging, failStaged, promoteStaged, storedVersions } from './stagedVersion.ts';
 import type { StagedTarget } from './stagedVersion.ts';
@@ -29,8 +34,19 @@ export interface ImportOptions {
   /** Least time between two progress reports (200 ms). */
   readonly progressIntervalMs?: number;
   readonly now?: () => number;
-  /** Where each part's raw bytes are read, hashed and gunzipped: this thread unless given (`workerShardReader`). */
+  /** Where each part's raw bytes are read, hashed and gunzipped when it is imported in this thread: this thread unless given (`workerShardReader`). */
   readonly shardReader?: ShardReader;
+  /**
+   * Makes the runner of one slot of the import's pool (`workerPartRunner`: an import worker).
+   * Unless given, every part is imported in this thread, one at a time.
+   */
+  readonly partRunner?: () => PartRunner;
+  /**
+   * The pool's size in place of the core count (`navigator.hardwareConcurrency`): 1 imports
+   * the parts one at a time in one worker, for a comparison. Never more than the parts, nor
+   * MAX_IMPORT_WORKERS (importPool.ts).
+   */
+  readonly workers?: number;
   /** The origin's lock manager: `navigator.locks`, or this realm's `PageLocks` where there is none. */
   readonly locks?: LockRequester;
   /** Called once the manifest is read, before anything else: the import now has a dataset id and title. */
@@ -65,8 +81,13 @@ export interface ImportResult {
  * - Same manifest as a staged import that did not finish (interrupted or failed): a resume.
  *   Part files marked done are skipped; every other part's rows are deleted and the part is
  *   read again from its start. A staged import of another manifest is discarded.
- * - Qrels shards are read last, so their ids can be checked against the queries and corpus of
- *   their retrieval task; unknown ids are counted.
+ * - Parts are imported by a pool of runners (`partRunner`: import workers, each doing read,
+ *   hash, gunzip, parse and writes for its part), sized by the cores (`importPoolSize`); a failure
+ *   in one stops the others and removes their unfinished parts. Duplicate ids are checked in each
+ *   part by its runner, and across the parts of a shard name here (CrossPartCheck), in manifest
+ *   order, before a part is marked done.
+ * - Qrels shards are read last, once every other part is done, so their ids can be checked
+ *   against the queries and corpus of their retrieval task; unknown ids are counted.
  * - A failure marks the staged import `failed` with the error, keeps its finished parts for a
  *   later resume and removes the failing part. The stored version and other datasets are not
  *   touched. Only ready versions are readable (datasetStore.ts).
@@ -127,25 +148,45 @@ async function importManifest(
   });
 
   const progress = new ProgressTracker(id, bytesTotal, options.onProgress, options.progressIntervalMs, options.now);
-  const seen = new Map<string, IdHashTable>();
+  const cores = options.workers ?? globalThis.navigator?.hardwareConcurrency;
+  const size = options.partRunner ? importPoolSize(pending.length, cores, options.workers) : 1;
+  // Fewer heavy parts than cores (one large part, say): each worker gets a second thread for read, hash and gunzip.
+  const secondThread = inflateApart(pending.map((s) => sizes.get(s.path)!), cores);
+  const runners = Array.from({ length: size }, () => options.partRunner?.() ?? pageRunner);
+  /** Parts that began in this import: those not done when it fails are removed. */
+  const started = new Map<string, string>();
   try {
-    for (const entry of pending) {
-      progress.startShard(entry.name);
-      const seenIds = seen.get(entry.name) ?? (await idHashesOf(db, target.storeKey, entry.name));
-      seen.set(entry.name, seenIds);
-      const known = entry.kind === 'qrels' ? await knownIdsFor(db, manifest, target.storeKey, entry.name) : undefined;
-      const outcome = await importShard({
-        db, target, entry, source, seenIds, known, signal, shardReader: options.shardReader,
-        batchSize: options.batchSize ?? CHUNK_RECORDS,
-        onBytes: (n) => progress.addBytes(n),
-        onRecords: (n) => progress.addRecords(n),
-      });
-      done.set(entry.path, { datasetId: target.storeKey, path: entry.path, state: 'done', ...outcome });
-      progress.flush();
+    const cross = new CrossPartCheck(pending, await doneIdHashes(db, manifest, target.storeKey, pending, done), {
+      idAt: (shard, path, index) => storedIdAt(db, target.storeKey, shard, path, index),
+      heldIn: (shard, recordId, paths) => storedInParts(db, target.storeKey, shard, recordId, paths),
+    });
+    const job = (entry: ShardEntry) => ({ dbName: db.name, target, manifest, entry, batchSize: options.batchSize ?? CHUNK_RECORDS, inflateApart: secondThread });
+    // Qrels after every other part: their check reads the stored queries and corpus.
+    for (const phase of [pending.filter((s) => s.kind !== 'qrels'), pending.filter((s) => s.kind === 'qrels')]) {
+      await runPool(runners, phase, async (runner, entry, poolSignal) => {
+        started.set(entry.path, entry.name);
+        progress.startShard(entry.name);
+        try {
+          const outcome = await runner.run(job(entry), {
+            db, source, signal: poolSignal, shardReader: options.shardReader,
+            onBytes: (n) => progress.addBytes(n),
+            onRecords: (n) => progress.addRecords(n),
+            crossCheck: (ids) => cross.check(entry, ids),
+          });
+          done.set(entry.path, { datasetId: target.storeKey, path: entry.path, state: 'done', ...outcome });
+          progress.flush();
+        } finally {
+          cross.ended(entry.path);
+        }
+      }, signal);
     }
   } catch (e) {
     if (isAbort(e, signal)) throw e;
     const error = asImportError(e);
+    // The failing part removed itself; the parts it stopped in other runners are removed too.
+    await Promise.all(
+      [...started].filter(([path]) => !done.has(path)).map(([path, shard]) => removePart(db, target.storeKey, shard, path).catch(() => undefined)),
+    );
     if (error.code === 'deleted') throw error;
     status = {
       ...status,
@@ -155,6 +196,8 @@ async function importManifest(
     };
     await failStaged(db, target, { id, manifest, status }).catch(() => undefined);
     throw error;
+  } finally {
+    for (const runner of new Set(runners)) runner.dispose();
   }
   const entry: DatasetEntry = { id, manifest, status: { ...status, state: 'ready', importedAt: (options.now ?? Date.now)(), ...summarise(manifest, done) } };
   // Should the swap fail (not for a deletion), the staging row stays `importing` with every part
@@ -198,41 +241,19 @@ function resultOf(entry: DatasetEntry, skipped: boolean): ImportResult {
   };
 }
 
-/** Qrels last (they are checked against the others); otherwise manifest order. */
-function orderForImport(shards: readonly ShardEntry[]): ShardEntry[] {
-  return [...shards.filter((s) => s.kind !== 'qrels'), ...shards.filter((s) => s.kind === 'qrels')];
-}
-
-/** Calls `see` with every id stored under a store key and shard name (its finished parts), one chunk row at a time. */
-async function forEachStoredId(db: FairgroundDb, storeKey: string, shard: string, see: (id: string) => void): Promise<void> {
-  let cursor = await db.transaction('chunkIds').store.openCursor(prefixRange(storeKey, shard));
-  while (cursor) {
-    for (const id of cursor.value.ids) see(id);
-    cursor = await cursor.continue();
+/** Per shard name of `pending`, the hashes of the ids of its parts done by an earlier import, and their paths. */
+async function doneIdHashes(
+  db: FairgroundDb,
+  manifest: Manifest,
+  storeKey: string,
+  pending: readonly ShardEntry[],
+  done: ReadonlyMap<string, unknown>,
+): Promise<Map<string, { table: IdHashTable; paths: ReadonlySet<string> }>> {
+  const seed = new Map<string, { table: IdHashTable; paths: ReadonlySet<string> }>();
+  for (const name of new Set(pending.map((s) => s.name))) {
+    const paths = new Set(manifest.shards.filter((s) => s.name === name && done.has(s.path)).map((s) => s.path));
+    // Only done parts are stored under the key now: beginStaging removed the others.
+    if (paths.size > 0) seed.set(name, { table: await idHashesOf(db, storeKey, name), paths });
   }
-}
-
-/** The hashes of the record ids already stored under a shard name, for the duplicate check. */
-async function idHashesOf(db: FairgroundDb, storeKey: string, shard: string): Promise<IdHashTable> {
-  const table = new IdHashTable();
-  await forEachStoredId(db, storeKey, shard, (id) => table.addOrHit(id));
-  return table;
-}
-
-/**
- * The query and document ids a qrels shard may name: those of the retrieval
- * tasks that use it, or of every queries and corpus shard when none does.
- */
-async function knownIdsFor(db: FairgroundDb, manifest: Manifest, storeKey: string, qrels: string) {
-  const tasks = manifest.tasks.filter((t) => t.type === 'retrieval' && t.qrels === qrels);
-  const names = (kind: 'queries' | 'corpus') =>
-    tasks.length > 0
-      ? tasks.map((t) => (t as Extract<typeof t, { type: 'retrieval' }>)[kind])
-      : [...new Set(manifest.shards.filter((s) => s.kind === kind).map((s) => s.name))];
-  const union = async (shards: string[]) => {
-    const all = new Set<string>();
-    for (const s of new Set(shards)) await forEachStoredId(db, storeKey, s, (id) => all.add(id));
-    return all;
-  };
-  return { queries: await union(names('queries')), corpus: await union(names('corpus')) };
+  return seed;
 }

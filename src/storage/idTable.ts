@@ -33,7 +33,11 @@ export class IdHashTable {
   /** True when a hash equal to the id's is present (the id may or may not be there); otherwise adds it and returns false. */
   addOrHit(id: string): boolean {
     this.hash(id, this.h);
-    let hi = this.h[0], lo = this.h[1];
+    return this.addOrHitHash(this.h[0], this.h[1]);
+  }
+
+  /** `addOrHit` for an id already hashed (two 32-bit words, as `hashId64` writes them). */
+  addOrHitHash(hi: number, lo: number): boolean {
     if (hi === 0 && lo === 0) lo = 1; // (0, 0) marks an empty slot
     const slots = this.slots;
     for (let i = hi & this.mask; ; i = (i + 1) & this.mask) {

@@ -13,6 +13,7 @@ export type { ImportOptions, ImportResult } from './datasetImporter.ts';
 export type { ImportProgress } from './importProgress.ts';
 export { ImportError } from './importError.ts';
 export { workerShardReader } from './inflateWorker.ts';
+export { workerPartRunner } from './importWorker.ts';
 export type { ImportErrorCode } from './importError.ts';
 export { urlSource, filesSource, pickedFiles } from './sources.ts';
 export { hubSource } from './hubSource.ts';

@@ -6,10 +6,13 @@ import type { QrelsRecord } from '../core/formats/records.ts';
 import type { FairgroundDb } from './db.ts';
 import { ImportError, isAbort } from './importError.ts';
 import { CHUNK_CHARS } from './chunks.ts';
+import type { CrossDuplicate } from './crossPartCheck.ts';
 import type { IdHashTable } from './idTable.ts';
 import { GzipError, parquetKindOf, readShardHere, SourceReadError } from './inflate.ts';
 import type { Inflated, ShardReader } from './inflate.ts';
 import { prefixRange } from './keyRanges.ts';
+import { PartIdsCollector } from './partIds.ts';
+import type { PartIds } from './partIds.ts';
 import type { ChunkEntry, ChunkIdsEntry, ShardStateEntry } from './schema.ts';
 import type { DatasetSource } from './sources.ts';
 import { writeStaged } from './stagedVersion.ts';
@@ -35,6 +38,12 @@ export interface ShardImportContext {
    * filled, so only a true duplicate is refused.
    */
   readonly seenIds: IdHashTable;
+  /**
+   * The check against the other parts of the shard name that are written at the same time (in
+   * other workers: `seenIds` then holds this part's ids only), called once every chunk is
+   * written, before the end checks; a duplicate it finds fails the part at its line.
+   */
+  readonly crossCheck?: (ids: PartIds) => Promise<CrossDuplicate | undefined>;
   /** For a qrels part: the ids a judgment may name; others are counted, not refused. */
   readonly known?: { readonly queries: ReadonlySet<string>; readonly corpus: ReadonlySet<string> };
   /** Records per chunk row (one chunk per IndexedDB transaction); a chunk also ends at ~1 MiB of text. */
@@ -96,6 +105,7 @@ export async function importShard(ctx: ShardImportContext): Promise<ShardOutcome
     let ids: string[] = [];
     let lines: string[] = [];
     let chars = 0;
+    const collected = ctx.crossCheck ? new PartIdsCollector() : undefined;
     // Chunks are written while the next ones are parsed: `pending` holds the writes not yet
     // committed, at most MAX_PENDING_WRITES (IndexedDB commits them in the order they were
     // made), all awaited before the part is marked done.
@@ -128,13 +138,14 @@ export async function importShard(ctx: ShardImportContext): Promise<ShardOutcome
           const record = parseRecordLine(entry.kind, format, numbered.text, line);
           if (!record) continue;
           if (ctx.seenIds.addOrHit(record.id) && (ids.includes(record.id) || (await storedIdsHold(db, storeKey, entry.name, record.id, pending)))) {
-            throw new ImportError('duplicate', `duplicate identifier "${record.id.replace('\t', '" / "')}"`, { ...where, line });
+            throw duplicateError(record.id, { ...where, line });
           }
           if (ctx.known) {
             const q = record.data as QrelsRecord;
             if (!ctx.known.queries.has(q.query_id) || !ctx.known.corpus.has(q.corpus_id)) unknownQrels++;
           }
           ids.push(record.id);
+          collected?.add(record.id, line);
           lines.push(numbered.text);
           chars += numbered.text.length + 1;
           if (ids.length >= ctx.batchSize || chars >= CHUNK_CHARS) await flush(line);
@@ -149,6 +160,8 @@ export async function importShard(ctx: ShardImportContext): Promise<ShardOutcome
       await Promise.allSettled(pending);
     }
     if (records === 0) throw new ImportError('empty', 'empty shard: no records', where);
+    const duplicate = collected && (await ctx.crossCheck!(collected.result()));
+    if (duplicate) throw duplicateError(duplicate.id, { ...where, line: duplicate.line });
     checkSha256(entry, inflated.result().sha256);
     if (entry.bytes !== undefined && entry.bytes > 0 && bytes !== entry.bytes) {
       throw new ImportError('checksum', `size mismatch: the manifest says ${entry.bytes} bytes, read ${bytes}`, where);
@@ -166,6 +179,11 @@ export async function importShard(ctx: ShardImportContext): Promise<ShardOutcome
     await removePart(db, storeKey, entry.name, entry.path).catch(() => undefined);
     throw error;
   }
+}
+
+/** The error of a record whose id an earlier record of its shard name holds (a qrels id is "query / document"). */
+function duplicateError(id: string, where: { shard: string; path: string; line: number }): ImportError {
+  return new ImportError('duplicate', `duplicate identifier "${id.replace('\t', '" / "')}"`, where);
 }
 
 /** @throws {ImportError} `checksum` when the manifest gives a SHA-256 and the file's differs. */

@@ -32,7 +32,7 @@ e2e('the bundled datasets import from the Datasets view', async ({ page, baseUrl
   await row(page, 'cv-screening').and(page.locator('[data-state="ready"]')).waitFor({ timeout: 90_000 });
   const text = (await row(page, 'freelance-twins').textContent()) ?? '';
   assert.match(text.replace(/,/g, ''), new RegExp(String(twinsRecords)));
-  assert.ok(workers.some((u) => /inflate\.worker/.test(u)), `the shards were read in the inflate worker (workers: ${workers.join(', ')})`);
+  assert.ok(workers.some((u) => /shardImport\.worker/.test(u)), `the shards were imported in an import worker (workers: ${workers.join(', ')})`);
   // Browse a record by id.
   await row(page, 'freelance-twins').getByRole('button', { name: 'Browse' }).click();
   await page.getByPlaceholder('e.g. en-p0001').fill('en-p0001');
@@ -103,6 +103,6 @@ if (beir.skip === false) {
     const expected = lines('corpus.jsonl') + lines('queries.jsonl') + lines('qrels/test.tsv') - 1; // qrels header
     const text = (await page.getByTestId('dataset-list').textContent()) ?? '';
     assert.match(text.replace(/,/g, ''), new RegExp(`${expected}`), `corpus, queries and qrels records (${expected}) are counted`);
-    assert.ok(workers.some((u) => /inflate\.worker/.test(u)), 'the picked files were read in the inflate worker');
+    assert.ok(workers.some((u) => /shardImport\.worker/.test(u)), 'the picked files were imported in an import worker');
   }, { timeout: 180_000 });
 }

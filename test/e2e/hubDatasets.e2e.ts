@@ -138,7 +138,7 @@ if (beir.skip === false) {
     await importHub(page, 'e2e/dbpedia-parquet');
     await page.getByTestId('import-progress').or(ready('e2e--dbpedia-parquet')).first().waitFor({ timeout: 60_000 });
     await ready('e2e--dbpedia-parquet').waitFor({ timeout: 120_000 });
-    assert.ok(workers.some((u) => /inflate\.worker/.test(u)), `the Parquet files were decoded in the inflate worker (workers: ${workers.join(', ')})`);
+    assert.ok(workers.some((u) => /shardImport\.worker/.test(u)), `the Parquet files were decoded in an import worker (workers: ${workers.join(', ')})`);
     await importHub(page, 'hf:e2e/dbpedia-jsonl@main');
     await ready('e2e--dbpedia-jsonl').waitFor({ timeout: 120_000 });
 

@@ -144,19 +144,32 @@ function idbCounts(page: Page): Promise<Record<string, number>> {
 
 /** The number of record ids stored in `chunkIds` rows (every version of every dataset). */
 function storedIds(page: Page): Promise<number> {
+  return storedIdsByKey(page).then((keys) => Object.values(keys).reduce((n, k) => n + k.ids, 0));
+}
+
+/**
+ * Per store key (a version's rows): the record ids stored, and the records of its parts marked
+ * done. Equal when no part is half-stored.
+ */
+function storedIdsByKey(page: Page): Promise<Record<string, { ids: number; done: number }>> {
   return page.evaluate(async () => {
     const db = await new Promise<IDBDatabase>((resolve, reject) => {
       const r = indexedDB.open('fairground');
       r.onsuccess = () => resolve(r.result);
       r.onerror = () => reject(r.error);
     });
-    const rows = await new Promise<{ ids: string[] }[]>((resolve, reject) => {
-      const r = db.transaction('chunkIds').objectStore('chunkIds').getAll();
-      r.onsuccess = () => resolve(r.result as { ids: string[] }[]);
-      r.onerror = () => reject(r.error);
-    });
+    const [ids, states] = (await Promise.all(
+      ['chunkIds', 'shardState'].map((store) => new Promise<unknown[]>((resolve, reject) => {
+        const r = db.transaction(store).objectStore(store).getAll();
+        r.onsuccess = () => resolve(r.result);
+        r.onerror = () => reject(r.error);
+      })),
+    )) as [{ datasetId: string; ids: string[] }[], { datasetId: string; state: string; records?: number }[]];
     db.close();
-    return rows.reduce((n, r) => n + r.ids.length, 0);
+    const out: Record<string, { ids: number; done: number }> = {};
+    for (const r of ids) (out[r.datasetId] ??= { ids: 0, done: 0 }).ids += r.ids.length;
+    for (const s of states) if (s.state === 'done') (out[s.datasetId] ??= { ids: 0, done: 0 }).done += s.records ?? 0;
+    return out;
   });
 }
 
@@ -171,7 +184,9 @@ e2e('a newer version with a malformed line fails and leaves the stored version r
   await importUrl(page, `${baseUrl}sets/keep-v1/`);
   await readyRow(page, 'keep').waitFor({ timeout: 30_000 });
   assert.match((await row(page, 'keep').textContent()) ?? '', /135/);
-  const idsBefore = await storedIds(page);
+  const before = await storedIdsByKey(page);
+  const [storedKey] = Object.keys(before);
+  assert.deepEqual(Object.values(before), [{ ids: 135, done: 135 }]);
 
   const held = second.hold('corpus.jsonl.gz');
   await importUrl(page, `${baseUrl}sets/keep-v2/`);
@@ -194,7 +209,11 @@ e2e('a newer version with a malformed line fails and leaves the stored version r
   assert.match(text, /135/, `still 135 records: ${text}`);
   assert.match(text, /v1\.0\.0/);
   assert.match((await row(page, 'keep').getByTestId('dataset-update').textContent()) ?? '', /update to v2\.0\.0 failed, this version is kept: .*line 50/);
-  assert.equal(await storedIds(page), idsBefore, 'the stored version lost no record and the failed one left none');
+  // The failed version keeps only whole parts (those done beside the failing one, in other
+  // import workers, for a resume): none half-stored.
+  const after = await storedIdsByKey(page);
+  assert.deepEqual(after[storedKey], { ids: 135, done: 135 }, 'the stored version lost no record');
+  for (const [key, n] of Object.entries(after)) assert.equal(n.ids, n.done, `${key}: no part of the failed version is half-stored`);
 });
 
 e2e('two tabs importing the same dataset take turns: the second waits, and "ready" only ever means complete', async ({ page, context, baseUrl }) => {

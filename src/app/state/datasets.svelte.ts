@@ -18,6 +18,7 @@ import {
   resumePlan,
   storageEstimate,
   urlSource,
+  workerPartRunner,
   workerShardReader,
   writePendingImport,
   type DatasetSource,
@@ -250,7 +251,9 @@ export class DatasetsState {
       ...(answers.groups && Object.keys(answers.groups).length > 0 ? { hubGroups: twinGroupsText(answers.groups) } : {}),
     };
     if (resumeFrom) writePendingImport(localStorage, { url: resumeFrom, label, ...onHub });
-    // Hashing and gunzip run in a worker, beside the parsing and writing done here.
+    // Parts are imported whole (read, hash, gunzip, parse, write) by a pool of import workers,
+    // one per core (navigator.hardwareConcurrency); a part no worker can take is imported here,
+    // its hashing and gunzip in the inflate worker.
     const reader = workerShardReader();
     let listed = false;
     try {
@@ -258,6 +261,7 @@ export class DatasetsState {
       const result = await importDataset(db, source, {
         signal: controller.signal,
         shardReader: reader.read,
+        partRunner: () => workerPartRunner(),
         onManifest: (m) => {
           active.datasetId = m.id;
           active.title = m.title;

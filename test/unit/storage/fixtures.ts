@@ -1,6 +1,7 @@
 /** Test helpers: fresh databases, in-memory dataset packages and sources. */
 import 'fake-indexeddb/auto';
 import { IDBFactory } from 'fake-indexeddb';
+import * as Comlink from 'comlink';
 import { createHash } from 'node:crypto';
 import { gzipSync } from 'node:zlib';
 import { expect } from 'vitest';
@@ -10,6 +11,9 @@ import { INFLATE_WORKER_READY, serveShard } from '../../../src/storage/inflateCh
 import type { ShardRequest } from '../../../src/storage/inflateChannel.ts';
 import { workerShardReader } from '../../../src/storage/inflateWorker.ts';
 import type { WorkerShardReader } from '../../../src/storage/inflateWorker.ts';
+import type { PartRunner } from '../../../src/storage/importPart.ts';
+import { workerPartRunner } from '../../../src/storage/importWorker.ts';
+import { shardImportApi } from '../../../src/storage/importWorkerApi.ts';
 import type { StoredRecord } from '../../../src/storage/schema.ts';
 import type { FairgroundDb } from '../../../src/storage/db.ts';
 import { filesSource } from '../../../src/storage/sources.ts';
@@ -203,4 +207,41 @@ export function channelReader(): WorkerShardReader & { served: () => number } {
     terminate: () => undefined,
   };
   return { ...workerShardReader(() => fakeWorker as unknown as Worker), served: () => served };
+}
+
+/**
+ * Import workers with their side run in this thread: `workerPartRunner` with a stand-in Worker,
+ * one end of a MessageChannel whose other end exposes `shardImportApi` (Comlink, as in the
+ * worker) on its own connection to `factory`'s database. `running()` is the most parts that were
+ * imported at once across the runners made; `made()` the runners made.
+ */
+export function channelRunners(factory: IDBFactory): { make: () => PartRunner; running: () => number; made: () => number } {
+  let now = 0;
+  let most = 0;
+  let made = 0;
+  const make = () => {
+    made++;
+    const { port1, port2 } = new MessageChannel();
+    const api = shardImportApi((name) => openFairgroundDb(name, factory));
+    Comlink.expose({
+      ...api,
+      async importPart(...args: Parameters<typeof api.importPart>) {
+        most = Math.max(most, ++now);
+        try {
+          return await api.importPart(...args);
+        } finally {
+          now--;
+        }
+      },
+    }, port2 as unknown as Comlink.Endpoint);
+    const worker = Object.assign(port1, { terminate: () => { port1.close(); port2.close(); } });
+    return workerPartRunner(() => worker as unknown as Worker);
+  };
+  return { make, running: () => most, made: () => made };
+}
+
+/** A fresh database in a factory of its own, with the factory (for channelRunners). */
+export async function freshDbWithFactory(): Promise<{ db: FairgroundDb; factory: IDBFactory }> {
+  const factory = new IDBFactory();
+  return { db: await openFairgroundDb(`test-${counter++}`, factory), factory };
 }
