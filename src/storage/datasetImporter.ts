@@ -152,7 +152,9 @@ async function importManifest(
   const size = options.partRunner ? importPoolSize(pending.length, cores, options.workers) : 1;
   // Fewer heavy parts than cores (one large part, say): each worker gets a second thread for read, hash and gunzip.
   const secondThread = inflateApart(pending.map((s) => sizes.get(s.path)!), cores);
-  const runners = Array.from({ length: size }, () => options.partRunner?.() ?? pageRunner);
+  // A pool of one runs in this thread (with the inflate worker of `shardReader`): measured faster than one import
+  // worker with an inflate worker of its own (17.7 against 12.6 MB/s for a 25 MB shard on 2 cores; BENCHMARKS.md).
+  const runners = size >= 2 ? Array.from({ length: size }, () => options.partRunner?.() ?? pageRunner) : [pageRunner];
   /** Parts that began in this import: those not done when it fails are removed. */
   const started = new Map<string, string>();
   try {
