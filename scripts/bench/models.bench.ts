@@ -89,8 +89,9 @@ if (buildIsStale(root)) {
 const texts = profileTexts(root, N);
 const medianWords = median(texts.map((t) => t.split(/\s+/).length));
 const models = benchModels(root);
-const site = await serveSite({ port: 0 });
 const hub = (await startMockHub()) as { url: string; close(): Promise<void> };
+// The site's Content-Security-Policy lets the page reach the mock Hub (as a user's Hub host setting would).
+const site = await serveSite({ port: 0, connect: [new URL(hub.url).origin] });
 const t0 = performance.now();
 
 interface Row {
