@@ -201,6 +201,9 @@ export class EmbeddingRunner {
     };
     let next = tokenize(0);
     next.catch(() => undefined);
+    // Cache writes run behind the batches, one after another: batch k + 1 embeds while batch k's vectors are
+    // written (awaited per batch, the IndexedDB commits had the model wait). The last is awaited before returning.
+    let writing: Promise<void> = Promise.resolve();
     const tStart = performance.now();
     this.#o.onProgress?.({ status: 'batch', done: 0, total: missing.length, cached, etaSeconds: undefined });
     for (let k = 0, b = 0; k < batches.length; k++, b += batchSize) {
@@ -223,10 +226,15 @@ export class EmbeddingRunner {
         vectors[i] = v;
         return { key: keys[i], modelKey: this.modelKey, vector: v };
       });
-      if (this.#o.cache) await this.#o.cache.putMany(fresh);
+      const cache = this.#o.cache;
+      if (cache) {
+        writing = writing.then(() => cache.putMany(fresh));
+        writing.catch(() => undefined); // surfaced below, where it is awaited
+      }
       const done = Math.min(missing.length, b + batchSize);
       this.#o.onProgress?.({ status: 'batch', done, total: missing.length, cached, etaSeconds: etaSeconds(done, missing.length, performance.now() - tStart) });
     }
+    await writing;
     const dims = vectors[0]?.length ?? this.#worker.loaded?.dims ?? 0;
     return {
       vectors: vectors as Float32Array[],

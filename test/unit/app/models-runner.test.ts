@@ -196,6 +196,28 @@ describe('EmbeddingRunner and the embedding cache', () => {
     expect(stored).toEqual(expected);
     runner.dispose();
   });
+  it('writes behind the batches (the next batch does not wait for the write), every batch stored in order before embed() returns; a failed write fails the call', async () => {
+    vi.stubGlobal('navigator', { hardwareConcurrency: 2 });
+    const stored: string[][] = [];
+    let fail = false;
+    const cache = {
+      getMany: async (keys: readonly string[]) => keys.map(() => undefined),
+      async putMany(entries: readonly { key: string }[]) {
+        await new Promise((r) => setTimeout(r, 20));
+        if (fail) throw new Error('QuotaExceededError: the disk is full');
+        stored.push(entries.map((e) => e.key));
+      },
+    };
+    const workers = flakyWorkers();
+    const runner = new EmbeddingRunner({ entry: glove, source: { kind: 'bundled', id: glove.id }, probe: { kind: 'wasm', reason: 'test' }, createWorker: workers.create, cache, batchSize: 1 });
+    await expect(runner.embed(['x'], 'query')).rejects.toThrow(/network error/);
+    const r = await runner.embed(['a', 'b', 'c'], 'document');
+    expect(r.vectors).toHaveLength(3);
+    expect(stored).toHaveLength(3); // all three writes done, one batch each, in order
+    fail = true;
+    await expect(runner.embed(['d', 'e'], 'document')).rejects.toThrow(/disk is full/);
+    runner.dispose();
+  });
 });
 
 describe('EmbeddingRunner when its worker dies mid-batch', () => {
