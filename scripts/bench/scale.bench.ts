@@ -16,6 +16,7 @@ import { once } from 'node:events';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createRng } from '../../src/core/stats/rng.ts';
+import { growthExponent } from './lib/growth.ts';
 import { emitSection, machine, machineMarkdown } from './lib/section.ts';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
@@ -113,19 +114,9 @@ function runOnce(dir: string, model: string, n: number): Row {
   return { n, model, wall, modelSeconds: results.subsets[0].models[0].timing.wallMs / 1000, peakMiB: rss ? Number(rss[1]) / 1024 : NaN };
 }
 
-/** Least-squares slope of log(y) on log(n). */
+/** The growth exponent of one model's rows (lib/growth.ts). */
 function exponent(rows: readonly Row[], value: (r: Row) => number): number {
-  const pts = rows.filter((r) => value(r) > 0).map((r) => [Math.log(r.n), Math.log(value(r))] as const);
-  if (pts.length < 2) return NaN;
-  const mx = pts.reduce((a, p) => a + p[0], 0) / pts.length;
-  const my = pts.reduce((a, p) => a + p[1], 0) / pts.length;
-  let num = 0;
-  let den = 0;
-  for (const [x, y] of pts) {
-    num += (x - mx) * (y - my);
-    den += (x - mx) ** 2;
-  }
-  return num / den;
+  return growthExponent(rows.map((r) => [r.n, value(r)] as const));
 }
 
 if (process.env.BENCH_SCALE_ONLY_WRITE) {

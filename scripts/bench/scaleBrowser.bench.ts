@@ -23,6 +23,7 @@ import { fileURLToPath } from 'node:url';
 import type { BrowserContext } from 'playwright-core';
 import { buildIfStale, launchPersistent, mib, sampleHeap, serve, type DevicePath } from './browser/chromium.ts';
 import { serveData } from './browser/dataServer.ts';
+import { growthExponent } from './lib/growth.ts';
 import { emitSection, machine, machineMarkdown } from './lib/section.ts';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
@@ -152,19 +153,10 @@ for (const path of PATHS) {
 await data.close();
 await site.close();
 
-/** Least-squares slope of log(y) on log(n) over the rows of one path. */
+/** The growth exponent of the rows of one path, two decimals ('–' without two points). */
 function exponent(points: readonly (readonly [number, number])[]): string {
-  const pts = points.filter(([, y]) => y > 0).map(([x, y]) => [Math.log(x), Math.log(y)] as const);
-  if (pts.length < 2) return '–';
-  const mx = pts.reduce((a, p) => a + p[0], 0) / pts.length;
-  const my = pts.reduce((a, p) => a + p[1], 0) / pts.length;
-  let num = 0;
-  let den = 0;
-  for (const [x, y] of pts) {
-    num += (x - mx) * (y - my);
-    den += (x - mx) ** 2;
-  }
-  return (num / den).toFixed(2);
+  const e = growthExponent(points);
+  return Number.isNaN(e) ? '–' : e.toFixed(2);
 }
 
 const GLOVE = 'bundled:fairground-glove-100d';
