@@ -217,7 +217,7 @@ interface Ref {
   twins: {
     timing: RefTiming;
     ranks_timing: RefTiming;
-    summary: { iou: number; rankShift: number; dropout: number; rbc: number; kendallTau: number; pearson: number; queries: number; pairs: number };
+    summary: { iou: number; rankShift: number; dropout: number; rbc: number; rbcPooled: number; kendallTau: number; pearson: number; queries: number; pairs: number };
     wins: [number, number];
     rank_t_sum: number;
     shift_sum: number;
@@ -415,7 +415,7 @@ const ts = twinResult!;
 check('twins Σ substitution rank', rankSums.rankT === ref.twins.rank_t_sum, `TS ${rankSums.rankT} NumPy ${ref.twins.rank_t_sum}`);
 check('twins Σ |rank shift|', rankSums.shift === ref.twins.shift_sum, `TS ${rankSums.shift} NumPy ${ref.twins.shift_sum}`);
 // mean rank shift: each query's shift is an integer sum over T.twins pairs, so the means agree up to summation order
-for (const key of ['rankShift', 'iou', 'dropout', 'rbc', 'kendallTau', 'pearson'] as const) {
+for (const key of ['rankShift', 'iou', 'dropout', 'rbc', 'rbcPooled', 'kendallTau', 'pearson'] as const) {
   check(`twins ${key}`, close(ts[key], ref.twins.summary[key], 1e-9), `TS ${ts[key]} NumPy ${ref.twins.summary[key]}`);
 }
 check('twins queries/pairs', ts.queries === ref.twins.summary.queries && ts.pairs === ref.twins.summary.pairs,

@@ -124,6 +124,9 @@ def twins(P, I, TI, TS, FG, k):
     first = ((FG == 0) & (rank_o < rank_t)) | ((FG == 1) & (rank_t < rank_o))
     second = ((FG == 0) & (rank_t < rank_o)) | ((FG == 1) & (rank_o < rank_t))
     wf, wm = int(first.sum()), int(second.sum())
+    # RBC per query (METRICS.md §3: each query's pairs, then the mean), beside the pooled one
+    qf, qm = first.sum(1).astype(np.float64), second.sum(1).astype(np.float64)
+    rbc_q = np.where(qf + qm == 0, 0.0, (qf - qm) / np.maximum(qf + qm, 1))
     # IoU@k and Dropout@k: top k of the original world (A) and of the twin world (B)
     world = comp.copy()
     np.put_along_axis(world, TI, comp_t, 1)
@@ -157,7 +160,8 @@ def twins(P, I, TI, TS, FG, k):
             "rankShift": float((shift.sum(1) / shift.shape[1]).mean()),
             "iou": float(iou.mean()),
             "dropout": float(dropout.mean()),
-            "rbc": 0.0 if wf + wm == 0 else (wf - wm) / (wf + wm),
+            "rbc": float(rbc_q.mean()),
+            "rbcPooled": 0.0 if wf + wm == 0 else (wf - wm) / (wf + wm),
             "kendallTau": num(tau[ok_tau].mean()) if ok_tau.any() else None,
             "pearson": num(r[ok_r].mean()) if ok_r.any() else None,
             "queries": int(nq),
