@@ -140,8 +140,9 @@ export async function auditModelJob(job: ModelAuditJob, onSubsetDone?: (done: nu
       });
     // Streamed: each query's scores are made when the audit asks for them and dropped after its
     // metrics (memory O(corpus + twins), not queries × corpus); the scorer's own time is the test time.
+    // A dense model is scored by blocks below; its per-query scorer is made only for an observer (the CLI's exports).
     const t0 = performance.now();
-    const scorer = scorerOf(job.scoring, s);
+    const scorer = job.scoring.kind === 'dense' ? undefined : scorerOf(job.scoring, s);
     const indexMs = performance.now() - t0;
     let scoringMs: number;
     let result: ModelResult;
@@ -170,11 +171,11 @@ export async function auditModelJob(job: ModelAuditJob, onSubsetDone?: (done: nu
       result = audited.models[0];
       scoringMs = ms;
     } else {
-      const timed = timedScorer(scorer);
+      const timed = timedScorer(scorer!);
       result = auditSubset(s.subset, [{ model: job.model, timing: job.timing, score: timed.score }], job.options, onQueries).models[0];
       scoringMs = timed.ms();
     }
-    observe?.(i, scorer);
+    observe?.(i, scorer ?? scorerOf(job.scoring, s));
     const wallMs = job.timing.wallMs + indexMs + scoringMs;
     // A lexical baseline "embeds" (indexes) every text of the subset, each time.
     const textsEmbedded = job.scoring.kind === 'bm25' || job.scoring.kind === 'tfidf' ? s.subset.queries.length + s.subset.corpus.length + s.subset.twins.length : job.timing.textsEmbedded;
