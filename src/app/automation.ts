@@ -23,6 +23,8 @@ export interface EmbedRequest {
   readonly threads?: number;
   /** After embedding, time one batch of this many texts through the pipeline and through ORT's bare session.run. */
   readonly bareRunBatch?: number;
+  /** false: leave the vectors out of the answer (a benchmark of many texts needs only the timings). */
+  readonly returnVectors?: boolean;
 }
 
 export interface AutomationDeps {
@@ -130,7 +132,7 @@ export function installAutomation(deps: AutomationDeps = {}): void {
         // One batch of the texts again: the pipeline against ORT's bare session.run on the same tokens.
         const bare = req.bareRunBatch ? await runner.bareRunTimes(req.texts.slice(0, req.bareRunBatch)) : undefined;
         return {
-          vectors: r.vectors.map((v) => Array.from(v)),
+          vectors: req.returnVectors === false ? [] : r.vectors.map((v) => Array.from(v)),
           dims: r.dims,
           device: r.device,
           dtype: r.dtype,
@@ -138,6 +140,8 @@ export function installAutomation(deps: AutomationDeps = {}): void {
           cached: r.cached,
           fallbacks: r.fallbacks,
           ms: r.ms,
+          phases: r.phases,
+          cache: r.cache,
           /** Time to the model's `ready` (undefined when every text came from the cache) and after it. */
           loadMs: readyAt === undefined ? undefined : readyAt - t0,
           embedMs: tEnd - (readyAt ?? t0),

@@ -20,6 +20,7 @@ import { wasmThreads } from './onnxEnv.ts';
 import { CancelledError } from '../core/audit/run/cancel.ts';
 import { embeddingKey } from '../core/embeddingKey.ts';
 import { inBatch } from './batchError.ts';
+import { CACHE_SAMPLE, cachePlan, type CachePlan } from '../core/models/cachePolicy.ts';
 import type { TextRole } from '../core/audit/run/ports.ts';
 
 /** Cached vectors by key (src/storage/embeddingCache.ts implements it on IndexedDB). */
@@ -61,9 +62,34 @@ export interface EmbeddingResult {
   readonly cached: number;
   readonly fallbacks: readonly string[];
   readonly ms: number;
+  /** Where `ms` went on the page: hashing the cache keys, the cache look-up, the batches, and waiting for the last cache writes. */
+  readonly phases: { readonly keysMs: number; readonly lookupMs: number; readonly batchesMs: number; readonly writeWaitMs: number };
+  /** Texts looked up in the cache and vectors stored; `why` says why the cache was left out after the sample (core/models/cachePolicy.ts). */
+  readonly cache: { readonly lookedUp: number; readonly written: number; readonly why?: string };
+}
+
+/** One embed() call's texts, what is known of them so far, and what its cache use cost. */
+interface CallState {
+  readonly texts: readonly string[];
+  readonly prefix: string;
+  readonly signal?: AbortSignal;
+  readonly vectors: (Float32Array | undefined)[];
+  /** Each text's cache key, made where the cache was used. */
+  readonly keys: (string | undefined)[];
+  cached: number;
+  computed: number;
+  readonly tStart: number;
+  writing: Promise<void>;
+  readonly cost: { keysMs: number; lookupMs: number; lookedUp: number; modelMs: number; modelTexts: number; writeMs: number; written: number };
 }
 
 export { CancelledError } from '../core/audit/run/cancel.ts';
+
+/**
+ * Vectors per cache transaction. One transaction a batch of 32 spent more on commits than on the
+ * records: 20,000 GloVe vectors waited 2.8 s for their writes in 625 transactions, 0.7 s in 20.
+ */
+const CACHE_WRITE_CHUNK = 1024;
 
 const defaultWorker = () => new Worker(new URL('../../workers/embed.worker.ts', import.meta.url), { type: 'module' });
 
@@ -169,26 +195,89 @@ export class EmbeddingRunner {
   }
 
   /**
-   * Embeds `texts` (the role's prefix is added), using and filling the cache.
+   * Embeds `texts` (the role's prefix is added), using and filling the cache
+   * where it pays (core/models/cachePolicy.ts: measured on the first
+   * CACHE_SAMPLE texts, decided for the rest).
    * @throws {CancelledError} when `signal` aborts; finished batches are cached.
    */
   async embed(texts: readonly string[], role: TextRole, signal?: AbortSignal): Promise<EmbeddingResult> {
     const t0 = performance.now();
     const prefix = role === 'query' ? this.#o.entry.queryPrefix : this.#o.entry.documentPrefix;
-    const vectors: (Float32Array | undefined)[] = new Array(texts.length);
-    let keys: string[] = [];
-    if (this.#o.cache) {
-      keys = await this.#cacheKeys(texts, prefix);
-      const hits = await this.#o.cache.getMany(keys);
-      hits.forEach((v, i) => (vectors[i] = v));
+    const call: CallState = {
+      texts,
+      prefix,
+      signal,
+      vectors: new Array(texts.length),
+      keys: new Array(texts.length),
+      cached: 0,
+      computed: 0,
+      tStart: performance.now(),
+      writing: Promise.resolve(),
+      cost: { keysMs: 0, lookupMs: 0, lookedUp: 0, modelMs: 0, modelTexts: 0, writeMs: 0, written: 0 },
+    };
+    const cache = this.#o.cache;
+    this.#o.onProgress?.({ status: 'batch', done: 0, total: texts.length, cached: 0, etaSeconds: undefined });
+    // Part by part, the cache used as the costs measured so far say (all on until something is measured).
+    let plan: CachePlan = { lookup: !!cache, write: !!cache };
+    const step = cache ? CACHE_SAMPLE : Math.max(1, texts.length);
+    for (let from = 0; from < texts.length; from += step) {
+      const c = call.cost;
+      if (cache && from > 0) {
+        plan = cachePlan({
+          lookupMs: c.lookedUp > 0 ? (c.keysMs + c.lookupMs) / c.lookedUp : undefined,
+          hitRate: c.lookedUp > 0 ? call.cached / c.lookedUp : undefined,
+          modelMs: c.modelTexts > 0 ? c.modelMs / c.modelTexts : undefined,
+          writeMs: c.written > 0 ? c.writeMs / c.written : undefined,
+        });
+      }
+      await this.#part(call, from, Math.min(texts.length, from + step), plan);
     }
-    const missing = texts.map((_, i) => i).filter((i) => vectors[i] === undefined);
-    const cached = texts.length - missing.length;
+    const tBatches = performance.now();
+    await call.writing;
+    const tEnd = performance.now();
+    const dims = call.vectors[0]?.length ?? this.#worker.loaded?.dims ?? 0;
+    const c = call.cost;
+    return {
+      vectors: call.vectors as Float32Array[],
+      dims,
+      device: this.#worker.device,
+      dtype: this.#dtype,
+      computed: call.computed,
+      cached: call.cached,
+      fallbacks: [...this.#worker.fallbacks],
+      ms: tEnd - t0,
+      phases: { keysMs: c.keysMs, lookupMs: c.lookupMs, batchesMs: tBatches - t0 - c.keysMs - c.lookupMs, writeWaitMs: tEnd - tBatches },
+      cache: { lookedUp: c.lookedUp, written: c.written, why: plan.why },
+    };
+  }
+
+  /** Texts [from, to) of a call: the cache look-up and writes as `plan` says, the misses through the model. */
+  async #part(call: CallState, from: number, to: number, plan: { readonly lookup: boolean; readonly write: boolean }): Promise<void> {
+    const cache = this.#o.cache;
+    const { texts, prefix, vectors, keys, signal, cost } = call;
+    if (cache && (plan.lookup || plan.write)) {
+      const t = performance.now();
+      const made = await this.#cacheKeys(texts.slice(from, to), prefix);
+      made.forEach((k, j) => (keys[from + j] = k));
+      cost.keysMs += performance.now() - t;
+    }
+    if (cache && plan.lookup) {
+      const t = performance.now();
+      const hits = await cache.getMany(keys.slice(from, to) as string[]);
+      hits.forEach((v, j) => {
+        if (v) (vectors[from + j] = v), call.cached++;
+      });
+      cost.lookupMs += performance.now() - t;
+      cost.lookedUp += to - from;
+    }
+    const missing: number[] = [];
+    for (let i = from; i < to; i++) if (vectors[i] === undefined) missing.push(i);
     const batchSize = this.#o.batchSize ?? 32;
     const batches: number[][] = [];
     for (let b = 0; b < missing.length; b += batchSize) batches.push(missing.slice(b, b + batchSize));
+    if (batches.length === 0) return;
     // The model and the tokenizer load side by side; then batch k + 1 is tokenized while batch k runs.
-    const [tokenizer] = batches.length > 0 ? await Promise.all([this.#startTokenizer(), this.#worker.load()]) : [null];
+    const [tokenizer] = await Promise.all([this.#startTokenizer(), this.#worker.load()]);
     const textsOf = (k: number) => batches[k].map((i) => prefix + texts[i]);
     /** Tokenizes batch k in the tokenizer worker, straight into the model worker's port. */
     const tokenize = async (k: number): Promise<TokenizedBatch | undefined> => {
@@ -201,14 +290,13 @@ export class EmbeddingRunner {
     };
     let next = tokenize(0);
     next.catch(() => undefined);
-    // Cache writes run behind the batches, one after another: batch k + 1 embeds while batch k's vectors are
-    // written (awaited per batch, the IndexedDB commits had the model wait). The last is awaited before returning.
-    let writing: Promise<void> = Promise.resolve();
-    const tStart = performance.now();
-    this.#o.onProgress?.({ status: 'batch', done: 0, total: missing.length, cached, etaSeconds: undefined });
-    for (let k = 0, b = 0; k < batches.length; k++, b += batchSize) {
+    // Cache writes run behind the batches, one after another, CACHE_WRITE_CHUNK vectors a transaction: batch
+    // k + 1 embeds while earlier vectors are written. The last is awaited before embed() returns.
+    let unwritten: { key: string; modelKey: string; vector: Float32Array }[] = [];
+    for (let k = 0; k < batches.length; k++) {
       if (signal?.aborted) throw new CancelledError();
       const idx = batches[k];
+      const tBatch = performance.now();
       const flat = await inBatch(k, batches.length, async () => {
         const current = await next;
         next = tokenize(k + 1);
@@ -220,33 +308,31 @@ export class EmbeddingRunner {
           return api.embedTokensFrom(current.id);
         });
       });
+      // The call's first batch carries the model's warm-up (V8 compiling ONNX Runtime): not the model's cost a text.
+      if (call.computed > 0) (cost.modelMs += performance.now() - tBatch), (cost.modelTexts += idx.length);
       const dims = flat.length / idx.length;
-      const fresh = idx.map((i, j) => {
+      for (let j = 0; j < idx.length; j++) {
         const v = flat.slice(j * dims, (j + 1) * dims);
-        vectors[i] = v;
-        return { key: keys[i], modelKey: this.modelKey, vector: v };
-      });
-      const cache = this.#o.cache;
-      if (cache) {
-        writing = writing.then(() => cache.putMany(fresh));
-        writing.catch(() => undefined); // surfaced below, where it is awaited
+        vectors[idx[j]] = v;
+        if (cache && plan.write) unwritten.push({ key: keys[idx[j]]!, modelKey: this.modelKey, vector: v });
       }
-      const done = Math.min(missing.length, b + batchSize);
-      this.#o.onProgress?.({ status: 'batch', done, total: missing.length, cached, etaSeconds: etaSeconds(done, missing.length, performance.now() - tStart) });
+      call.computed += idx.length;
+      if (cache && unwritten.length > 0 && (unwritten.length >= CACHE_WRITE_CHUNK || k === batches.length - 1)) {
+        const chunk = unwritten;
+        unwritten = [];
+        call.writing = call.writing.then(async () => {
+          const t = performance.now();
+          await cache.putMany(chunk);
+          cost.writeMs += performance.now() - t;
+          cost.written += chunk.length;
+        });
+        call.writing.catch(() => undefined); // surfaced where it is awaited
+      }
+      const total = texts.length - call.cached;
+      this.#o.onProgress?.({ status: 'batch', done: call.computed, total, cached: call.cached, etaSeconds: etaSeconds(call.computed, total, performance.now() - call.tStart) });
     }
-    await writing;
-    const dims = vectors[0]?.length ?? this.#worker.loaded?.dims ?? 0;
-    return {
-      vectors: vectors as Float32Array[],
-      dims,
-      device: this.#worker.device,
-      dtype: this.#dtype,
-      computed: missing.length,
-      cached,
-      fallbacks: [...this.#worker.fallbacks],
-      ms: performance.now() - t0,
-    };
   }
+
 
   /** Where the workers' time went (tokenizing, the model, pooling) since the model loaded: for benchmarks. */
   async workerTimings(): Promise<EmbedTimings & { tokenizedAside: boolean }> {

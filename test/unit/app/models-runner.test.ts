@@ -196,7 +196,7 @@ describe('EmbeddingRunner and the embedding cache', () => {
     expect(stored).toEqual(expected);
     runner.dispose();
   });
-  it('writes behind the batches (the next batch does not wait for the write), every batch stored in order before embed() returns; a failed write fails the call', async () => {
+  it('writes behind the batches, every vector stored before embed() returns; a failed write fails the call', async () => {
     vi.stubGlobal('navigator', { hardwareConcurrency: 2 });
     const stored: string[][] = [];
     let fail = false;
@@ -213,9 +213,76 @@ describe('EmbeddingRunner and the embedding cache', () => {
     await expect(runner.embed(['x'], 'query')).rejects.toThrow(/network error/);
     const r = await runner.embed(['a', 'b', 'c'], 'document');
     expect(r.vectors).toHaveLength(3);
-    expect(stored).toHaveLength(3); // all three writes done, one batch each, in order
+    expect(stored).toHaveLength(1); // one transaction for the call's three vectors (CACHE_WRITE_CHUNK a transaction), done before embed() returned
+    expect(stored[0]).toHaveLength(3);
+    expect(r.cache).toEqual({ lookedUp: 3, written: 3, why: undefined });
     fail = true;
     await expect(runner.embed(['d', 'e'], 'document')).rejects.toThrow(/disk is full/);
+    runner.dispose();
+  });
+});
+
+/** A worker whose model takes `msPerBatch` a batch ([index of the text's first char, 1] per text). */
+function timedWorkers(msPerBatch: number) {
+  return () => {
+    const api = {
+      async load() {
+        return { dims: 2 };
+      },
+      async embed(texts: string[]) {
+        if (msPerBatch > 0) await new Promise((r) => setTimeout(r, msPerBatch));
+        return Float32Array.from(texts.flatMap((t) => [Number(t.slice(1)), 1]));
+      },
+      async dispose() {},
+    };
+    const { port1, port2 } = new MessageChannel();
+    Comlink.expose(api, port2 as unknown as Comlink.Endpoint);
+    return Object.assign(port1, { terminate: () => port1.close() }) as unknown as Worker;
+  };
+}
+
+describe('EmbeddingRunner uses the cache where it pays (core/models/cachePolicy.ts)', () => {
+  const texts = Array.from({ length: 3000 }, (_, i) => `t${i}`);
+  const expected = texts.map((_, i) => [i, 1]);
+  it('a model faster than the cache: after the first 1,024 texts, no more look-ups; the vectors are the model\'s', async () => {
+    vi.stubGlobal('navigator', { hardwareConcurrency: 2 });
+    let written = 0;
+    const cache = {
+      async getMany(keys: readonly string[]) {
+        await new Promise((r) => setTimeout(r, 300)); // ~0.3 ms a text: more than the model, even on a loaded machine
+        return keys.map(() => undefined);
+      },
+      async putMany(entries: readonly unknown[]) {
+        await new Promise((r) => setTimeout(r, 10));
+        written += entries.length;
+      },
+    };
+    const runner = new EmbeddingRunner({ entry: glove, source: { kind: 'bundled', id: glove.id }, probe: { kind: 'wasm', reason: 'test' }, createWorker: timedWorkers(1), createTokenizerWorker: null, cache });
+    const r = await runner.embed(texts, 'document');
+    expect(r.vectors.map((v) => Array.from(v))).toEqual(expected);
+    expect(r.computed).toBe(3000);
+    expect(r.cache.lookedUp).toBe(1024);
+    expect(r.cache.written).toBe(written);
+    expect(written).toBeLessThan(3000); // the second part is decided before the first part's write is measured
+    expect(r.cache.why).toMatch(/^cache not looked up: 0% hits.*; not stored/);
+    runner.dispose();
+  });
+  it('a model slower than the cache: every vector is stored (look-ups stop once none hit)', async () => {
+    vi.stubGlobal('navigator', { hardwareConcurrency: 2 });
+    let written = 0;
+    const cache = {
+      getMany: async (keys: readonly string[]) => keys.map(() => undefined),
+      async putMany(entries: readonly unknown[]) {
+        written += entries.length;
+      },
+    };
+    const runner = new EmbeddingRunner({ entry: glove, source: { kind: 'bundled', id: glove.id }, probe: { kind: 'wasm', reason: 'test' }, createWorker: timedWorkers(10), createTokenizerWorker: null, cache, batchSize: 64 });
+    const r = await runner.embed(texts, 'document');
+    expect(r.vectors.map((v) => Array.from(v))).toEqual(expected);
+    expect(written).toBe(3000);
+    expect(r.cache).toMatchObject({ lookedUp: 1024, written: 3000 });
+    expect(r.cache.why).toMatch(/^cache not looked up/);
+    expect(r.cache.why).not.toMatch(/not stored/);
     runner.dispose();
   });
 });
