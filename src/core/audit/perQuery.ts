@@ -7,6 +7,8 @@
  */
 import type { Scored } from '../ranking.ts';
 import { kernelOptions, RETRIEVAL_METRICS, scoreQuery, type KernelOptions } from '../metrics/retrieval.ts';
+import { scoreTop } from '../metrics/retrievalKernel.ts';
+import { topRankedByKey } from '../metrics/topRanked.ts';
 import { rankPool, substitutionRank, tieKeys } from '../metrics/rankedPool.ts';
 import { twinQueryResults, type LabeledTwinPair } from '../metrics/twins.ts';
 import type { FirstGroupSide, TwinQueryMetrics } from '../metrics/twinsKernel.ts';
@@ -200,6 +202,7 @@ function perQueryAccumulator(prepared: PreparedSubset): PerQueryAccumulator {
   const { subset, kernel, unitIds, unitJudgments, pairs, k } = prepared;
   const n = unitIds.length;
   const nk = kernel.ks.length;
+  const maxK = kernel.ks[nk - 1];
   const columns = EFFECTIVENESS_FAMILIES.map(() => new Float64Array(n));
   const familyRow = EFFECTIVENESS_FAMILIES.map((f) => RETRIEVAL_METRICS.indexOf(f) * nk);
   const overall: (TwinQueryMetrics | undefined)[] = new Array(n).fill(undefined);
@@ -222,8 +225,10 @@ function perQueryAccumulator(prepared: PreparedSubset): PerQueryAccumulator {
     }
     checkScores(scores.corpus, ids.length, 'corpus', unitIds[u]);
     checkScores(scores.twins, subset.twins.length, 'twin', unitIds[u]);
-    const run: Scored[] = ids.map((id, i) => ({ id, score: scores.corpus[i] }));
-    const values = scoreQuery(run, unitJudgments[u], kernel);
+    // The corpus ranked once: fully when there are twins (their metrics need every rank), else its top max(ks).
+    const pool = pairs.length > 0 ? rankPool(scores.corpus, prepared.tieKeys) : undefined;
+    const top = pool ? pool.order.subarray(0, Math.min(maxK, ids.length)) : topRankedByKey(scores.corpus, prepared.tieKeys, maxK);
+    const values = scoreTop((i) => ids[top[i]], top.length, unitJudgments[u], kernel);
     familyRow.forEach((row, f) => (columns[f][u] = values[row]));
     const lang = prepared.unitLang[u];
     if (lang !== undefined && subset.qrels !== undefined) {
@@ -231,12 +236,11 @@ function perQueryAccumulator(prepared: PreparedSubset): PerQueryAccumulator {
       if (!langColumns) effectivenessPerLang.set(lang, (langColumns = EFFECTIVENESS_FAMILIES.map(() => new Float64Array(n).fill(NaN))));
       const members = subset.pool === 'language' ? prepared.langPools.get(lang) : undefined;
       // In a per-language pool the query ranks its language's documents only.
-      const inPool = subset.pool === 'language' ? scoreQuery(Array.from(members ?? [], (i) => run[i]), unitJudgments[u], kernel) : values;
+      const inPool = subset.pool === 'language' ? scoreQuery(Array.from(members ?? [], (i): Scored => ({ id: ids[i], score: scores.corpus[i] })), unitJudgments[u], kernel) : values;
       familyRow.forEach((row, f) => (langColumns![f][u] = inPool[row]));
     }
-    if (pairs.length === 0) return;
+    if (!pool) return;
 
-    const pool = rankPool(scores.corpus, prepared.tieKeys);
     const labeled: LabeledTwinPair[] = pairs.map((p) => ({
       index: p.index,
       twinScore: scores.twins[p.twinIndex],

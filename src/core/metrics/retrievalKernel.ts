@@ -73,6 +73,17 @@ export function scoreQuery(
   judgments: ReadonlyMap<string, number>,
   options: KernelOptions,
 ): Float64Array {
+  const top = topRankedIndices(run, options.ks[options.ks.length - 1]);
+  return scoreTop((i) => run[top[i]].id, top.length, judgments, options);
+}
+
+/**
+ * `scoreQuery` on a list already ranked under the tie rule: `idAt(i)` is the
+ * identifier at rank i + 1, for i < `ranked` (the list's first max(ks) items,
+ * or all of them when fewer). What the streaming audit calls with the order
+ * of a query's sorted pool, so no item objects are made.
+ */
+export function scoreTop(idAt: (i: number) => string, ranked: number, judgments: ReadonlyMap<string, number>, options: KernelOptions): Float64Array {
   const { ks, threshold, gain } = options;
   const nk = ks.length;
   const out = new Float64Array(RETRIEVAL_METRICS.length * nk);
@@ -80,15 +91,14 @@ export function scoreQuery(
   let nRelevant = 0;
   for (const g of judgments.values()) if (g >= threshold) nRelevant++;
   const maxK = ks[nk - 1];
-  const top = topRankedIndices(run, maxK);
   let dcg = 0;
   let hits = 0;
   let firstHit = 0;
   let precisionSum = 0;
   let j = 0;
   for (let i = 0; i < maxK && j < nk; i++) {
-    if (i < top.length) {
-      const grade = judgments.get(run[top[i]].id) ?? 0;
+    if (i < ranked) {
+      const grade = judgments.get(idAt(i)) ?? 0;
       dcg += gainOf(grade, gain) / Math.log2(i + 2);
       if (grade >= threshold) {
         hits++;

@@ -98,3 +98,49 @@ function sortedIndices(items: readonly Scored[], m: number): Uint32Array {
   all.sort(cmp);
   return Uint32Array.from(all.length > m ? all.slice(0, m) : all);
 }
+
+/**
+ * `topRankedIndices` over parallel arrays: the first `depth` indices by score
+ * descending, then tie key descending (rankedPool.ts `tieKeys`: a larger key
+ * is a larger identifier, so the order is the tie rule's), in rank order.
+ * For the streaming audit, whose scores come as a typed array per query.
+ */
+export function topRankedByKey(scores: ArrayLike<number>, keys: ArrayLike<number>, depth: number): Uint32Array {
+  const n = scores.length;
+  const m = Math.max(0, Math.min(depth, n));
+  // a ranks before b
+  const before = (a: number, b: number) => scores[a] > scores[b] || (scores[a] === scores[b] && keys[a] > keys[b]);
+  const heap = new Uint32Array(m); // heap[0]: the lowest ranked of those kept
+  const siftDown = (size: number) => {
+    for (let i = 0; ; ) {
+      const l = 2 * i + 1;
+      const r = l + 1;
+      let w = i;
+      if (l < size && before(heap[w], heap[l])) w = l;
+      if (r < size && before(heap[w], heap[r])) w = r;
+      if (w === i) return;
+      const tmp = heap[i];
+      heap[i] = heap[w];
+      heap[w] = tmp;
+      i = w;
+    }
+  };
+  for (let idx = 0; idx < n; idx++) {
+    if (idx < m) {
+      let i = idx;
+      heap[i] = idx;
+      while (i > 0) {
+        const parent = (i - 1) >> 1;
+        if (!before(heap[parent], heap[i])) break;
+        const tmp = heap[i];
+        heap[i] = heap[parent];
+        heap[parent] = tmp;
+        i = parent;
+      }
+    } else if (m > 0 && before(idx, heap[0])) {
+      heap[0] = idx;
+      siftDown(m);
+    }
+  }
+  return heap.sort((a, b) => (before(a, b) ? -1 : before(b, a) ? 1 : 0));
+}

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { evaluateRetrieval, kernelOptions, scoreQuery } from '../../../../src/core/metrics/retrieval.ts';
-import { topRankedIndices } from '../../../../src/core/metrics/topRanked.ts';
+import { topRankedByKey, topRankedIndices } from '../../../../src/core/metrics/topRanked.ts';
+import { tieKeys } from '../../../../src/core/metrics/rankedPool.ts';
+import { scoreTop } from '../../../../src/core/metrics/retrievalKernel.ts';
 import { rankItems } from '../../../../src/core/ranking.ts';
 import type { Scored } from '../../../../src/core/ranking.ts';
 import { createRng } from '../../../../src/core/stats/rng.ts';
@@ -137,5 +139,22 @@ describe('topRankedIndices', () => {
 
   it('topRankedIndices(items, 0) returns no index', () => {
     expect(topRankedIndices(docs([['a', 1], ['b', 2]]), 0).length).toBe(0);
+  });
+});
+
+describe('topRankedByKey and scoreTop (the streaming audit\'s path)', () => {
+  it('topRankedByKey(scores, tieKeys(ids), depth) is rankItems\' first depth items, ties and -0 included', () => {
+    const rng = createRng(78);
+    for (const [n, depth] of [[200, 5], [200, 150], [30, 30], [10, 50], [50, 1], [40, 0]]) {
+      const items = Array.from({ length: n }, (_, i) => ({ id: `d${rng.int(1000)}-${i}`, score: rng.int(4) === 0 ? -0 : rng.int(8) - 2 }));
+      const expected = rankItems(items).slice(0, depth).map((d) => d.id);
+      const top = topRankedByKey(items.map((d) => d.score), tieKeys(items.map((d) => d.id)), depth);
+      expect([...top].map((i) => items[i].id)).toEqual(expected);
+    }
+  });
+  it('scoreTop over the ranked ids gives scoreQuery\'s values', () => {
+    const ranked = rankItems(q1Run).map((d) => d.id);
+    const opts = kernelOptions({ k: [1, 2, 3, 10] });
+    expect(scoreTop((i) => ranked[i], ranked.length, q1Judged, opts)).toEqual(scoreQuery(q1Run, q1Judged, opts));
   });
 });
