@@ -125,6 +125,7 @@ for (const path of PATHS) {
       await ready.or(banner).first().waitFor({ timeout: 1_800_000 });
       if (await banner.isVisible()) throw new Error(`import failed: ${await banner.textContent()}`);
       const importS = (performance.now() - t0) / 1000;
+      if (process.env.BENCH_LANES) await page.evaluate((lanes) => ((globalThis as { FG_LANES?: number }).FG_LANES = lanes), Number(process.env.BENCH_LANES));
       const run = (await page.evaluate(
         ([datasetId, bootstrap, only]) => (window as any).fairground.runDemoModels(datasetId, 'main', { bootstrap, only }),
         [id, BOOTSTRAP, only] as const,

@@ -23,7 +23,9 @@ export interface BrowserRunDeps {
   readonly db: FairgroundDb;
   readonly probe: DeviceProbe;
   readonly compute: Comlink.Remote<ComputeApi>;
-  /** Ends the compute worker: a cancelled run's kernels stop at once (the next use starts another). */
+  /** More compute workers beside `compute`: a retrieval run audits one model on each at a time (core/audit/run/pipeline.ts). */
+  readonly moreCompute?: readonly Comlink.Remote<ComputeApi>[];
+  /** Ends the compute workers: a cancelled run's kernels stop at once (the next use starts another). */
   readonly stopCompute?: () => void;
   readonly cache?: VectorCache;
 }
@@ -63,7 +65,10 @@ export async function runRetrievalAudit(config: RetrievalRunConfig, deps: Browse
       seed: config.seed,
       environment: { runtime: 'browser', userAgent: globalThis.navigator?.userAgent },
     },
-    { dataset: await storedDataset(deps.db, config.datasetId), compute: retrievalCompute(() => deps.compute, hooks.signal, deps.stopCompute) },
+    {
+      dataset: await storedDataset(deps.db, config.datasetId),
+      compute: [deps.compute, ...(deps.moreCompute ?? [])].map((remote) => retrievalCompute(() => remote, hooks.signal, deps.stopCompute)),
+    },
     hooks,
   );
 }

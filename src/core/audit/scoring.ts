@@ -252,67 +252,19 @@ export function bm25Scorer(texts: SubsetTexts, parameters: Bm25Parameters = BM25
   };
 }
 
-/** L2-normalised TF-IDF weights of a text under a fitted IDF (bigrams outside the vocabulary dropped). */
-function tfidfVector(text: string, idf: (bigram: string) => number | undefined): Map<string, number> {
-  const weights = new Map<string, number>();
-  let ss = 0;
-  for (const [g, tf] of charBigrams(preprocessTfidf(text))) {
-    const w = idf(g);
-    if (w === undefined) continue;
-    weights.set(g, tf * w);
-    ss += tf * w * (tf * w);
-  }
-  const norm = Math.sqrt(ss);
-  for (const [g, w] of weights) weights.set(g, norm === 0 ? 0 : w / norm);
-  return weights;
-}
-
 /**
  * Character-bigram TF-IDF scorer (core/baselines/tfidf.ts) fitted on the
- * corpus. A twin's vector uses the corpus vocabulary and IDF; its score is
- * the cosine (dot product of L2-normalised vectors) to the query's vector.
- * Equal to the index's own score for a text of the corpus up to rounding
- * (the summation order differs).
+ * corpus. The twins are vectorised with the corpus vocabulary and IDF and
+ * indexed the same way (`model.index`), so a twin's score is the cosine to
+ * the query's vector summed as a corpus document's: a twin whose text equals
+ * its original's scores exactly as the original.
  */
 export function tfidfScorer(texts: SubsetTexts): QueryScorer {
   const model = fitTfidf(texts.corpus);
-  const idf = (g: string) => model.idf(g);
-  // The twins' bigrams numbered among themselves; each twin's vector kept in its own bigram order.
-  const local = new Map<string, number>();
-  const twins = texts.twins.map((t) => {
-    const v = tfidfVector(t, idf);
-    const ids = new Uint32Array(v.size);
-    const weights = new Float64Array(v.size);
-    let j = 0;
-    for (const [g, w] of v) {
-      let id = local.get(g);
-      if (id === undefined) local.set(g, (id = local.size));
-      ids[j] = id;
-      weights[j++] = w;
-    }
-    return { ids, weights };
-  });
-  const dense = new Float64Array(local.size);
+  const twins = model.index(texts.twins);
   return (q) => {
     const query = texts.queries[q];
-    const corpus = model.score(query, new Float64Array(texts.corpus.length));
-    const qv = tfidfVector(query, idf);
-    const touched: number[] = [];
-    for (const [g, w] of qv) {
-      const id = local.get(g);
-      if (id === undefined) continue;
-      dense[id] = w;
-      touched.push(id);
-    }
-    const twinScores = new Float64Array(twins.length);
-    twins.forEach(({ ids, weights }, i) => {
-      // In the twin's bigram order, a bigram the query lacks adding w·0, as before the index.
-      let dot = 0;
-      for (let j = 0; j < ids.length; j++) dot += weights[j] * dense[ids[j]];
-      twinScores[i] = dot;
-    });
-    for (const id of touched) dense[id] = 0;
-    return { corpus, twins: twinScores };
+    return { corpus: model.score(query, new Float64Array(texts.corpus.length)), twins: twins.score(query, new Float64Array(texts.twins.length)) };
   };
 }
 

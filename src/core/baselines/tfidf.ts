@@ -27,19 +27,57 @@ export function charBigrams(text: string): Map<string, number> {
   return counts;
 }
 
-/** A TF-IDF model fitted on a corpus. */
-export interface TfidfModel {
-  /** Number of unique texts the IDF was fitted on. */
-  readonly uniqueTexts: number;
-  /** Smoothed IDF of a bigram; undefined for one outside the vocabulary. */
-  idf(bigram: string): number | undefined;
+/** One past the largest Unicode code point: a bigram (a, b) is numbered a · CODE_POINTS + b (below 2^53). */
+const CODE_POINTS = 0x110000;
+
+/**
+ * Raw counts of the character bigrams of a preprocessed text, each bigram as
+ * its number (a · CODE_POINTS + b), in first-occurrence order as
+ * `charBigrams`: the same bigrams without making a string for each.
+ */
+function bigramCounts(text: string): Map<number, number> {
+  const counts = new Map<number, number>();
+  let prev = -1;
+  for (let i = 0; i < text.length; ) {
+    const cp = text.codePointAt(i)!; // a lone surrogate is one code point, as Array.from reads it
+    i += cp > 0xffff ? 2 : 1;
+    if (prev >= 0) {
+      const g = prev * CODE_POINTS + cp;
+      counts.set(g, (counts.get(g) ?? 0) + 1);
+    }
+    prev = cp;
+  }
+  return counts;
+}
+
+/** The number of a bigram given as a string of two code points; undefined for any other string. */
+function bigramNumber(bigram: string): number | undefined {
+  const chars = Array.from(bigram);
+  return chars.length === 2 ? chars[0].codePointAt(0)! * CODE_POINTS + chars[1].codePointAt(0)! : undefined;
+}
+
+/** Texts vectorised with a fitted model and indexed by bigram. */
+export interface TfidfIndex {
   /**
-   * Cosine similarity of the query to every corpus document, in corpus order.
+   * Cosine similarity of the query to every indexed text, in their order.
    * Bigrams outside the vocabulary are dropped (as sklearn's transform); a
    * text without known bigrams has the zero vector and cosine 0 to everything.
    * Pass a Float64Array as `out` for full precision (default Float32Array).
    */
   score<T extends Float32Array | Float64Array = Float32Array>(query: string, out?: T): T;
+}
+
+/** A TF-IDF model fitted on a corpus. */
+export interface TfidfModel extends TfidfIndex {
+  /** Number of unique texts the IDF was fitted on. */
+  readonly uniqueTexts: number;
+  /** Smoothed IDF of a bigram; undefined for one outside the vocabulary. */
+  idf(bigram: string): number | undefined;
+  /**
+   * Other texts (a corpus's twins) vectorised with this model's vocabulary and IDF and indexed
+   * the same way: a text equal to a corpus document scores as that document, to the bit.
+   */
+  index(texts: readonly string[]): TfidfIndex;
 }
 
 type SparseVector = { terms: Uint32Array; weights: Float64Array };
@@ -54,13 +92,16 @@ type SparseVector = { terms: Uint32Array; weights: Float64Array };
 export function fitTfidf(corpus: readonly string[]): TfidfModel {
   const texts = corpus.map(preprocessTfidf);
   const unique = [...new Set(texts)];
-  const vocabulary = new Map<string, number>();
+  const vocabulary = new Map<number, number>();
+  /** The bigram number of each vocabulary id. */
+  const bigramOf: number[] = [];
   const df: number[] = [];
   for (const t of unique) {
-    for (const g of charBigrams(t).keys()) {
+    for (const g of bigramCounts(t).keys()) {
       let id = vocabulary.get(g);
       if (id === undefined) {
         vocabulary.set(g, (id = df.length));
+        bigramOf.push(g);
         df.push(0);
       }
       df[id]++;
@@ -68,44 +109,60 @@ export function fitTfidf(corpus: readonly string[]): TfidfModel {
   }
   const n = unique.length;
   const idf = Float64Array.from(df, (d) => Math.log((1 + n) / (1 + d)) + 1);
+  /** The text's known bigrams in ascending id, weights tf · idf over the L2 norm summed in that order. */
   const vectorize = (text: string): SparseVector => {
-    const entries: [number, number][] = [];
-    for (const [g, tf] of charBigrams(text)) {
+    const counts = bigramCounts(text);
+    const known = new Uint32Array(counts.size);
+    let m = 0;
+    for (const g of counts.keys()) {
       const id = vocabulary.get(g);
-      if (id !== undefined) entries.push([id, tf * idf[id]]);
+      if (id !== undefined) known[m++] = id;
     }
-    entries.sort((a, b) => a[0] - b[0]);
-    const norm = Math.sqrt(entries.reduce((s, [, w]) => s + w * w, 0));
+    const terms = known.subarray(0, m).sort();
+    const weights = new Float64Array(m);
+    let ss = 0;
+    for (let j = 0; j < m; j++) {
+      const w = counts.get(bigramOf[terms[j]])! * idf[terms[j]];
+      weights[j] = w;
+      ss += w * w;
+    }
+    const norm = Math.sqrt(ss);
+    for (let j = 0; j < m; j++) weights[j] = norm === 0 ? 0 : weights[j] / norm;
+    return { terms, weights };
+  };
+  const indexOf = (vectors: readonly SparseVector[]): TfidfIndex => {
+    // An inverted index: per bigram, the texts holding it (ascending) and their weights.
+    const postings = invert(vectors, df.length);
+    const nTexts = vectors.length;
     return {
-      terms: Uint32Array.from(entries, ([id]) => id),
-      weights: Float64Array.from(entries, ([, w]) => (norm === 0 ? 0 : w / norm)),
+      score<T extends Float32Array | Float64Array = Float32Array>(query: string, out?: T): T {
+        const result = (out ?? new Float32Array(nTexts)) as T;
+        if (result.length !== nTexts) throw new RangeError(`output has length ${result.length}, the index has ${nTexts} texts`);
+        const q = vectorize(preprocessTfidf(query));
+        // Each text's dot product is summed over the bigrams it shares with the query in
+        // ascending bigram id, as a pass over the text's own sorted vector sums them (the
+        // bigrams it does not share add exact zeros there), so the scores are that pass's to the bit.
+        const acc = new Float64Array(nTexts);
+        for (let j = 0; j < q.terms.length; j++) {
+          const { docs, weights } = postings[q.terms[j]];
+          const qw = q.weights[j];
+          for (let i = 0; i < docs.length; i++) acc[docs[i]] += weights[i] * qw;
+        }
+        result.set(acc);
+        return result;
+      },
     };
   };
-  // An inverted index: per bigram, the documents holding it (ascending) and their weights.
-  const postings = invert(texts.map(vectorize), df.length);
-  const nDocs = texts.length;
+  const corpusIndex = indexOf(texts.map(vectorize));
   return {
     uniqueTexts: n,
     idf: (bigram) => {
-      const id = vocabulary.get(bigram);
+      const g = bigramNumber(bigram);
+      const id = g === undefined ? undefined : vocabulary.get(g);
       return id === undefined ? undefined : idf[id];
     },
-    score<T extends Float32Array | Float64Array = Float32Array>(query: string, out?: T): T {
-      const result = (out ?? new Float32Array(nDocs)) as T;
-      if (result.length !== nDocs) throw new RangeError(`output has length ${result.length}, corpus has ${nDocs} documents`);
-      const q = vectorize(preprocessTfidf(query));
-      // Each document's dot product is summed over the bigrams it shares with the query in
-      // ascending bigram id, as a pass over the document's own sorted vector sums them (the
-      // bigrams it does not share add exact zeros there), so the scores are that pass's to the bit.
-      const acc = new Float64Array(nDocs);
-      for (let j = 0; j < q.terms.length; j++) {
-        const { docs, weights } = postings[q.terms[j]];
-        const qw = q.weights[j];
-        for (let i = 0; i < docs.length; i++) acc[docs[i]] += weights[i] * qw;
-      }
-      result.set(acc);
-      return result;
-    },
+    score: (query, out) => corpusIndex.score(query, out),
+    index: (others) => indexOf(others.map((t) => vectorize(preprocessTfidf(t)))),
   };
 }
 

@@ -5,9 +5,10 @@
  * score texts, for the lexical baselines), audit every subset through the
  * compute port, and assemble the results object.
  *
- * Models run one after another; each finished model's results go to
- * `onModelDone` at once, so an interrupted run resumes with only the
- * unfinished ones (`finished`).
+ * Embedding models embed one after another while the compute port audits
+ * the models that are ready (run/pipeline.ts); each finished model's
+ * results go to `onModelDone` at once, so an interrupted run resumes with
+ * only the unfinished ones (`finished`).
  */
 import type { AuditOptions } from '../input.ts';
 import { importedRevision, matchRetrievalScores, type ImportedScores, type ScoreTable } from '../blackbox/retrievalScores.ts';
@@ -18,6 +19,7 @@ import { AUDIT_DEFAULTS, retrievalFairnessResults, UNJUDGED_REASON } from '../re
 import { loadRetrieval, selectTasks, type LoadedRetrieval } from '../retrievalData.ts';
 import { BASELINE_DESCRIPTORS } from '../scoring.ts';
 import { asModel, throwIfCancelled } from './cancel.ts';
+import { runPipelined } from './pipeline.ts';
 import { datasetIdentity } from './datasetIdentity.ts';
 import type { DatasetPort, LoadReport, RunEnvironment, RunHooks, TextEmbedder } from './ports.ts';
 import { etaOf, type ModelRunProgress } from './progress.ts';
@@ -79,7 +81,8 @@ export interface RetrievalRunPlan {
 
 export interface RetrievalRunPorts {
   readonly dataset: DatasetPort;
-  readonly compute?: RetrievalCompute;
+  /** Where models are audited (in-thread by default); several: that many audits at a time, one per port. */
+  readonly compute?: RetrievalCompute | readonly RetrievalCompute[];
 }
 
 /** The run's tasks, read: each task's data, and the flat list of subsets in order. */
@@ -147,49 +150,27 @@ async function embedAll(embedder: TextEmbedder, run: LoadedRun, report: (p: Mode
   return { scoring, computed, cached, ms: performance.now() - t0 };
 }
 
-async function runModel(m: RetrievalModelPort, run: LoadedRun, options: Required<AuditOptions>, ks: readonly number[], computePort: RetrievalCompute, hooks: RunHooks<readonly ModelResult[]>): Promise<ModelResult[][]> {
+/** A model ready to audit: its job's inputs, and what its scoring progress says it ran on. */
+interface ReadyModel {
+  readonly model: ModelDescriptor;
+  readonly timing: ModelAuditJob['timing'];
+  readonly scoring: ModelScoring;
+  readonly scoredOn: { readonly device?: string; readonly dtype?: string };
+}
+
+const NO_TIMING = { wallMs: 0, textsEmbedded: 0, textsCached: 0, textsPerSecond: 0 };
+
+/** What a model needs before its audit: an embedding model embeds every text (then its model is let go); the others have it at hand. */
+async function prepareModel(m: RetrievalModelPort, run: LoadedRun, hooks: RunHooks<readonly ModelResult[]>): Promise<ReadyModel> {
   const report = (p: ModelRunProgress) => hooks.onProgress?.(m.key, p);
-  const total = run.subsets.length * ks.length;
-  // The same scores audited at every k, one after the other. Progress is in subsets, the current
-  // one counted by the share of its queries scored, with an ETA from the time since scoring began.
-  let scoredOn: { device?: string; dtype?: string } = {};
-  const compute = {
-    async auditModel(job: ModelAuditJob, onDone: (done: number) => void): Promise<ModelResult[][]> {
-      const out: ModelResult[][] = [];
-      const t0 = performance.now();
-      const at = (done: number) => ({ done, etaSeconds: etaOf(done, total, performance.now() - t0) });
-      for (const [i, k] of ks.entries()) {
-        const base = i * run.subsets.length;
-        const onQueries = (s: number, done: number, of: number) => hooks.onProgress?.(m.key, { status: 'scoring', total, ...at(base + s + (of > 0 ? done / of : 1)), message: `query ${done.toLocaleString('en')} of ${of.toLocaleString('en')}`, ...scoredOn });
-        out.push(await computePort.auditModel({ ...job, options: { ...job.options, k } }, (done) => onDone(base + done), onQueries));
-      }
-      return out;
-    },
-  };
-  if (m.kind === 'vectors') {
-    report({ status: 'scoring', done: 0, total });
-    const scoring = run.vectors.get(m.key)!;
-    const model = importedVectorsDescriptor(m.vectors);
-    const timing = { wallMs: 0, textsEmbedded: 0, textsCached: 0, textsPerSecond: 0 };
-    return compute.auditModel({ subsets: run.subsets, model, timing, scoring, options }, (done) => report({ status: 'scoring', done, total }));
-  }
+  if (m.kind === 'vectors') return { model: importedVectorsDescriptor(m.vectors), timing: NO_TIMING, scoring: run.vectors.get(m.key)!, scoredOn: {} };
   if (m.kind === 'imported') {
-    report({ status: 'scoring', done: 0, total });
-    const table = run.imported.get(m.key)!;
     const model: ModelDescriptor = { id: `imported:${m.scores.name}`, label: m.scores.name, kind: 'imported', revision: importedRevision(m.scores), dtype: '-', device: '-' };
-    const timing = { wallMs: 0, textsEmbedded: 0, textsCached: 0, textsPerSecond: 0 };
-    return compute.auditModel({ subsets: run.subsets, model, timing, scoring: { kind: 'table', scores: table }, options }, (done) => report({ status: 'scoring', done, total }));
+    return { model, timing: NO_TIMING, scoring: { kind: 'table', scores: run.imported.get(m.key)! }, scoredOn: {} };
   }
   if (m.kind !== 'embedding') {
-    report({ status: 'scoring', done: 0, total });
-    const scoring: ModelScoring = {
-      kind: m.kind,
-      corpus: run.corpusTexts,
-      queries: run.tasks.map((t) => t.queryTexts),
-      twins: Object.fromEntries(run.twinTexts),
-    };
-    const timing = { wallMs: 0, textsEmbedded: 0, textsCached: 0, textsPerSecond: 0 };
-    return compute.auditModel({ subsets: run.subsets, model: { ...BASELINE_DESCRIPTORS[m.kind] }, timing, scoring, options }, (done) => report({ status: 'scoring', done, total }));
+    const scoring: ModelScoring = { kind: m.kind, corpus: run.corpusTexts, queries: run.tasks.map((t) => t.queryTexts), twins: Object.fromEntries(run.twinTexts) };
+    return { model: { ...BASELINE_DESCRIPTORS[m.kind] }, timing: NO_TIMING, scoring, scoredOn: {} };
   }
   report({ status: 'loading', done: 0, total: 0 });
   const embedder = await m.open((p) => report({ status: 'loading', ...p }));
@@ -197,14 +178,32 @@ async function runModel(m: RetrievalModelPort, run: LoadedRun, options: Required
     const v = await embedAll(embedder, run, report, hooks.signal);
     throwIfCancelled(hooks.signal);
     const model: ModelDescriptor = { ...m.descriptor, kind: 'embedding', dtype: embedder.dtype, device: embedder.device };
-    const scored = { device: embedder.device, dtype: embedder.dtype };
-    scoredOn = scored;
-    report({ status: 'scoring', done: 0, total, ...scored });
-    const timing = { wallMs: v.ms, textsEmbedded: v.computed, textsCached: v.cached, textsPerSecond: 0 };
-    return await compute.auditModel({ subsets: run.subsets, model, timing, scoring: v.scoring, options }, (done) => report({ status: 'scoring', done, total, ...scored }));
+    return { model, timing: { wallMs: v.ms, textsEmbedded: v.computed, textsCached: v.cached, textsPerSecond: 0 }, scoring: v.scoring, scoredOn: { device: embedder.device, dtype: embedder.dtype } };
   } finally {
     await embedder.dispose();
   }
+}
+
+/**
+ * Audits a prepared model on every subset at every k, one k after the other. Progress is in
+ * subsets, the current one counted by the share of its queries scored, with an ETA from the time
+ * since scoring began.
+ */
+async function auditReady(key: string, ready: ReadyModel, run: LoadedRun, options: Required<AuditOptions>, ks: readonly number[], computePort: RetrievalCompute, hooks: RunHooks<readonly ModelResult[]>): Promise<ModelResult[][]> {
+  const total = run.subsets.length * ks.length;
+  const { scoredOn } = ready;
+  hooks.onProgress?.(key, { status: 'scoring', done: 0, total, ...scoredOn });
+  const out: ModelResult[][] = [];
+  const t0 = performance.now();
+  const at = (done: number) => ({ done, etaSeconds: etaOf(done, total, performance.now() - t0) });
+  const job: ModelAuditJob = { subsets: run.subsets, model: ready.model, timing: ready.timing, scoring: ready.scoring, options };
+  for (const [i, k] of ks.entries()) {
+    const base = i * run.subsets.length;
+    const onQueries = (s: number, done: number, of: number) => hooks.onProgress?.(key, { status: 'scoring', total, ...at(base + s + (of > 0 ? done / of : 1)), message: `query ${done.toLocaleString('en')} of ${of.toLocaleString('en')}`, ...scoredOn });
+    const onSubsetDone = (done: number) => hooks.onProgress?.(key, { status: 'scoring', done: base + done, total, ...scoredOn });
+    out.push(await computePort.auditModel({ ...job, options: { ...job.options, k } }, onSubsetDone, onQueries));
+  }
+  return out;
 }
 
 /**
@@ -231,7 +230,6 @@ export function runRetrievalFairnessAtKs(plan: RetrievalRunPlan, ports: Retrieva
 
 async function runAtKs(plan: RetrievalRunPlan, ports: RetrievalRunPorts, hooks: RunHooks<readonly ModelResult[]>): Promise<RetrievalFairnessResults[]> {
   const { dataset } = ports;
-  const compute = ports.compute ?? IN_THREAD_RETRIEVAL;
   const loaded = await loadRun(dataset, plan.tasks);
   // Imported scores are matched before any model runs: a bad file fails the run at once, naming its line.
   const identity = { id: dataset.manifest.id, version: dataset.manifest.version, manifestSha256: dataset.manifestSha256 };
@@ -246,21 +244,33 @@ async function runAtKs(plan: RetrievalRunPlan, ports: RetrievalRunPorts, hooks: 
   const ks = plan.ks && plan.ks.length > 0 ? [...plan.ks] : [k];
   const options: Required<AuditOptions> = { k: ks[0], bootstrap: plan.bootstrap ?? AUDIT_DEFAULTS.bootstrap, seed: plan.seed ?? AUDIT_DEFAULTS.seed };
   /** perModel[model][k index] = the model's results per subset at that k. */
-  const perModel: (readonly ModelResult[])[][] = [];
-  for (const m of plan.models) {
+  const perModel: (readonly ModelResult[])[][] = new Array(plan.models.length);
+  const todo: { readonly m: RetrievalModelPort; readonly index: number; readonly label: string }[] = [];
+  plan.models.forEach((m, index) => {
     const done = hooks.finished?.[m.key];
     if (done && done.length === run.subsets.length && ks.length === 1) {
-      perModel.push([done]);
+      perModel[index] = [done];
       hooks.onProgress?.(m.key, { status: 'done', done: 1, total: 1, device: done[0]?.model.device, dtype: done[0]?.model.dtype });
-      continue;
+      return;
     }
-    throwIfCancelled(hooks.signal);
     const label = m.kind === 'embedding' ? m.descriptor.label : m.kind === 'imported' ? m.scores.name : m.kind === 'vectors' ? m.vectors.name : BASELINE_DESCRIPTORS[m.kind].label;
-    const atKs = await asModel(m.key, label, () => runModel(m, run, options, ks, compute, hooks));
-    perModel.push(atKs);
-    await hooks.onModelDone?.(m.key, atKs[0]);
-    hooks.onProgress?.(m.key, { status: 'done', done: 1, total: 1, device: atKs[0][0]?.model.device, dtype: atKs[0][0]?.model.dtype });
-  }
+    todo.push({ m, index, label });
+  });
+  throwIfCancelled(hooks.signal);
+  // Embedding models embed one after another while the compute lanes audit whatever is ready (core/audit/run/pipeline.ts).
+  const lanes = Array.isArray(ports.compute) ? (ports.compute as readonly RetrievalCompute[]) : [(ports.compute as RetrievalCompute | undefined) ?? IN_THREAD_RETRIEVAL];
+  await runPipelined(
+    todo.map(({ m, label }) => ({ needsDevice: m.kind === 'embedding', prepare: () => asModel(m.key, label, () => prepareModel(m, run, hooks)) })),
+    lanes.length,
+    async (ready, j, lane) => {
+      const { m, index, label } = todo[j];
+      const atKs = await asModel(m.key, label, () => auditReady(m.key, ready, run, options, ks, lanes[lane], hooks));
+      perModel[index] = atKs;
+      await hooks.onModelDone?.(m.key, atKs[0]);
+      hooks.onProgress?.(m.key, { status: 'done', done: 1, total: 1, device: atKs[0][0]?.model.device, dtype: atKs[0][0]?.model.dtype });
+    },
+    hooks.signal,
+  );
   const createdAt = new Date().toISOString();
   return ks.map((kAt, j) => {
     const subsets: SubsetResult[] = run.subsets.map((s, i) => ({

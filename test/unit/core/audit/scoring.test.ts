@@ -100,7 +100,19 @@ describe('tfidfScorer(texts)', () => {
   it('scores the corpus as the fitted model, and a twin identical to a document as that document', () => {
     const s = tfidfScorer({ queries: ['apple bread'], corpus, twins: [corpus[2]] })(0);
     expect(Array.from(s.corpus)).toEqual(Array.from(fitTfidf(corpus).score('apple bread', new Float64Array(4))));
-    expect(s.twins[0]).toBeCloseTo(s.corpus[2], 12);
+    expect(s.twins[0]).toBe(s.corpus[2]); // summed as the document is: equal to the bit, so the two tie
+  });
+  it('scores every twin equal to its document to the bit, on random texts with repeated and unknown bigrams', () => {
+    const rng = createRng(5);
+    const words = ['ab', 'ba', 'abc', 'zq', 'ÿé', '😀x', 'the', 'nurse', 'data'];
+    const text = () => Array.from({ length: 3 + rng.int(12) }, () => words[rng.int(words.length)]).join(' ');
+    const docs = Array.from({ length: 60 }, text);
+    const twins = docs.map((d, i) => (i % 3 === 0 ? d : text() + ' qq')); // every third twin is its document's text
+    const score = tfidfScorer({ queries: [text(), text()], corpus: docs, twins });
+    for (const q of [0, 1]) {
+      const s = score(q);
+      for (let i = 0; i < docs.length; i += 3) expect(s.twins[i]).toBe(s.corpus[i]);
+    }
   });
   it('gives cosine 1 to a twin equal to the query, 0 to one sharing no bigram', () => {
     const s = tfidfScorer({ queries: ['red apple pie'], corpus, twins: ['red apple pie', 'zzz'] })(0);

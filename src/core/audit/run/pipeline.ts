@@ -1,0 +1,95 @@
+/**
+ * The order in which a run's models are prepared and audited.
+ *
+ * A model is first prepared (an embedding model embeds every text on the
+ * embedding device; a lexical baseline or an imported system has nothing to
+ * prepare), then audited on a compute lane. Models used to run one after
+ * another, so the compute worker idled while a model embedded and the
+ * embedding device idled during every audit. Here:
+ *
+ * - models that need the device are prepared one after another, in plan
+ *   order, from the start; the others are ready at once;
+ * - each of `lanes` audits takes the first model, in plan order, whose
+ *   preparation has ended — so BM25 is audited while GloVe embeds;
+ * - after the first failure (a preparation or an audit) no lane takes
+ *   another model; audits in flight finish (their results are handed over,
+ *   so a retry skips them), then the run fails with that first error.
+ *
+ * Each model's audit depends on its own inputs only, so the results are the
+ * same in any order; they come back in plan order.
+ */
+import { throwIfCancelled } from './cancel.ts';
+
+export interface PipelineItem<P> {
+  /** Whether preparing it takes the one embedding device (then items are prepared one at a time). */
+  readonly needsDevice: boolean;
+  prepare(): Promise<P>;
+}
+
+/**
+ * Prepares and audits every item as above.
+ * @param lanes audits at a time (compute workers), at least 1
+ * @returns each item's audit, in item order
+ * @throws the first error of any preparation or audit; {CancelledError} when `signal` aborts
+ */
+export async function runPipelined<P, R>(
+  items: readonly PipelineItem<P>[],
+  lanes: number,
+  audit: (prepared: P, index: number, lane: number) => Promise<R>,
+  signal?: AbortSignal,
+): Promise<R[]> {
+  const results = new Array<R>(items.length);
+  const settled = items.map(() => false);
+  let failure: { readonly error: unknown } | undefined;
+  const recordFailure = (error: unknown) => void (failure ??= { error });
+  // A lane waiting for a preparation sleeps on `changed`, which resolves whenever one ends.
+  let wake: () => void = () => undefined;
+  let changed = new Promise<void>((resolve) => (wake = resolve));
+  const notify = () => {
+    const w = wake;
+    changed = new Promise<void>((resolve) => (wake = resolve));
+    w();
+  };
+  let device: Promise<unknown> = Promise.resolve();
+  const prepared = items.map((item, i) => {
+    const start = () => {
+      if (failure) throw failure.error;
+      return item.prepare();
+    };
+    const p = item.needsDevice ? device.then(start) : Promise.resolve().then(start);
+    if (item.needsDevice) device = p.catch(() => undefined);
+    p.then(
+      () => undefined,
+      (error: unknown) => recordFailure(error),
+    ).finally(() => {
+      settled[i] = true;
+      notify();
+    });
+    return p;
+  });
+  const queue = items.map((_, i) => i);
+  const lane = async (l: number): Promise<void> => {
+    for (;;) {
+      if (failure) throw failure.error;
+      throwIfCancelled(signal);
+      if (queue.length === 0) return;
+      const at = queue.findIndex((i) => settled[i]);
+      if (at < 0) {
+        await changed;
+        continue;
+      }
+      const [i] = queue.splice(at, 1);
+      results[i] = await audit(await prepared[i], i, l);
+    }
+  };
+  await Promise.all(
+    Array.from({ length: Math.max(1, Math.floor(lanes)) }, (_, l) =>
+      lane(l).catch((error: unknown) => {
+        recordFailure(error);
+        notify(); // lanes waiting for a preparation see the failure and stop
+      }),
+    ),
+  );
+  if (failure) throw failure.error;
+  return results;
+}
