@@ -57,20 +57,46 @@ function runsOfPool(pool: RankedPool): Runs {
 }
 
 /**
- * For ascending values ys, the sums over them of #{desc > y} and #{desc ≥ y}
- * and of #{desc = y}, for a descending array: one merge from desc's end.
+ * The first position at or after `from` of ascending `at(i)` (i < n) for which `stop(at(i))`
+ * holds, `stop` monotone: galloping (steps 1, 2, 4, … then a binary search), so a call that
+ * moves d positions costs O(log d).
+ */
+function gallop(from: number, n: number, at: (i: number) => number, stop: (v: number) => boolean): number {
+  if (from >= n || stop(at(from))) return from;
+  let lo = from; // at(lo) does not stop
+  let step = 1;
+  let hi = from + 1;
+  while (hi < n && !stop(at(hi))) {
+    lo = hi;
+    step *= 2;
+    hi = from + step;
+  }
+  if (hi > n) hi = n;
+  while (hi - lo > 1) {
+    const mid = (lo + hi) >>> 1;
+    if (stop(at(mid))) hi = mid;
+    else lo = mid;
+  }
+  return hi;
+}
+
+/**
+ * For ascending values ys, the sums over them of #{desc > y} and #{desc ≥ y},
+ * for a descending array: one pass from desc's end, galloping, so |ys| values
+ * against n cost O(|ys| log(n / |ys|)) instead of O(n).
  */
 function countsAgainst(ys: Float64Array, desc: Float64Array): { greater: number; atLeast: number } {
   const n = desc.length;
+  const fromEnd = (i: number) => desc[n - 1 - i]; // ascending
   let le = 0; // desc items ≤ y: the last `le` of desc
   let lt = 0; // desc items < y
   let greater = 0;
   let atLeast = 0;
   for (let j = 0; j < ys.length; j++) {
     const y = ys[j];
-    while (lt < n && desc[n - 1 - lt] < y) lt++;
+    lt = gallop(lt, n, fromEnd, (v) => v >= y);
     if (le < lt) le = lt;
-    while (le < n && desc[n - 1 - le] <= y) le++;
+    le = gallop(le, n, fromEnd, (v) => v > y);
     greater += n - le;
     atLeast += n - lt;
   }

@@ -71,10 +71,11 @@ function groupBy(pairs: readonly LabeledTwinPair[], label: (p: LabeledTwinPair) 
   return groups;
 }
 
-function metricsByGroup(query: TwinQuery, k: number, label: (p: LabeledTwinPair) => string): Map<string, TwinQueryMetrics> {
+/** Metrics per group of S; a group holding every pair (one language, say) is S itself, in S order: `all`, not computed again. */
+function metricsByGroup(query: TwinQuery, k: number, label: (p: LabeledTwinPair) => string, all: TwinQueryMetrics | undefined): Map<string, TwinQueryMetrics> {
   const out = new Map<string, TwinQueryMetrics>();
   for (const [key, pairs] of groupBy(query.pairs, label)) {
-    const m = twinQueryMetrics(query.pool, pairs, k);
+    const m = pairs.length === query.pairs.length ? all : twinQueryMetrics(query.pool, pairs, k);
     if (m) out.set(key, m);
   }
   return out;
@@ -86,12 +87,10 @@ function metricsByGroup(query: TwinQuery, k: number, label: (p: LabeledTwinPair)
  * direction. A query with no pairs has `all` undefined and empty maps.
  */
 export function twinQueryResults(queries: readonly TwinQuery[], k: number): TwinQueryResult[] {
-  return queries.map((q) => ({
-    queryId: q.queryId,
-    all: twinQueryMetrics(q.pool, q.pairs, k),
-    byLang: metricsByGroup(q, k, (p) => p.lang),
-    byDirection: metricsByGroup(q, k, (p) => p.direction),
-  }));
+  return queries.map((q) => {
+    const all = twinQueryMetrics(q.pool, q.pairs, k);
+    return { queryId: q.queryId, all, byLang: metricsByGroup(q, k, (p) => p.lang, all), byDirection: metricsByGroup(q, k, (p) => p.direction, all) };
+  });
 }
 
 /** The per-query metrics that are averaged arithmetically where defined. */

@@ -76,60 +76,59 @@ export function rankBiserial(winsFirst: number, winsSecond: number): number {
 /**
  * Top k of the twin world, where every d in S is replaced by d' (keeping d's
  * identifier): merges the first k non-S items of the original order with
- * the best k re-scored S items. Returns pool indices; O(k + |S|·k) worst
- * case, about O(k + |S|) in practice.
+ * the best k re-scored S items. `sRanks` are S's original ranks, ascending.
+ * Returns pool indices; O(k + |S|) without a buffer the size of the pool.
  */
-function twinTopK(pool: RankedPool, pairs: readonly TwinPair[], inS: Uint8Array, twinWorld: Float64Array, k: number): number[] {
+function twinTopK(pool: RankedPool, pairs: readonly TwinPair[], sRanks: Uint32Array, k: number): number[] {
   const kept: number[] = [];
-  for (let r = 0; r < pool.order.length && kept.length < k; r++) {
-    if (!inS[pool.order[r]]) kept.push(pool.order[r]);
+  for (let r = 0, s = 0; r < pool.order.length && kept.length < k; r++) {
+    if (s < sRanks.length && sRanks[s] === r + 1) s++;
+    else kept.push(pool.order[r]);
   }
-  const twins = bestTwins(pairs, twinWorld, pool.keys, k);
+  const twins = bestTwins(pairs, pool.keys, k);
   const out: number[] = [];
   let a = 0;
   let b = 0;
   while (out.length < k && (a < kept.length || b < twins.length)) {
     if (b >= twins.length) out.push(kept[a++]);
-    else if (a >= kept.length) out.push(twins[b++]);
+    else if (a >= kept.length) out.push(pairs[twins[b++]].index);
     else {
       const x = kept[a];
-      const y = twins[b];
+      const y = pairs[twins[b]];
       const sx = pool.scores[x];
-      const sy = twinWorld[y];
-      if (sx > sy || (sx === sy && pool.keys[x] > pool.keys[y])) out.push(kept[a++]);
-      else out.push(twins[b++]);
+      const sy = y.twinScore;
+      if (sx > sy || (sx === sy && pool.keys[x] > pool.keys[y.index])) out.push(kept[a++]);
+      else (out.push(y.index), b++);
     }
   }
   return out;
 }
 
 /**
- * The first min(k, |S|) pair indices of S in twin-world order (score
- * descending, then key descending), best first. Only k of them can enter the
- * top k, so instead of sorting all of S (|S| = 1,500 against k = 10 in the
- * benchmark) a sorted buffer of the best k is kept: a pair is compared with
- * the buffer's worst and, when it ranks above, inserted by shifting. Equal
- * (score, key) pairs keep S order, as the former stable sort did.
+ * The first min(k, |S|) pairs of S (their positions in `pairs`) in twin-world order (twin score
+ * descending, then key descending), best first. Only k of them can enter the top k, so instead of
+ * sorting all of S (|S| = 1,500 against k = 10 in the benchmark) a sorted buffer of the best k is
+ * kept: a pair is compared with the buffer's worst and, when it ranks above, inserted by shifting.
+ * Keys are distinct (each d at most once), so no two pairs tie.
  */
-function bestTwins(pairs: readonly TwinPair[], twinWorld: Float64Array, keys: Uint32Array, k: number): Uint32Array {
+function bestTwins(pairs: readonly TwinPair[], keys: Uint32Array, k: number): Uint32Array {
   const best = new Uint32Array(Math.min(k, pairs.length));
   const cap = best.length;
   let size = 0;
+  const above = (s: number, key: number, q: number) => s > pairs[q].twinScore || (s === pairs[q].twinScore && key > keys[pairs[q].index]);
   for (let p = 0; p < pairs.length; p++) {
-    const i = pairs[p].index;
-    const s = twinWorld[i];
-    const key = keys[i];
+    const s = pairs[p].twinScore;
+    const key = keys[pairs[p].index];
     if (size === cap) {
-      const w = best[size - 1];
-      if (!(s > twinWorld[w] || (s === twinWorld[w] && key > keys[w]))) continue;
+      if (!above(s, key, best[size - 1])) continue;
       size--; // the worst drops out
     }
     let j = size - 1;
-    while (j >= 0 && (s > twinWorld[best[j]] || (s === twinWorld[best[j]] && key > keys[best[j]]))) {
+    while (j >= 0 && above(s, key, best[j])) {
       best[j + 1] = best[j];
       j--;
     }
-    best[j + 1] = i;
+    best[j + 1] = p;
     size++;
   }
   return best;
@@ -151,9 +150,8 @@ export function twinQueryMetrics(pool: RankedPool, pairs: readonly TwinPair[], k
   if (!(k >= 1)) throw new RangeError(`k must be at least 1, got ${k}`);
   if (pairs.length === 0) return undefined;
   const n = pool.scores.length;
-  const inS = new Uint8Array(n);
-  const twinWorld = Float64Array.from(pool.scores);
   const indices = new Uint32Array(pairs.length);
+  const sRanks = new Uint32Array(pairs.length);
   const original = new Float64Array(pairs.length);
   const twin = new Float64Array(pairs.length);
   const absDiff = new Float64Array(pairs.length);
@@ -164,13 +162,12 @@ export function twinQueryMetrics(pool: RankedPool, pairs: readonly TwinPair[], k
   let topFirst = 0;
   let topSecond = 0;
   pairs.forEach((p, j) => {
-    inS[p.index] = 1;
     indices[j] = p.index;
-    twinWorld[p.index] = p.twinScore;
     original[j] = pool.scores[p.index];
     twin[j] = p.twinScore;
     absDiff[j] = Math.abs(original[j] - twin[j]);
     const rankO = pool.rankOf[p.index];
+    sRanks[j] = rankO;
     const rankT = p.substitutionRank ?? substitutionRank(pool, p.index, p.twinScore);
     shift += Math.abs(rankO - rankT);
     if (p.firstGroup === 'neither') return;
@@ -182,25 +179,18 @@ export function twinQueryMetrics(pool: RankedPool, pairs: readonly TwinPair[], k
     if (rankM <= k) topSecond++;
     firstMinusSecond.push(firstIsOriginal ? original[j] - twin[j] : twin[j] - original[j]);
   });
+  sRanks.sort();
   const topPairs = firstMinusSecond.length;
   const kk = Math.min(k, n);
-  const inA = new Uint8Array(n);
-  for (let r = 0; r < kk; r++) inA[pool.order[r]] = 1;
-  const top = twinTopK(pool, pairs, inS, twinWorld, kk);
+  // A = the original top kk (rank ≤ kk), B = the twin world's top kk; S ∩ A are S's ranks ≤ kk.
+  const top = twinTopK(pool, pairs, sRanks, kk);
   let both = 0;
+  for (const i of top) if (pool.rankOf[i] <= kk) both++;
   let sInA = 0;
   let sDropped = 0;
-  const inB = new Uint8Array(n);
-  for (const i of top) {
-    inB[i] = 1;
-    if (inA[i]) both++;
-  }
-  for (let r = 0; r < kk; r++) {
-    const i = pool.order[r];
-    if (inS[i]) {
-      sInA++;
-      if (!inB[i]) sDropped++;
-    }
+  for (let s = 0; s < sRanks.length && sRanks[s] <= kk; s++) {
+    sInA++;
+    if (!top.includes(pool.order[sRanks[s] - 1])) sDropped++;
   }
   return {
     pairs: pairs.length,
