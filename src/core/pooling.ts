@@ -23,6 +23,7 @@ export function poolHiddenStates(
   if (hidden.length !== batch * seq * dim) throw new RangeError(`hidden has ${hidden.length} values, expected ${batch}×${seq}×${dim}`);
   if (mask.length !== batch * seq) throw new RangeError(`mask has ${mask.length} values, expected ${batch}×${seq}`);
   const out = new Float32Array(batch * dim);
+  const acc = new Float64Array(dim);
   for (let b = 0; b < batch; b++) {
     const o = b * dim;
     if (rule === 'cls') {
@@ -38,18 +39,26 @@ export function poolHiddenStates(
       for (let d = 0; d < dim; d++) out[o + d] = hidden[h + d];
       continue;
     }
-    let count = 0;
-    const acc = new Float64Array(dim);
-    for (let t = 0; t < seq; t++) {
-      const m = Number(mask[b * seq + t]);
-      if (m === 0) continue;
-      count += m;
-      const h = (b * seq + t) * dim;
-      for (let d = 0; d < dim; d++) acc[d] += m * hidden[h + d];
-    }
+    const count = meanInto(acc, hidden, mask, b, seq, dim);
     if (count > 0) for (let d = 0; d < dim; d++) out[o + d] = acc[d] / count;
   }
   return out;
+}
+
+/** Σ_t m_t h_t of text b into `acc` (overwritten); returns Σ_t m_t. */
+function meanInto(acc: Float64Array, hidden: ArrayLike<number>, mask: ArrayLike<number | bigint>, b: number, seq: number, dim: number): number {
+  acc.fill(0);
+  let count = 0;
+  for (let t = 0; t < seq; t++) {
+    const m = Number(mask[b * seq + t]);
+    if (m === 0) continue;
+    count += m;
+    const h = (b * seq + t) * dim;
+    // m = 1 (every real token) adds the value itself: the same sum as m · value, without the product.
+    if (m === 1) for (let d = 0; d < dim; d++) acc[d] += hidden[h + d];
+    else for (let d = 0; d < dim; d++) acc[d] += m * hidden[h + d];
+  }
+  return count;
 }
 
 /**
