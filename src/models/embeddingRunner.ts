@@ -74,6 +74,8 @@ interface CallState {
   readonly prefix: string;
   readonly signal?: AbortSignal;
   readonly vectors: (Float32Array | undefined)[];
+  /** Where the vectors go, when the caller gave one array for all (`embed`'s `into`). */
+  readonly into?: Float32Array;
   /** Each text's cache key, made where the cache was used. */
   readonly keys: (string | undefined)[];
   cached: number;
@@ -120,6 +122,11 @@ export class EmbeddingRunner {
   }
   get dtype(): Dtype {
     return this.#dtype;
+  }
+
+  /** The vectors' dimensions once the model has loaded. */
+  get dims(): number | undefined {
+    return this.#worker.loaded?.dims;
   }
 
   get #revision(): string {
@@ -198,9 +205,12 @@ export class EmbeddingRunner {
    * Embeds `texts` (the role's prefix is added), using and filling the cache
    * where it pays (core/models/cachePolicy.ts: measured on the first
    * CACHE_SAMPLE texts, decided for the rest).
+   * @param into texts.length × dims floats to write the vectors into (row i = text i); the result's
+   *   vectors are then views of it, and no array is made per text (a corpus of 500,000 texts).
    * @throws {CancelledError} when `signal` aborts; finished batches are cached.
+   * @throws {RangeError} when `into` does not have texts.length × dims floats.
    */
-  async embed(texts: readonly string[], role: TextRole, signal?: AbortSignal): Promise<EmbeddingResult> {
+  async embed(texts: readonly string[], role: TextRole, signal?: AbortSignal, into?: Float32Array): Promise<EmbeddingResult> {
     const t0 = performance.now();
     const prefix = role === 'query' ? this.#o.entry.queryPrefix : this.#o.entry.documentPrefix;
     const call: CallState = {
@@ -208,6 +218,7 @@ export class EmbeddingRunner {
       prefix,
       signal,
       vectors: new Array(texts.length),
+      into,
       keys: new Array(texts.length),
       cached: 0,
       computed: 0,
@@ -265,7 +276,7 @@ export class EmbeddingRunner {
       const t = performance.now();
       const hits = await cache.getMany(keys.slice(from, to) as string[]);
       hits.forEach((v, j) => {
-        if (v) (vectors[from + j] = v), call.cached++;
+        if (v) (vectors[from + j] = place(call, from + j, v)), call.cached++;
       });
       cost.lookupMs += performance.now() - t;
       cost.lookedUp += to - from;
@@ -312,9 +323,11 @@ export class EmbeddingRunner {
       if (call.computed > 0) (cost.modelMs += performance.now() - tBatch), (cost.modelTexts += idx.length);
       const dims = flat.length / idx.length;
       for (let j = 0; j < idx.length; j++) {
-        const v = flat.slice(j * dims, (j + 1) * dims);
-        vectors[idx[j]] = v;
-        if (cache && plan.write) unwritten.push({ key: keys[idx[j]]!, modelKey: this.modelKey, vector: v });
+        const row = flat.subarray(j * dims, (j + 1) * dims);
+        // A vector of its own where it is stored or returned alone (a view would store the whole batch).
+        const own = cache && plan.write ? row.slice() : undefined;
+        vectors[idx[j]] = call.into ? place(call, idx[j], row) : (own ?? row.slice());
+        if (own) unwritten.push({ key: keys[idx[j]]!, modelKey: this.modelKey, vector: own });
       }
       call.computed += idx.length;
       if (cache && unwritten.length > 0 && (unwritten.length >= CACHE_WRITE_CHUNK || k === batches.length - 1)) {
@@ -357,6 +370,16 @@ export class EmbeddingRunner {
     this.#tokenizer = undefined;
     this.#channel = undefined;
   }
+}
+
+/** Copies text i's vector into the call's `into` (when it has one) and returns its row there; else the vector itself. */
+function place(call: CallState, i: number, v: Float32Array): Float32Array {
+  const into = call.into;
+  if (!into) return v;
+  const dims = v.length;
+  if (into.length !== call.texts.length * dims) throw new RangeError(`the output has ${into.length} floats, ${call.texts.length} texts × ${dims} dimensions need ${call.texts.length * dims}`);
+  into.set(v, i * dims);
+  return into.subarray(i * dims, (i + 1) * dims);
 }
 
 /** A batch the tokenizer worker is sending to the model worker of `generation`. */

@@ -69,8 +69,11 @@ export async function openEmbedder(o: EmbedderPortOptions, report: LoadReport): 
     async embed(texts, role, signal, done) {
       onDone = done;
       try {
-        const r = await runner.embed(texts, role, signal);
-        return { vectors: flat(r.vectors, r.dims), dims: r.dims, computed: r.computed, cached: r.cached };
+        // One array for all the vectors, written batch by batch (no array per text, no copy after).
+        const dims = runner.dims;
+        const into = dims === undefined ? undefined : new Float32Array(texts.length * dims);
+        const r = await runner.embed(texts, role, signal, into);
+        return { vectors: into ?? flat(r.vectors, r.dims), dims: r.dims, computed: r.computed, cached: r.cached };
       } finally {
         onDone = undefined;
       }

@@ -287,6 +287,26 @@ describe('EmbeddingRunner uses the cache where it pays (core/models/cachePolicy.
   });
 });
 
+describe('EmbeddingRunner writing into one array', () => {
+  it('writes row i of `into` for text i, cache hits included, and returns views of it; a wrong size is refused', async () => {
+    vi.stubGlobal('navigator', { hardwareConcurrency: 2 });
+    const texts = Array.from({ length: 70 }, (_, i) => `t${i}`);
+    const cache = {
+      getMany: async (keys: readonly string[]) => keys.map((_, i) => (i % 10 === 0 ? Float32Array.of(-i, -1) : undefined)),
+      putMany: async () => undefined,
+    };
+    const runner = new EmbeddingRunner({ entry: glove, source: { kind: 'bundled', id: glove.id }, probe: { kind: 'wasm', reason: 'test' }, createWorker: timedWorkers(0), createTokenizerWorker: null, cache, batchSize: 16 });
+    const into = new Float32Array(70 * 2);
+    const r = await runner.embed(texts, 'document', undefined, into);
+    const expected = texts.map((_, i) => (i % 10 === 0 ? [-i, -1] : [i, 1]));
+    expect(Array.from({ length: 70 }, (_, i) => Array.from(into.subarray(2 * i, 2 * i + 2)))).toEqual(expected);
+    expect(r.vectors.every((v) => v.buffer === into.buffer)).toBe(true);
+    expect(r.cached).toBe(7);
+    await expect(runner.embed(['a', 'b'], 'document', undefined, new Float32Array(3))).rejects.toThrow(RangeError);
+    runner.dispose();
+  });
+});
+
 describe('EmbeddingRunner when its worker dies mid-batch', () => {
   it('fails the batch in flight at once, naming the batch, instead of waiting for ever', async () => {
     vi.stubGlobal('navigator', { hardwareConcurrency: 2 });
