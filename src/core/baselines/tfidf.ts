@@ -80,37 +80,49 @@ export interface TfidfModel extends TfidfIndex {
   index(texts: readonly string[]): TfidfIndex;
 }
 
-type SparseVector = { terms: Uint32Array; weights: Float64Array };
-
 /**
  * Fits the IDF on the unique preprocessed texts of `corpus` (N = their
- * number, df counted once per unique text) and indexes every document's
- * L2-normalised vector by bigram (postings in typed arrays), so a query
- * visits only the documents that share a bigram with it.
+ * number, df counted once per unique text) and indexes every document by
+ * bigram (postings in typed arrays), so a query visits only the documents
+ * that share a bigram with it.
+ *
+ * A posting keeps the raw count tf (16 bits where every count fits) and each
+ * document its L2 norm, not the normalised weight: the weight is computed
+ * again as (tf · idf) / norm when a query reads it, the same operations in
+ * the same order, so the scores are unchanged to the bit, in 6 bytes a
+ * posting instead of 12 (500,000 profiles make about 75 million postings).
  * @example fitTfidf(['abc', 'abd']).score('abc') // [1, 0.2...]
  */
 export function fitTfidf(corpus: readonly string[]): TfidfModel {
   const texts = corpus.map(preprocessTfidf);
-  const unique = [...new Set(texts)];
   const vocabulary = new Map<number, number>();
   /** The bigram number of each vocabulary id. */
   const bigramOf: number[] = [];
   const df: number[] = [];
-  for (const t of unique) {
+  // One pass over every text: the vocabulary in first-seen order, df over the unique texts, and
+  // how many postings each bigram will have (duplicate texts each counted).
+  const seen = new Set<string>();
+  const postingCounts: number[] = [];
+  for (const t of texts) {
+    const first = !seen.has(t);
+    if (first) seen.add(t);
     for (const g of bigramCounts(t).keys()) {
       let id = vocabulary.get(g);
       if (id === undefined) {
         vocabulary.set(g, (id = df.length));
         bigramOf.push(g);
         df.push(0);
+        postingCounts.push(0);
       }
-      df[id]++;
+      if (first) df[id]++;
+      postingCounts[id]++;
     }
   }
-  const n = unique.length;
+  const n = seen.size;
+  seen.clear();
   const idf = Float64Array.from(df, (d) => Math.log((1 + n) / (1 + d)) + 1);
-  /** The text's known bigrams in ascending id, weights tf · idf over the L2 norm summed in that order. */
-  const vectorize = (text: string): SparseVector => {
+  /** A text's known bigrams in ascending id with their counts, and the L2 norm of its tf · idf weights summed in that order. */
+  const terms = (text: string): { ids: Uint32Array; tfs: Uint32Array; norm: number } => {
     const counts = bigramCounts(text);
     const known = new Uint32Array(counts.size);
     let m = 0;
@@ -118,42 +130,46 @@ export function fitTfidf(corpus: readonly string[]): TfidfModel {
       const id = vocabulary.get(g);
       if (id !== undefined) known[m++] = id;
     }
-    const terms = known.subarray(0, m).sort();
-    const weights = new Float64Array(m);
+    const ids = known.subarray(0, m).sort();
+    const tfs = new Uint32Array(m);
     let ss = 0;
     for (let j = 0; j < m; j++) {
-      const w = counts.get(bigramOf[terms[j]])! * idf[terms[j]];
-      weights[j] = w;
+      tfs[j] = counts.get(bigramOf[ids[j]])!;
+      const w = tfs[j] * idf[ids[j]];
       ss += w * w;
     }
-    const norm = Math.sqrt(ss);
-    for (let j = 0; j < m; j++) weights[j] = norm === 0 ? 0 : weights[j] / norm;
-    return { terms, weights };
+    return { ids, tfs, norm: Math.sqrt(ss) };
   };
-  const indexOf = (vectors: readonly SparseVector[]): TfidfIndex => {
-    // An inverted index: per bigram, the texts holding it (ascending) and their weights.
-    const postings = invert(vectors, df.length);
-    const nTexts = vectors.length;
+  /** An inverted index of `all` (preprocessed), given each bigram's number of postings in them. */
+  const indexOf = (all: readonly string[], counts: ArrayLike<number>): TfidfIndex => {
+    const postings = invert(all, counts, terms);
+    const nTexts = all.length;
     return {
       score<T extends Float32Array | Float64Array = Float32Array>(query: string, out?: T): T {
         const result = (out ?? new Float32Array(nTexts)) as T;
         if (result.length !== nTexts) throw new RangeError(`output has length ${result.length}, the index has ${nTexts} texts`);
-        const q = vectorize(preprocessTfidf(query));
+        const q = terms(preprocessTfidf(query));
         // Each text's dot product is summed over the bigrams it shares with the query in
         // ascending bigram id, as a pass over the text's own sorted vector sums them (the
         // bigrams it does not share add exact zeros there), so the scores are that pass's to the bit.
         const acc = new Float64Array(nTexts);
-        for (let j = 0; j < q.terms.length; j++) {
-          const { docs, weights } = postings[q.terms[j]];
-          const qw = q.weights[j];
-          for (let i = 0; i < docs.length; i++) acc[docs[i]] += weights[i] * qw;
+        const { norms } = postings;
+        for (let j = 0; j < q.ids.length; j++) {
+          const id = q.ids[j];
+          const { docs, tfs } = postings.lists[id];
+          const w = idf[id];
+          const qw = q.norm === 0 ? 0 : (q.tfs[j] * w) / q.norm;
+          for (let i = 0; i < docs.length; i++) {
+            const d = docs[i];
+            acc[d] += ((tfs[i] * w) / norms[d]) * qw;
+          }
         }
         result.set(acc);
         return result;
       },
     };
   };
-  const corpusIndex = indexOf(texts.map(vectorize));
+  const corpusIndex = indexOf(texts, postingCounts);
   return {
     uniqueTexts: n,
     idf: (bigram) => {
@@ -162,25 +178,44 @@ export function fitTfidf(corpus: readonly string[]): TfidfModel {
       return id === undefined ? undefined : idf[id];
     },
     score: (query, out) => corpusIndex.score(query, out),
-    index: (others) => indexOf(others.map((t) => vectorize(preprocessTfidf(t)))),
+    index: (others) => {
+      const all = others.map(preprocessTfidf);
+      const counts = new Uint32Array(df.length);
+      for (const t of all) {
+        for (const g of bigramCounts(t).keys()) {
+          const id = vocabulary.get(g);
+          if (id !== undefined) counts[id]++;
+        }
+      }
+      return indexOf(all, counts);
+    },
   };
 }
 
-/** Postings per bigram id (of `vocabularySize`) from the documents' sparse vectors, duplicate texts each counted. */
-function invert(docs: readonly SparseVector[], vocabularySize: number): { docs: Uint32Array; weights: Float64Array }[] {
-  const count = new Uint32Array(vocabularySize);
-  for (const v of docs) for (let j = 0; j < v.terms.length; j++) count[v.terms[j]]++;
-  const postings = Array.from(count, (c) => ({ docs: new Uint32Array(c), weights: new Float64Array(c) }));
-  const fill = new Uint32Array(vocabularySize);
-  docs.forEach((v, doc) => {
-    for (let j = 0; j < v.terms.length; j++) {
-      const id = v.terms[j];
-      const at = fill[id]++;
-      postings[id].docs[at] = doc;
-      postings[id].weights[at] = v.weights[j];
+/**
+ * Postings per bigram id from the texts, each text's counts read by `terms` (texts sharing no
+ * known bigram have none), and every text's norm. `counts[id]` is the number of postings of id.
+ */
+function invert(
+  texts: readonly string[],
+  counts: ArrayLike<number>,
+  terms: (text: string) => { ids: Uint32Array; tfs: Uint32Array; norm: number },
+): { lists: { docs: Uint32Array; tfs: Uint16Array | Uint32Array }[]; norms: Float64Array } {
+  const norms = new Float64Array(texts.length);
+  const lists: { docs: Uint32Array; tfs: Uint16Array | Uint32Array }[] = Array.from(counts, (c) => ({ docs: new Uint32Array(c), tfs: new Uint16Array(c) }));
+  const fill = new Uint32Array(counts.length);
+  texts.forEach((text, doc) => {
+    const { ids, tfs, norm } = terms(text);
+    norms[doc] = norm;
+    for (let j = 0; j < ids.length; j++) {
+      const list = lists[ids[j]];
+      const at = fill[ids[j]]++;
+      list.docs[at] = doc;
+      if (tfs[j] > 0xffff && list.tfs instanceof Uint16Array) list.tfs = Uint32Array.from(list.tfs); // a count over 65,535: this list widens
+      list.tfs[at] = tfs[j];
     }
   });
-  return postings;
+  return { lists, norms };
 }
 
 /**
