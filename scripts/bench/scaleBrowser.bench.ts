@@ -67,20 +67,28 @@ function chromiumPids(profileDir: string): number[] {
   return [...mine];
 }
 
-/** Summed RSS and PSS (bytes; /proc/PID/smaps_rollup) of those processes: PSS shares each shared page among its users. */
-function chromiumMemory(profileDir: string): { rss: number; pss: number } {
+/** Summed RSS and PSS (bytes; /proc/PID/smaps_rollup) of those processes: PSS shares each shared page among its users. `byKind`: PSS per process kind (browser, renderer, gpu-process, utility sub-type). */
+function chromiumMemory(profileDir: string): { rss: number; pss: number; byKind: Record<string, number> } {
   let rss = 0;
   let pss = 0;
+  const byKind: Record<string, number> = {};
   for (const pid of chromiumPids(profileDir)) {
     try {
       const rollup = readFileSync(`/proc/${pid}/smaps_rollup`, 'utf8');
+      // Chromium rewrites its children's command lines into one space-separated string.
+      const args = readFileSync(`/proc/${pid}/cmdline`, 'utf8').replaceAll('\0', ' ');
+      const type = /--type=(\S+)/.exec(args)?.[1] ?? 'browser';
+      const sub = /--utility-sub-type=(\S+)/.exec(args)?.[1];
+      const kind = sub ? `${type}:${sub}` : type;
+      const p = Number(/^Pss:\s+(\d+) kB/m.exec(rollup)?.[1] ?? 0) * 1024;
       rss += Number(/^Rss:\s+(\d+) kB/m.exec(rollup)?.[1] ?? 0) * 1024;
-      pss += Number(/^Pss:\s+(\d+) kB/m.exec(rollup)?.[1] ?? 0) * 1024;
+      pss += p;
+      byKind[kind] = (byKind[kind] ?? 0) + p;
     } catch {
       // the process ended between ps and the read
     }
   }
-  return { rss, pss };
+  return { rss, pss, byKind };
 }
 
 interface Row {
@@ -104,10 +112,13 @@ for (const path of PATHS) {
     let context: BrowserContext | undefined;
     let rssPeak = 0;
     let pssPeak = 0;
+    let pssAtPeak: Record<string, number> = {};
+    let pssPeakAt = 0;
+    let runStart = 0;
     const rssTimer = setInterval(() => {
       const m = chromiumMemory(profileDir);
       rssPeak = Math.max(rssPeak, m.rss);
-      pssPeak = Math.max(pssPeak, m.pss);
+      if (m.pss > pssPeak) (pssPeak = m.pss), (pssAtPeak = m.byKind), (pssPeakAt = performance.now());
     }, 500);
     try {
       context = await launchPersistent(profileDir, path);
@@ -125,12 +136,38 @@ for (const path of PATHS) {
       await ready.or(banner).first().waitFor({ timeout: 1_800_000 });
       if (await banner.isVisible()) throw new Error(`import failed: ${await banner.textContent()}`);
       const importS = (performance.now() - t0) / 1000;
-      if (process.env.BENCH_LANES) await page.evaluate((lanes) => ((globalThis as { FG_LANES?: number }).FG_LANES = lanes), Number(process.env.BENCH_LANES));
+      if (process.env.BENCH_UA_MEMORY)
+        await page.evaluate(() => {
+          const w = window as unknown as { __mem?: { bytes: number; parts: Record<string, number> }; __memTimer?: number };
+          const measure = (performance as unknown as { measureUserAgentSpecificMemory?: () => Promise<{ bytes: number; breakdown: { bytes: number; attribution: { url?: string; scope?: string }[]; types: string[] }[] }> }).measureUserAgentSpecificMemory;
+          if (!measure) return;
+          let busy = false;
+          w.__memTimer = window.setInterval(async () => {
+            if (busy) return;
+            busy = true;
+            try {
+              const r = await measure.call(performance);
+              if (!w.__mem || r.bytes > w.__mem.bytes) {
+                const parts: Record<string, number> = {};
+                for (const b of r.breakdown) {
+                  const name = b.attribution.map((a) => `${a.scope ?? ''}:${(a.url ?? '').replace(/^.*\//, '')}`).join('+') || b.types.join('+') || 'other';
+                  parts[name] = (parts[name] ?? 0) + b.bytes;
+                }
+                w.__mem = { bytes: r.bytes, parts };
+              }
+            } finally {
+              busy = false;
+            }
+          }, 2000);
+        });
+      runStart = performance.now();
       const run = (await page.evaluate(
         ([datasetId, bootstrap, only]) => (window as any).fairground.runDemoModels(datasetId, 'main', { bootstrap, only }),
         [id, BOOTSTRAP, only] as const,
       )) as { runId?: string; ms: number; stages: Record<string, Record<string, number>>; error?: string };
       const { peak } = await heap.stop();
+      console.log(`  memory peak ${((pssPeakAt - runStart) / 1000).toFixed(1)} s into the run; statuses entered (s): ${JSON.stringify(Object.fromEntries(Object.entries(run.stages).map(([k, v]) => [k, Object.fromEntries(Object.entries(v).map(([st, ms]) => [st, +(ms / 1000).toFixed(1)]))])))}`);
+      if (process.env.BENCH_UA_MEMORY) console.log('measureUserAgentSpecificMemory peak:', JSON.stringify(await page.evaluate(() => (window as unknown as { __mem?: unknown }).__mem)));
       if (!run.runId) throw new Error(`the run did not finish: ${run.error ?? 'no run id'}`);
       const stages: Row['stages'] = {};
       for (const [key, s] of Object.entries(run.stages)) {
@@ -140,7 +177,7 @@ for (const path of PATHS) {
       if (errors.length) failures.push(`${path} ${n}: page errors: ${errors.join(' | ').slice(0, 300)}`);
       const row: Row = { path, n, importS, stages, runS: run.ms / 1000, heapPeakMiB: mib(peak), rssPeakMiB: mib(rssPeak), pssPeakMiB: mib(pssPeak) };
       rows.push(row);
-      console.log(`[${path}] n=${n}: import ${importS.toFixed(1)} s, run ${row.runS.toFixed(1)} s, heap ${row.heapPeakMiB.toFixed(0)} MiB, Chromium RSS ${row.rssPeakMiB.toFixed(0)} MiB, PSS ${row.pssPeakMiB.toFixed(0)} MiB`, JSON.stringify(stages));
+      console.log(`[${path}] n=${n}: import ${importS.toFixed(1)} s, run ${row.runS.toFixed(1)} s, heap ${row.heapPeakMiB.toFixed(0)} MiB, Chromium RSS ${row.rssPeakMiB.toFixed(0)} MiB, PSS ${row.pssPeakMiB.toFixed(0)} MiB (${Object.entries(pssAtPeak).map(([k, v]) => `${k} ${mib(v).toFixed(0)}`).join(', ')})`, JSON.stringify(stages));
     } catch (e) {
       failures.push(`${path} ${n}: ${(e as Error).message.split('\n')[0]}`);
       console.log(`[${path}] n=${n}: FAILED ${(e as Error).message}`);

@@ -16,6 +16,7 @@ import type { VectorCache } from '../../models/embeddingRunner.ts';
 import type { FairgroundDb } from '../../storage/index.ts';
 import { cachedVectorTable } from '../../core/audit/blackbox/vectorCache.ts';
 import { retrievalCompute } from './computePorts.ts';
+import { computeWorkers } from './computeClient.ts';
 import { openEmbedder, runnerOptions } from './embedderPort.ts';
 import { storedDataset } from './storedDataset.ts';
 
@@ -23,8 +24,8 @@ export interface BrowserRunDeps {
   readonly db: FairgroundDb;
   readonly probe: DeviceProbe;
   readonly compute: Comlink.Remote<ComputeApi>;
-  /** More compute workers beside `compute`: a retrieval run audits one model on each at a time (core/audit/run/pipeline.ts). */
-  readonly moreCompute?: readonly Comlink.Remote<ComputeApi>[];
+  /** Compute workers a retrieval run may audit on at once, `compute` the first (core/audit/run/lanes.ts); each starts on first use. */
+  readonly computeLanes?: number;
   /** Ends the compute workers: a cancelled run's kernels stop at once (the next use starts another). */
   readonly stopCompute?: () => void;
   readonly cache?: VectorCache;
@@ -67,7 +68,7 @@ export async function runRetrievalAudit(config: RetrievalRunConfig, deps: Browse
     },
     {
       dataset: await storedDataset(deps.db, config.datasetId),
-      compute: [deps.compute, ...(deps.moreCompute ?? [])].map((remote) => retrievalCompute(() => remote, hooks.signal, deps.stopCompute)),
+      compute: Array.from({ length: Math.max(1, deps.computeLanes ?? 1) }, (_, i) => retrievalCompute(() => (i === 0 ? deps.compute : computeWorkers(i + 1)[i]), hooks.signal, deps.stopCompute)),
     },
     hooks,
   );

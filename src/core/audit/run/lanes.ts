@@ -1,10 +1,19 @@
 /**
- * How many models a browser run audits at a time (one compute worker each).
- * The embedding model's worker and its tokenizer worker take cores of their
- * own while the audits run, and every lane holds one model's working set.
+ * How many models a retrieval run audits at a time, one compute lane each.
+ *
+ * Measured in Chromium on the 2-core test machine (BENCHMARKS.md, scale): at 100,000 documents two
+ * lanes end the GloVe + BM25 + TF-IDF run 12% sooner than one (28.3 and 30.9 s against 33.8 and
+ * 33.6 s) for 150–190 MB more; at 500,000 documents one lane already needs 2.1 GB, and two audits
+ * at once would hold two models' indexes. So a second lane only up to LANE_DOCUMENTS_LIMIT.
  */
-export function auditLanes(cores: number): number {
-  const requested = Number((globalThis as { FG_LANES?: number }).FG_LANES ?? 0);
-  if (requested > 0) return requested;
-  return cores >= 4 ? 2 : 1;
+export const LANE_DOCUMENTS_LIMIT = 200_000;
+
+/** Lanes an adapter offers on a machine with `cores` logical cores: two from two cores. */
+export function offeredLanes(cores: number): number {
+  return cores >= 2 ? 2 : 1;
+}
+
+/** Lanes a run over `documents` corpus documents uses, of the `offered` ones. */
+export function lanesFor(offered: number, documents: number): number {
+  return Math.max(1, documents > LANE_DOCUMENTS_LIMIT ? 1 : offered);
 }

@@ -20,6 +20,7 @@ import { loadRetrieval, selectTasks, type LoadedRetrieval } from '../retrievalDa
 import { BASELINE_DESCRIPTORS } from '../scoring.ts';
 import { asModel, throwIfCancelled } from './cancel.ts';
 import { runPipelined } from './pipeline.ts';
+import { lanesFor } from './lanes.ts';
 import { datasetIdentity } from './datasetIdentity.ts';
 import type { DatasetPort, LoadReport, RunEnvironment, RunHooks, TextEmbedder } from './ports.ts';
 import { etaOf, type ModelRunProgress } from './progress.ts';
@@ -81,7 +82,7 @@ export interface RetrievalRunPlan {
 
 export interface RetrievalRunPorts {
   readonly dataset: DatasetPort;
-  /** Where models are audited (in-thread by default); several: that many audits at a time, one per port. */
+  /** Where models are audited (in-thread by default); several: up to that many audits at a time, one per port (run/lanes.ts). A port starts its worker on first use. */
   readonly compute?: RetrievalCompute | readonly RetrievalCompute[];
 }
 
@@ -258,7 +259,8 @@ async function runAtKs(plan: RetrievalRunPlan, ports: RetrievalRunPorts, hooks: 
   });
   throwIfCancelled(hooks.signal);
   // Embedding models embed one after another while the compute lanes audit whatever is ready (core/audit/run/pipeline.ts).
-  const lanes = Array.isArray(ports.compute) ? (ports.compute as readonly RetrievalCompute[]) : [(ports.compute as RetrievalCompute | undefined) ?? IN_THREAD_RETRIEVAL];
+  const offered = Array.isArray(ports.compute) ? (ports.compute as readonly RetrievalCompute[]) : [(ports.compute as RetrievalCompute | undefined) ?? IN_THREAD_RETRIEVAL];
+  const lanes = offered.slice(0, lanesFor(offered.length, run.corpusTexts.length));
   await runPipelined(
     todo.map(({ m, label }) => ({ needsDevice: m.kind === 'embedding', prepare: () => asModel(m.key, label, () => prepareModel(m, run, hooks)) })),
     lanes.length,
