@@ -49,23 +49,27 @@ export function fitBm25(corpus: readonly string[], parameters: Bm25Parameters = 
   const { k1, b } = parameters;
   const n = corpus.length;
   const lengths = new Float64Array(n);
-  // Built in growable lists, then packed into typed arrays (a third of the memory of number[] pairs at 500k documents).
-  const building = new Map<string, { docs: number[]; tfs: number[] }>();
+  // Two passes, each tokenizing every document: the first counts each term's postings, the second
+  // writes them straight into typed arrays of that size (growable lists of every posting held two to
+  // three times the memory while the index of 500,000 documents was built). Same postings, same order.
+  const postingCount = new Map<string, number>();
   corpus.forEach((text, d) => {
     const tokens = tokenizeWords(text);
     lengths[d] = tokens.length;
+    for (const t of new Set(tokens)) postingCount.set(t, (postingCount.get(t) ?? 0) + 1);
+  });
+  const index = new Map<string, Postings & { fill: number }>();
+  for (const [t, c] of postingCount) index.set(t, { docs: new Uint32Array(c), tfs: new Uint32Array(c), fill: 0 });
+  postingCount.clear();
+  corpus.forEach((text, d) => {
     const tf = new Map<string, number>();
-    for (const t of tokens) tf.set(t, (tf.get(t) ?? 0) + 1);
+    for (const t of tokenizeWords(text)) tf.set(t, (tf.get(t) ?? 0) + 1);
     for (const [t, f] of tf) {
-      let p = building.get(t);
-      if (!p) building.set(t, (p = { docs: [], tfs: [] }));
-      p.docs.push(d);
-      p.tfs.push(f);
+      const p = index.get(t)!;
+      p.docs[p.fill] = d;
+      p.tfs[p.fill++] = f;
     }
   });
-  const index = new Map<string, Postings>();
-  for (const [t, p] of building) index.set(t, { docs: Uint32Array.from(p.docs), tfs: Uint32Array.from(p.tfs) });
-  building.clear();
   const avgdl = n === 0 ? 0 : lengths.reduce((a, x) => a + x, 0) / n;
   // Per-document length normalisation k1·(1 − b + b·|d|/avgdl), computed once.
   const norm = new Float64Array(n);
