@@ -14,7 +14,8 @@
  * counted in each process, so this over-counts).
  *
  * Run: npm run bench -- scaleBrowser   (BENCH_SCALE_BROWSER=2000,20000@wasm,100000@wasm:bm25+tfidf
- * picks sizes, paths and models; BENCH_NO_BUILD=1 skips the stale-build check)
+ * picks sizes, paths and models; BENCH_NO_BUILD=1 skips the stale-build check; BENCH_UA_MEMORY=1
+ * also prints the page's performance.measureUserAgentSpecificMemory() peak by worker)
  */
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
@@ -199,12 +200,11 @@ function exponent(points: readonly (readonly [number, number])[]): string {
 
 const GLOVE = 'bundled:fairground-glove-100d';
 const s = (v: number | undefined) => (v === undefined ? '–' : v.toFixed(1));
-const other = (r: Row) => r.runS - Object.values(r.stages).reduce((a, st) => a + (st.embed ?? 0) + st.score, 0);
-const table = rows.map((r) => `| ${r.path} | ${r.n.toLocaleString('en')} | ${s(r.importS)} | ${s(r.stages[GLOVE]?.embed)} | ${s(r.stages[GLOVE]?.score)} | ${s(r.stages.bm25?.score)} | ${s(r.stages.tfidf?.score)} | ${s(other(r))} | **${s(r.runS)}** | ${r.heapPeakMiB.toFixed(0)} | ${r.pssPeakMiB.toFixed(0)} | ${r.rssPeakMiB.toFixed(0)} |`);
+const table = rows.map((r) => `| ${r.path} | ${r.n.toLocaleString('en')} | ${s(r.importS)} | ${s(r.stages[GLOVE]?.embed)} | ${s(r.stages[GLOVE]?.score)} | ${s(r.stages.bm25?.score)} | ${s(r.stages.tfidf?.score)} | **${s(r.runS)}** | ${r.heapPeakMiB.toFixed(0)} | ${r.pssPeakMiB.toFixed(0)} | ${r.rssPeakMiB.toFixed(0)} |`);
 const fits = PATHS.map((path) => {
   const mine = rows.filter((r) => r.path === path);
   const fit = (v: (r: Row) => number | undefined) => exponent(mine.map((r) => [r.n, v(r) ?? 0] as const));
-  return `| ${path} | ${fit((r) => r.importS)} | ${fit((r) => r.stages[GLOVE]?.embed)} | ${fit((r) => r.stages[GLOVE]?.score)} | ${fit((r) => r.stages.bm25?.score)} | ${fit((r) => r.stages.tfidf?.score)} | ${fit(other)} | ${fit((r) => r.runS)} | ${fit((r) => r.pssPeakMiB)} |`;
+  return `| ${path} | ${fit((r) => r.importS)} | ${fit((r) => r.stages[GLOVE]?.embed)} | ${fit((r) => r.stages[GLOVE]?.score)} | ${fit((r) => r.stages.bm25?.score)} | ${fit((r) => r.stages.tfidf?.score)} | ${fit((r) => r.runS)} | ${fit((r) => r.pssPeakMiB)} |`;
 });
 const chromium = (() => {
   try {
@@ -220,16 +220,16 @@ emitSection(
     '',
     machineMarkdown(m0, 'npm run bench -- scaleBrowser', { chromium, fairground: version }),
     `- Load: the scale bench's packages (${PLAN.map((p) => `${p.n.toLocaleString('en')}${p.paths.length < 2 ? ` (${p.paths.join(', ')} only)` : ''}${p.only ? ` with ${p.only.join(', ')} only` : ''}`).join('; ')} documents × 200 queries, twins for 10%, plain JSONL) imported from a URL (a node:http server) through the Datasets view into IndexedDB on a fresh profile, then \`window.fairground.runDemoModels\`: GloVe, BM25 and TF-IDF on the \`gender\` twins task, k = 10, B = ${BOOTSTRAP}, through the Run view's code path. Paths: ${PATHS.join(', ')} (webgpu here is SwiftShader, a CPU emulation: functional only).`,
-    '- Seconds per stage from the run\'s progress statuses (sampled every 50 ms): GloVe embed = `embedding`; "audit" = `scoring` (scores, metrics and bootstrap in the compute worker). Run = all three models, one after the other. Other = run − those stages: reading the stored dataset from IndexedDB, loading GloVe, the run\'s bookkeeping. Heap = the page\'s main-thread JS heap peak. Chromium PSS = peak over 500 ms samples of the summed proportional set size of all of that browser\'s processes (each shared page divided among its users: the memory the browser really holds); RSS sum = the same with shared pages counted in every process (over-counts).',
+    '- Seconds per stage from the run\'s progress statuses (sampled every 50 ms): GloVe embed = from `embedding` to `scoring` (with any wait for a free compute lane); "audit" = `scoring` (scores, metrics and bootstrap in a compute worker). Run = all three models in the run\'s pipeline (core/audit/run/pipeline.ts): BM25 and TF-IDF are audited while GloVe embeds, on two compute lanes up to 200,000 documents and one above, so the stages overlap and do not add up to the run. Heap = the page\'s main-thread JS heap peak. Chromium PSS = peak over 500 ms samples of the summed proportional set size of all of that browser\'s processes (each shared page divided among its users: the memory the browser really holds); RSS sum = the same with shared pages counted in every process (over-counts).',
     '',
-    '| path | documents | import (s) | GloVe embed (s) | GloVe audit (s) | BM25 audit (s) | TF-IDF audit (s) | other (s) | run (s) | page heap (MiB) | Chromium PSS (MiB) | Chromium RSS sum (MiB) |',
-    '| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |',
+    '| path | documents | import (s) | GloVe embed (s) | GloVe audit (s) | BM25 audit (s) | TF-IDF audit (s) | run (s) | page heap (MiB) | Chromium PSS (MiB) | Chromium RSS sum (MiB) |',
+    '| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |',
     ...table,
     '',
     'Growth exponent per stage (least-squares slope of log seconds, or log MiB, on log documents; 1 = linear):',
     '',
-    '| path | import | GloVe embed | GloVe audit | BM25 audit | TF-IDF audit | other | run | PSS |',
-    '| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |',
+    '| path | import | GloVe embed | GloVe audit | BM25 audit | TF-IDF audit | run | PSS |',
+    '| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |',
     ...fits,
     '',
     ...(failures.length ? ['Failures:', '', ...failures.map((f) => `- ${f}`), ''] : []),
