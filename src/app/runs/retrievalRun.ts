@@ -16,7 +16,7 @@ import type { VectorCache } from '../../models/embeddingRunner.ts';
 import type { FairgroundDb } from '../../storage/index.ts';
 import { cachedVectorTable } from '../../core/audit/blackbox/vectorCache.ts';
 import { retrievalCompute } from './computePorts.ts';
-import { computeWorkers } from './computeClient.ts';
+import { computeWorker } from './computeClient.ts';
 import { openEmbedder, runnerOptions } from './embedderPort.ts';
 import { storedDataset } from './storedDataset.ts';
 
@@ -68,7 +68,7 @@ export async function runRetrievalAudit(config: RetrievalRunConfig, deps: Browse
     },
     {
       dataset: await storedDataset(deps.db, config.datasetId),
-      compute: Array.from({ length: Math.max(1, deps.computeLanes ?? 1) }, (_, i) => retrievalCompute(() => (i === 0 ? deps.compute : computeWorkers(i + 1)[i]), hooks.signal, deps.stopCompute)),
+      compute: Array.from({ length: Math.max(1, deps.computeLanes ?? 1) }, (_, i) => retrievalCompute(() => (i === 0 ? deps.compute : computeWorker(i)), hooks.signal, deps.stopCompute)),
     },
     hooks,
   );

@@ -259,7 +259,7 @@ async function runAtKs(plan: RetrievalRunPlan, ports: RetrievalRunPorts, hooks: 
   });
   throwIfCancelled(hooks.signal);
   // Embedding models embed one after another while the compute lanes audit whatever is ready (core/audit/run/pipeline.ts).
-  const offered = Array.isArray(ports.compute) ? (ports.compute as readonly RetrievalCompute[]) : [(ports.compute as RetrievalCompute | undefined) ?? IN_THREAD_RETRIEVAL];
+  const offered: readonly RetrievalCompute[] = ports.compute === undefined ? [IN_THREAD_RETRIEVAL] : 'auditModel' in ports.compute ? [ports.compute] : ports.compute;
   const lanes = offered.slice(0, lanesFor(offered.length, run.corpusTexts.length));
   await runPipelined(
     todo.map(({ m, label }) => ({ needsDevice: m.kind === 'embedding', prepare: () => asModel(m.key, label, () => prepareModel(m, run, hooks)) })),
