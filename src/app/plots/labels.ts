@@ -103,8 +103,8 @@ const LINE = FONT_SIZE + 3;
 const DESCENT = 3;
 
 /**
- * Places each label beside its point (right, or left where the right side leaves `bounds`), then
- * moves it up or down, the least distance that clears every label placed before it. Labels are
+ * Places each label beside its point (right, or left where the right side leaves `bounds`; where
+ * neither side fits, over the point, shifted into `bounds`), then moves it up or down, the least distance that clears every label placed before it. Labels are
  * placed top to bottom; the returned array is in input order.
  * `obstacles` (the point markers) are avoided at a price: covering one costs as much as moving 40 px.
  * Guarantee: no two returned boxes intersect (a spot below every placed box always exists; when
@@ -130,9 +130,13 @@ export function placeLabels(requests: readonly LabelRequest[], bounds: Box, opti
     const right = { textAnchor: 'start' as const, boxX: r.anchorX + GAP, penalty: 0 };
     const left = { textAnchor: 'end' as const, boxX: r.anchorX - GAP - width, penalty: 8 };
     const fitsRight = right.boxX + width <= bounds.x + bounds.width;
-    const sides = options.sides === 'right' ? [right] : fitsRight ? [right, left] : [{ ...left, penalty: 0 }, { ...right, penalty: 8 }];
+    const fitsLeft = left.boxX >= bounds.x;
+    // Neither side fits (a wide label near the middle of a narrow plot): the label may also sit
+    // over its point, shifted into the bounds, with a leader line.
+    const inside = { textAnchor: 'start' as const, boxX: Math.max(bounds.x, Math.min(r.anchorX - width / 2, bounds.x + bounds.width - width)), penalty: 16 };
+    const sides = options.sides === 'right' ? [right] : fitsRight ? [right, left] : fitsLeft ? [{ ...left, penalty: 0 }, { ...right, penalty: 8 }] : [{ ...left, penalty: 0 }, { ...right, penalty: 8 }, inside];
     const preferredY = options.align === 'centre' ? r.anchorY - LINE / 2 : r.anchorY - LINE - 1;
-    let best: { side: (typeof sides)[number]; y: number; cost: number; inBounds: boolean } | undefined;
+    let best: { side: (typeof sides)[number]; y: number; cost: number; outside: number } | undefined;
     for (const side of sides) {
       const candidates = [preferredY];
       for (const b of [...placed.map((p) => p.box), ...obstacles]) candidates.push(b.y - LINE, b.y + b.height);
@@ -140,9 +144,10 @@ export function placeLabels(requests: readonly LabelRequest[], bounds: Box, opti
         const box = { x: side.boxX, y, width, height: LINE };
         if (placed.some((p) => boxesIntersect(p.box, box))) continue;
         const covers = obstacles.filter((o) => boxesIntersect(o, box)).length;
-        const inBounds = box.x >= bounds.x && box.x + width <= bounds.x + bounds.width && y >= bounds.y && y + LINE <= bounds.y + bounds.height;
+        // px of the box outside the bounds: the spot with the least wins, then the cheapest.
+        const outside = Math.max(0, bounds.x - box.x) + Math.max(0, box.x + width - bounds.x - bounds.width) + Math.max(0, bounds.y - y) + Math.max(0, y + LINE - bounds.y - bounds.height);
         const cost = Math.abs(y - preferredY) + side.penalty + covers * 40;
-        if (best === undefined || (inBounds && !best.inBounds) || (inBounds === best.inBounds && cost < best.cost)) best = { side, y, cost, inBounds };
+        if (best === undefined || outside < best.outside || (outside === best.outside && cost < best.cost)) best = { side, y, cost, outside };
       }
     }
     // `best` exists: the spot below the lowest placed box is always free.
@@ -155,7 +160,7 @@ export function placeLabels(requests: readonly LabelRequest[], bounds: Box, opti
       y: y + LINE - DESCENT,
       textAnchor: side.textAnchor,
       box,
-      nudged: Math.abs(y - preferredY) > 1,
+      nudged: Math.abs(y - preferredY) > 1 || side === inside,
     };
     placed.push(label);
     result[i] = label;

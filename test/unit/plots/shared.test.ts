@@ -70,6 +70,16 @@ describe('placeLabels', () => {
     expect(label.box.x + label.box.width).toBeLessThan(390);
   });
 
+  it('placeLabels(requests) keeps a label wider than either side of its point inside the bounds, nudged', () => {
+    // A 200 px wide plot, the point at 100: "TF-IDF (character bigrams)" (166 px) fits neither right nor left of it.
+    const narrow = { x: 0, y: 0, width: 200, height: 300 };
+    const [label] = placeLabels([{ id: 'a', text: 'TF-IDF (character bigrams)', anchorX: 100, anchorY: 150 }], narrow);
+    expect(label.box.width).toBeGreaterThan(100);
+    expect(label.box.x).toBeGreaterThanOrEqual(0);
+    expect(label.box.x + label.box.width).toBeLessThanOrEqual(200);
+    expect(label.nudged).toBe(true);
+  });
+
   it('placeLabels(requests, bounds, {sides: "right"}) never flips left', () => {
     const placed = placeLabels([{ id: 'a', text: 'aaa', anchorX: 300, anchorY: 100 }, { id: 'b', text: 'bbb', anchorX: 300, anchorY: 101 }], bounds, { sides: 'right' });
     expect(placed.every((p) => p.textAnchor === 'start')).toBe(true);
