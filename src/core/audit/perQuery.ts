@@ -9,7 +9,7 @@ import type { Scored } from '../ranking.ts';
 import { kernelOptions, RETRIEVAL_METRICS, scoreQuery, type KernelOptions } from '../metrics/retrieval.ts';
 import { scoreTop } from '../metrics/retrievalKernel.ts';
 import { topRankedByKey } from '../metrics/topRanked.ts';
-import { rankPool, substitutionRank, tieKeys } from '../metrics/rankedPool.ts';
+import { keyOrder, rankPool, substitutionRank, tieKeys } from '../metrics/rankedPool.ts';
 import { twinQueryResults, type LabeledTwinPair } from '../metrics/twins.ts';
 import type { FirstGroupSide, TwinQueryMetrics } from '../metrics/twinsKernel.ts';
 import { EFFECTIVENESS_FAMILIES } from './results.ts';
@@ -39,6 +39,8 @@ export interface PreparedSubset {
   readonly nSkipped: number;
   /** Tie keys of the corpus identifiers (the tie rule of METRICS.md). */
   readonly tieKeys: Uint32Array;
+  /** The corpus indices by tie key descending (`keyOrder`): each query's pool sort starts from it. */
+  readonly byKey: Uint32Array;
   readonly pairs: readonly PairTemplate[];
   /** The language of each unit's query (undefined: none, or not in the queries shard). */
   readonly unitLang: readonly (string | undefined)[];
@@ -102,6 +104,7 @@ export function prepareSubset(subset: AuditSubset, k: number): PreparedSubset {
     });
     for (const [lang, list] of byLang) langPools.set(lang, Int32Array.from(list));
   }
+  const keys = tieKeys(subset.corpus.map((d) => d.id));
   return {
     subset,
     k,
@@ -112,7 +115,8 @@ export function prepareSubset(subset: AuditSubset, k: number): PreparedSubset {
     unitQuery: Int32Array.from(unitQuery),
     unitJudgments,
     nSkipped,
-    tieKeys: tieKeys(subset.corpus.map((d) => d.id)),
+    tieKeys: keys,
+    byKey: keyOrder(keys),
     pairs,
   };
 }
@@ -226,7 +230,7 @@ function perQueryAccumulator(prepared: PreparedSubset): PerQueryAccumulator {
     checkScores(scores.corpus, ids.length, 'corpus', unitIds[u]);
     checkScores(scores.twins, subset.twins.length, 'twin', unitIds[u]);
     // The corpus ranked once: fully when there are twins (their metrics need every rank), else its top max(ks).
-    const pool = pairs.length > 0 ? rankPool(scores.corpus, prepared.tieKeys) : undefined;
+    const pool = pairs.length > 0 ? rankPool(scores.corpus, prepared.tieKeys, prepared.byKey) : undefined;
     const top = pool ? pool.order.subarray(0, Math.min(maxK, ids.length)) : topRankedByKey(scores.corpus, prepared.tieKeys, maxK);
     const values = scoreTop((i) => ids[top[i]], top.length, unitJudgments[u], kernel);
     familyRow.forEach((row, f) => (columns[f][u] = values[row]));

@@ -42,15 +42,27 @@ export function tieKeys(ids: readonly string[]): Uint32Array {
 }
 
 /**
+ * Pool indices by tie key descending (stable: equal keys keep index order), for `rankPool` and
+ * `rankOrder` to start from when many pools share one set of keys (a query's corpus pool, once
+ * per subset instead of once per query).
+ * @example keyOrder([1, 0, 2]) // Uint32Array [2, 0, 1]
+ */
+export function keyOrder(keys: ArrayLike<number>): Uint32Array {
+  return rankOrder(new Float64Array(keys.length), keys);
+}
+
+/**
  * Sorts a pool once: score descending, then tie key descending.
  * @param scores score of each pool item
  * @param keys tie key of each pool item (see `tieKeys`), distinct
+ * @param byKey `keyOrder(keys)`, when the caller keeps it for many pools: the sort then skips
+ *   the key's digits (the same order, about a quarter sooner at 100,000 items)
  */
-export function rankPool(scores: ArrayLike<number>, keys: ArrayLike<number>): RankedPool {
+export function rankPool(scores: ArrayLike<number>, keys: ArrayLike<number>, byKey?: Uint32Array): RankedPool {
   const n = scores.length;
   const s = Float64Array.from(scores);
   const k = Uint32Array.from(keys);
-  const order = rankOrder(s, k);
+  const order = rankOrder(s, k, byKey);
   const sortedScores = new Float64Array(n);
   const sortedKeys = new Uint32Array(n);
   const rankOf = new Uint32Array(n);
@@ -81,11 +93,16 @@ const LITTLE_ENDIAN = new Uint8Array(new Uint32Array([1]).buffer)[0] === 1;
  * is the same for every item is skipped (scores on a grid or of float32
  * precision leave low digits constant, small keys the high ones): at 100,000
  * items 8 passes instead of 11. A test pins it to `compareRanked`.
+ *
+ * With `byKey` (`keyOrder(key)`, the indices by key descending) the sort starts from that order
+ * and sorts by score alone: the passes are stable, so items of equal score keep key order, the
+ * same result without the key's digits.
  */
-export function rankOrder(score: Float64Array, key: ArrayLike<number>): Uint32Array {
+export function rankOrder(score: Float64Array, key: ArrayLike<number>, byKey?: Uint32Array): Uint32Array {
   const n = score.length;
+  if (byKey !== undefined && byKey.length !== n) throw new RangeError(`a key order of ${byKey.length} items for ${n} scores`);
   // The three 32-bit words of each sort key, most significant last.
-  const kw = new Uint32Array(n);
+  const kw = new Uint32Array(byKey === undefined ? n : 0);
   const lo = new Uint32Array(n);
   const hi = new Uint32Array(n);
   const normalised = new Float64Array(n);
@@ -95,7 +112,7 @@ export function rankOrder(score: Float64Array, key: ArrayLike<number>): Uint32Ar
   for (let i = 0; i < n; i++) {
     const l = bits[2 * i + loAt];
     const h = bits[2 * i + 1 - loAt];
-    kw[i] = ~key[i] >>> 0;
+    if (byKey === undefined) kw[i] = ~key[i] >>> 0;
     if (h >>> 31) {
       // negative: a larger magnitude ranks lower, so the bits order as they are
       hi[i] = h;
@@ -109,7 +126,7 @@ export function rankOrder(score: Float64Array, key: ArrayLike<number>): Uint32Ar
   // Nine 11-bit digits (bits 0–10, 11–21, 22–31 of each word), least significant first; all histograms in one pass.
   const words = [kw, kw, kw, lo, lo, lo, hi, hi, hi];
   const counts = new Uint32Array(9 * 2048);
-  for (let w = 0; w < 3; w++) {
+  for (let w = byKey === undefined ? 0 : 1; w < 3; w++) {
     const word = words[3 * w];
     const c = w * 3 * 2048;
     for (let i = 0; i < n; i++) {
@@ -119,11 +136,11 @@ export function rankOrder(score: Float64Array, key: ArrayLike<number>): Uint32Ar
       counts[c + 4096 + (v >>> 22)]++;
     }
   }
-  let src = new Uint32Array(n);
-  for (let i = 0; i < n; i++) src[i] = i;
+  let src = byKey === undefined ? new Uint32Array(n) : Uint32Array.from(byKey);
+  if (byKey === undefined) for (let i = 0; i < n; i++) src[i] = i;
   let dst = new Uint32Array(n);
   const offset = new Uint32Array(2048);
-  for (let d = 0; d < 9; d++) {
+  for (let d = byKey === undefined ? 0 : 3; d < 9; d++) {
     const word = words[d];
     const shift = (d % 3) * 11;
     const mask = d % 3 === 2 ? 0x3ff : 0x7ff;

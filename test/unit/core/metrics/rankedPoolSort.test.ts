@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { compareRanked, type Scored } from '../../../../src/core/ranking.ts';
-import { countAbove, rankOrder, rankPool, tieKeys } from '../../../../src/core/metrics/rankedPool.ts';
+import { countAbove, keyOrder, rankOrder, rankPool, tieKeys } from '../../../../src/core/metrics/rankedPool.ts';
 import { twinQueryMetrics, type TwinPair } from '../../../../src/core/metrics/twinsKernel.ts';
 import { createRng } from '../../../../src/core/stats/rng.ts';
 
@@ -54,6 +54,23 @@ describe('sortRankedTriples and rankPool', () => {
         expect([...got].map((r) => perm[r])).toEqual([...perm].sort(cmp));
       }
     }
+  });
+
+  it('rankOrder(score, key, keyOrder(key)) is rankOrder(score, key): from the key order, by score alone', () => {
+    for (const n of [0, 1, 40, 1_000, 5_003]) {
+      for (const levels of levelsOf) {
+        // on a grid (ties, constant low digits), or every bit of the mantissa used (÷ 3)
+        const score = Float64Array.from({ length: n }, () => (levels === 65_536 ? (rng.next() - 0.5) / 3 : (rng.int(levels) - levels / 2) * [1, 0.5, 1e-300, 1e300][rng.int(4)]));
+        // distinct keys (a pool's) and repeated ones (stability decides)
+        for (const key of [tieKeys(randomItems(n, levels).map((d) => d.id)), Uint32Array.from({ length: n }, () => [0, 1, 2 ** 32 - 1, 2 ** 31][rng.int(4)])]) {
+          const byKey = keyOrder(key);
+          expect([...byKey]).toEqual(Array.from({ length: n }, (_, i) => i).sort((a, b) => key[b] - key[a] || a - b));
+          expect([...rankOrder(score, key, byKey)]).toEqual([...rankOrder(score, key)]);
+          expect(rankPool(score, key, byKey)).toEqual(rankPool(score, key));
+        }
+      }
+    }
+    expect(() => rankOrder(new Float64Array(3), new Uint32Array(3), new Uint32Array(2))).toThrow(RangeError);
   });
 
   it('-0 and 0 tie (broken by key), as in the comparator sort', () => {
