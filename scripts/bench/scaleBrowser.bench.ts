@@ -18,7 +18,7 @@
  * also prints the page's performance.measureUserAgentSpecificMemory() peak by worker)
  */
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { BrowserContext } from 'playwright-core';
@@ -92,6 +92,60 @@ function chromiumMemory(profileDir: string): { rss: number; pss: number; byKind:
   return { rss, pss, byKind };
 }
 
+/** Thread groups of the CPU table, in its column order. */
+const CPU_GROUPS = ['workers', 'page', 'renderer pool', 'browser', 'other'] as const;
+type CpuGroup = (typeof CPU_GROUPS)[number];
+
+/**
+ * The group of one Chromium thread: `workers` the renderer's dedicated workers (the compute lanes,
+ * the embedding worker, the import workers), `page` the renderer's main thread (Chromium names it
+ * after the program), `renderer pool` the renderer's thread pool (V8's background compilation of
+ * WebAssembly and JS, GC helpers), `browser` every thread of the browser process (IndexedDB's
+ * LevelDB, the network service when in-process), `other` the rest (GPU, utility processes).
+ */
+function cpuGroup(kind: string, comm: string): CpuGroup {
+  if (kind === 'renderer') {
+    if (comm.startsWith('DedicatedWorker')) return 'workers';
+    if (comm.startsWith('ThreadPool')) return 'renderer pool';
+    if (comm === 'chromium' || comm === 'chrome' || comm.startsWith('CrRendererMain')) return 'page';
+    return 'other';
+  }
+  return kind === 'browser' ? 'browser' : 'other';
+}
+
+/** CPU seconds (user + system, /proc/PID/task/TID/stat) of every thread of those processes, by "pid/tid", with its group and, for workers, the thread. */
+function chromiumThreadCpu(profileDir: string): Map<string, { group: CpuGroup; seconds: number }> {
+  const out = new Map<string, { group: CpuGroup; seconds: number }>();
+  for (const pid of chromiumPids(profileDir)) {
+    try {
+      const args = readFileSync(`/proc/${pid}/cmdline`, 'utf8').replaceAll('\0', ' ');
+      const kind = /--type=(\S+)/.exec(args)?.[1] ?? 'browser';
+      for (const tid of readdirSync(`/proc/${pid}/task`)) {
+        const stat = readFileSync(`/proc/${pid}/task/${tid}/stat`, 'utf8');
+        const comm = stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')'));
+        const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+        out.set(`${pid}/${tid}`, { group: cpuGroup(kind, comm), seconds: (Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS });
+      }
+    } catch {
+      // the process or thread ended between the listing and the read
+    }
+  }
+  return out;
+}
+const CLOCK_TICKS = Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).trim()) || 100;
+
+/** CPU seconds per group from `before` to `after` (threads seen only after start from 0; a thread's last sample stands for its end). */
+function cpuByGroup(before: Map<string, { seconds: number }>, after: Map<string, { group: CpuGroup; seconds: number }>): { groups: Record<CpuGroup, number>; busiestWorkers: number[] } {
+  const groups = Object.fromEntries(CPU_GROUPS.map((g) => [g, 0])) as Record<CpuGroup, number>;
+  const workers: number[] = [];
+  for (const [key, t] of after) {
+    const d = t.seconds - (before.get(key)?.seconds ?? 0);
+    groups[t.group] += d;
+    if (t.group === 'workers' && d > 0.2) workers.push(d);
+  }
+  return { groups, busiestWorkers: workers.sort((a, b) => b - a) };
+}
+
 interface Row {
   readonly path: DevicePath;
   readonly n: number;
@@ -101,6 +155,8 @@ interface Row {
   readonly heapPeakMiB: number;
   readonly rssPeakMiB: number;
   readonly pssPeakMiB: number;
+  /** CPU seconds over the run per thread group, and of each dedicated worker that used more than 0.2 s, busiest first. */
+  readonly cpu?: { groups: Record<CpuGroup, number>; busiestWorkers: number[] };
 }
 
 const rows: Row[] = [];
@@ -116,7 +172,13 @@ for (const path of PATHS) {
     let pssAtPeak: Record<string, number> = {};
     let pssPeakAt = 0;
     let runStart = 0;
+    // Threads' CPU, sampled with the memory (a thread's CPU is kept from its last sample, so one that ends keeps its total).
+    const threads = new Map<string, { group: CpuGroup; seconds: number }>();
+    const sampleThreads = () => {
+      for (const [k, v] of chromiumThreadCpu(profileDir)) threads.set(k, v);
+    };
     const rssTimer = setInterval(() => {
+      sampleThreads();
       const m = chromiumMemory(profileDir);
       rssPeak = Math.max(rssPeak, m.rss);
       if (m.pss > pssPeak) (pssPeak = m.pss), (pssAtPeak = m.byKind), (pssPeakAt = performance.now());
@@ -161,11 +223,15 @@ for (const path of PATHS) {
             }
           }, 2000);
         });
+      sampleThreads();
+      const cpuBefore = new Map([...threads].map(([k, v]) => [k, { seconds: v.seconds }]));
       runStart = performance.now();
       const run = (await page.evaluate(
         ([datasetId, bootstrap, only]) => (window as any).fairground.runDemoModels(datasetId, 'main', { bootstrap, only }),
         [id, BOOTSTRAP, only] as const,
       )) as { runId?: string; ms: number; stages: Record<string, Record<string, number>>; error?: string };
+      sampleThreads();
+      const cpu = cpuByGroup(cpuBefore, threads);
       const { peak } = await heap.stop();
       console.log(`  memory peak ${((pssPeakAt - runStart) / 1000).toFixed(1)} s into the run; statuses entered (s): ${JSON.stringify(Object.fromEntries(Object.entries(run.stages).map(([k, v]) => [k, Object.fromEntries(Object.entries(v).map(([st, ms]) => [st, +(ms / 1000).toFixed(1)]))])))}`);
       if (process.env.BENCH_UA_MEMORY) console.log('measureUserAgentSpecificMemory peak:', JSON.stringify(await page.evaluate(() => (window as unknown as { __mem?: unknown }).__mem)));
@@ -176,7 +242,8 @@ for (const path of PATHS) {
         stages[key] = { ...(s.embedding !== undefined ? { embed: ((s.scoring ?? end) - s.embedding) / 1000 } : {}), score: (end - (s.scoring ?? end)) / 1000 };
       }
       if (errors.length) failures.push(`${path} ${n}: page errors: ${errors.join(' | ').slice(0, 300)}`);
-      const row: Row = { path, n, importS, stages, runS: run.ms / 1000, heapPeakMiB: mib(peak), rssPeakMiB: mib(rssPeak), pssPeakMiB: mib(pssPeak) };
+      const row: Row = { path, n, importS, stages, runS: run.ms / 1000, heapPeakMiB: mib(peak), rssPeakMiB: mib(rssPeak), pssPeakMiB: mib(pssPeak), cpu };
+      console.log(`  CPU s over the run: ${CPU_GROUPS.map((g) => `${g} ${cpu.groups[g].toFixed(1)}`).join(', ')}; workers ${cpu.busiestWorkers.map((x) => x.toFixed(1)).join(' / ')}`);
       rows.push(row);
       console.log(`[${path}] n=${n}: import ${importS.toFixed(1)} s, run ${row.runS.toFixed(1)} s, heap ${row.heapPeakMiB.toFixed(0)} MiB, Chromium RSS ${row.rssPeakMiB.toFixed(0)} MiB, PSS ${row.pssPeakMiB.toFixed(0)} MiB (${Object.entries(pssAtPeak).map(([k, v]) => `${k} ${mib(v).toFixed(0)}`).join(', ')})`, JSON.stringify(stages));
     } catch (e) {
@@ -206,6 +273,13 @@ const fits = PATHS.map((path) => {
   const fit = (v: (r: Row) => number | undefined) => exponent(mine.map((r) => [r.n, v(r) ?? 0] as const));
   return `| ${path} | ${fit((r) => r.importS)} | ${fit((r) => r.stages[GLOVE]?.embed)} | ${fit((r) => r.stages[GLOVE]?.score)} | ${fit((r) => r.stages.bm25?.score)} | ${fit((r) => r.stages.tfidf?.score)} | ${fit((r) => r.runS)} | ${fit((r) => r.pssPeakMiB)} |`;
 });
+const cpuTable = rows
+  .filter((r) => r.cpu)
+  .map((r) => {
+    const { groups, busiestWorkers } = r.cpu!;
+    const total = CPU_GROUPS.reduce((a, g) => a + groups[g], 0);
+    return `| ${r.path} | ${r.n.toLocaleString('en')} | ${s(r.runS)} | ${CPU_GROUPS.map((g) => s(groups[g])).join(' | ')} | **${s(total)}** | ${(total / r.runS).toFixed(2)} | ${busiestWorkers.slice(0, 4).map((x) => x.toFixed(1)).join(' / ')} |`;
+  });
 const chromium = (() => {
   try {
     return execFileSync('chromium', ['--version'], { encoding: 'utf8' }).trim();
@@ -231,6 +305,12 @@ emitSection(
     '| path | import | GloVe embed | GloVe audit | BM25 audit | TF-IDF audit | run | PSS |',
     '| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |',
     ...fits,
+    '',
+    `CPU seconds of Chromium's threads over the run (from \`runDemoModels\` to its answer; /proc/PID/task/TID/stat, user + system, sampled every 500 ms, a thread's last sample standing for its end), by group: workers = the renderer's dedicated workers (compute lanes, embedding worker); page = the renderer's main thread; renderer pool = its thread pool (V8 compiling ONNX Runtime's WebAssembly and JS in the background, GC helpers); browser = the browser process (IndexedDB's LevelDB among others); other = GPU and utility processes. Cores busy = total ÷ run: ${m0.nproc} is every core of this machine.`,
+    '',
+    `| path | documents | run (s) | ${CPU_GROUPS.join(' | ')} | total CPU (s) | cores busy | busiest workers (s) |`,
+    `| --- | ---: | ---: | ${CPU_GROUPS.map(() => '---:').join(' | ')} | ---: | ---: | --- |`,
+    ...cpuTable,
     '',
     ...(failures.length ? ['Failures:', '', ...failures.map((f) => `- ${f}`), ''] : []),
   ].join('\n'),
