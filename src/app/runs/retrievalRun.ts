@@ -69,6 +69,7 @@ export async function runRetrievalAudit(config: RetrievalRunConfig, deps: Browse
     {
       dataset: await storedDataset(deps.db, config.datasetId),
       compute: Array.from({ length: Math.max(1, deps.computeLanes ?? 1) }, (_, i) => retrievalCompute(() => (i === 0 ? deps.compute : computeWorker(i)), hooks.signal, deps.stopCompute)),
+      cores: globalThis.navigator?.hardwareConcurrency,
     },
     hooks,
   );

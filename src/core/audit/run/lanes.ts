@@ -17,3 +17,16 @@ export function offeredLanes(cores: number): number {
 export function lanesFor(offered: number, documents: number): number {
   return Math.max(1, documents > LANE_DOCUMENTS_LIMIT ? 1 : offered);
 }
+
+/**
+ * Audits at a time, of a run's `lanes`, until its embedding models have embedded, on a machine
+ * with `cores` logical cores (undefined: not known, no limit). An embedding keeps about a core
+ * busy (its tokenizer and model threads), so on two cores only one audit runs beside it: with
+ * two, all three shared two cores, the embedding ended later, and the embedded model then waited
+ * for a lane (measured at 100,000 documents: BENCHMARKS.md, scale).
+ * @example lanesWhileEmbedding(2, 2) // 1
+ */
+export function lanesWhileEmbedding(lanes: number, cores: number | undefined): number {
+  if (cores === undefined || !Number.isFinite(cores)) return lanes;
+  return Math.max(1, Math.min(lanes, Math.floor(cores) - 1));
+}

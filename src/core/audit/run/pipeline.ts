@@ -11,6 +11,9 @@
  *   order, from the start; the others are ready at once;
  * - each of `lanes` audits takes the first model, in plan order, whose
  *   preparation has ended — so BM25 is audited while GloVe embeds;
+ * - until the last device preparation ends, at most `whilePreparing` audits
+ *   run at once (an embedding takes about a core for its tokenizer and model
+ *   threads: on two cores the second lane waits for it instead of slowing it);
  * - after the first failure (a preparation or an audit) no lane takes
  *   another model; audits in flight finish (their results are handed over,
  *   so a retry skips them), then the run fails with that first error.
@@ -29,6 +32,7 @@ export interface PipelineItem<P> {
 /**
  * Prepares and audits every item as above.
  * @param lanes audits at a time (compute workers), at least 1
+ * @param whilePreparing audits at a time until the device preparations end (at least 1; default `lanes`)
  * @returns each item's audit, in item order
  * @throws the first error of any preparation or audit; {CancelledError} when `signal` aborts
  */
@@ -37,9 +41,15 @@ export async function runPipelined<P, R>(
   lanes: number,
   audit: (prepared: P, index: number, lane: number) => Promise<R>,
   signal?: AbortSignal,
+  whilePreparing: number = lanes,
 ): Promise<R[]> {
   const results = new Array<R>(items.length);
   const settled = items.map(() => false);
+  /** Device preparations not ended (running, or waiting for the device). */
+  let preparing = items.filter((item) => item.needsDevice).length;
+  /** Audits in flight. */
+  let auditing = 0;
+  const limitWhilePreparing = Math.max(1, Math.floor(whilePreparing));
   let failure: { readonly error: unknown } | undefined;
   const recordFailure = (error: unknown) => void (failure ??= { error });
   // A lane waiting for a preparation sleeps on `changed`, which resolves whenever one ends.
@@ -63,6 +73,7 @@ export async function runPipelined<P, R>(
       (error: unknown) => recordFailure(error),
     ).finally(() => {
       settled[i] = true;
+      if (item.needsDevice) preparing--;
       notify();
     });
     return p;
@@ -74,12 +85,19 @@ export async function runPipelined<P, R>(
       throwIfCancelled(signal);
       if (queue.length === 0) return;
       const at = queue.findIndex((i) => settled[i]);
-      if (at < 0) {
+      if (at < 0 || (preparing > 0 && auditing >= limitWhilePreparing)) {
+        // nothing ready, or the lanes allowed beside a preparation are busy: wait for a preparation or an audit to end
         await changed;
         continue;
       }
       const [i] = queue.splice(at, 1);
-      results[i] = await audit(await prepared[i], i, l);
+      auditing++;
+      try {
+        results[i] = await audit(await prepared[i], i, l);
+      } finally {
+        auditing--;
+        notify(); // a lane held back while a preparation runs may take the next one
+      }
     }
   };
   await Promise.all(

@@ -20,7 +20,7 @@ import { loadRetrieval, selectTasks, type LoadedRetrieval } from '../retrievalDa
 import { BASELINE_DESCRIPTORS } from '../scoring.ts';
 import { asModel, throwIfCancelled } from './cancel.ts';
 import { runPipelined } from './pipeline.ts';
-import { lanesFor } from './lanes.ts';
+import { lanesFor, lanesWhileEmbedding } from './lanes.ts';
 import { datasetIdentity } from './datasetIdentity.ts';
 import type { DatasetPort, LoadReport, RunEnvironment, RunHooks, TextEmbedder } from './ports.ts';
 import { etaOf, type ModelRunProgress } from './progress.ts';
@@ -84,6 +84,8 @@ export interface RetrievalRunPorts {
   readonly dataset: DatasetPort;
   /** Where models are audited (in-thread by default); several: up to that many audits at a time, one per port (run/lanes.ts). A port starts its worker on first use. */
   readonly compute?: RetrievalCompute | readonly RetrievalCompute[];
+  /** The machine's logical cores, when known: on few, an embedding holds a lane back (run/lanes.ts `lanesWhileEmbedding`). */
+  readonly cores?: number;
 }
 
 /** The run's tasks, read: each task's data, and the flat list of subsets in order. */
@@ -272,6 +274,7 @@ async function runAtKs(plan: RetrievalRunPlan, ports: RetrievalRunPorts, hooks: 
       hooks.onProgress?.(m.key, { status: 'done', done: 1, total: 1, device: atKs[0][0]?.model.device, dtype: atKs[0][0]?.model.dtype });
     },
     hooks.signal,
+    lanesWhileEmbedding(lanes.length, ports.cores),
   );
   const createdAt = new Date().toISOString();
   return ks.map((kAt, j) => {
