@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { LANE_DOCUMENTS_LIMIT, lanesFor, offeredLanes } from '../../../../../src/core/audit/run/lanes.ts';
+import { LANE_DOCUMENTS_LIMIT, lanesFor, lanesWhileEmbedding, offeredLanes } from '../../../../../src/core/audit/run/lanes.ts';
 
 describe('audit lanes', () => {
   it('offers a second lane from two cores', () => {
@@ -11,5 +11,12 @@ describe('audit lanes', () => {
     expect(lanesFor(2, LANE_DOCUMENTS_LIMIT + 1)).toBe(1);
     expect(lanesFor(1, 10)).toBe(1);
     expect(lanesFor(0, 10)).toBe(1);
+  });
+  it('holds a lane back while embedding only where the cores are too few for both lanes and the embedding', () => {
+    expect(lanesWhileEmbedding(2, 2)).toBe(1);
+    expect(lanesWhileEmbedding(2, 3)).toBe(2);
+    expect(lanesWhileEmbedding(2, 16)).toBe(2);
+    expect(lanesWhileEmbedding(1, 1)).toBe(1);
+    expect(lanesWhileEmbedding(2, undefined)).toBe(2);
   });
 });

@@ -46,6 +46,30 @@ describe('runPipelined: models prepared on the device one at a time, audited as 
     });
     expect(most).toBe(2);
   });
+  it('with two lanes and whilePreparing 1: one audit at a time until the device models are prepared, then two', async () => {
+    const log: string[] = [];
+    let running = 0;
+    let mostWhilePreparing = 0;
+    let mostAfter = 0;
+    let prepared = false;
+    const spec = [{ name: 'glove', device: true, prepMs: 70 }, { name: 'bm25' }, { name: 'tfidf' }, { name: 'x' }, { name: 'y' }];
+    await runPipelined(
+      items(log, spec).map((item) => ({ ...item, prepare: () => item.prepare().finally(() => void (item.needsDevice && (prepared = true))) })),
+      2,
+      async (p) => {
+        running++;
+        if (prepared) mostAfter = Math.max(mostAfter, running);
+        else mostWhilePreparing = Math.max(mostWhilePreparing, running);
+        await sleep(p === 'glove' ? 40 : 25);
+        running--;
+      },
+      undefined,
+      1,
+    );
+    expect(mostWhilePreparing).toBe(1);
+    expect(mostAfter).toBe(2);
+    expect(log.indexOf('ready glove')).toBeGreaterThan(-1);
+  });
   it('a preparation that fails: no new audit starts, the one in flight finishes, then the first error', async () => {
     const log: string[] = [];
     const run = runPipelined(items(log, [{ name: 'bm25' }, { name: 'glove', device: true, prepMs: 5, failPrep: true }, { name: 'tfidf' }]), 1, async (p) => {
