@@ -104,8 +104,9 @@ const DESCENT = 3;
 
 /**
  * Places each label beside its point (right, or left where the right side leaves `bounds`; where
- * neither side fits, over the point, shifted into `bounds`), then moves it up or down, the least distance that clears every label placed before it. Labels are
- * placed top to bottom; the returned array is in input order.
+ * neither side fits, over the point, shifted into `bounds`), then moves it up or down, the least
+ * distance that clears every label placed before it. Labels are placed top to bottom; the
+ * returned array is in input order.
  * `obstacles` (the point markers) are avoided at a price: covering one costs as much as moving 40 px.
  * Guarantee: no two returned boxes intersect (a spot below every placed box always exists; when
  * no spot inside `bounds` is free, the label may leave the bounds rather than overlap).
@@ -134,7 +135,8 @@ export function placeLabels(requests: readonly LabelRequest[], bounds: Box, opti
     // Neither side fits (a wide label near the middle of a narrow plot): the label may also sit
     // over its point, shifted into the bounds, with a leader line.
     const inside = { textAnchor: 'start' as const, boxX: Math.max(bounds.x, Math.min(r.anchorX - width / 2, bounds.x + bounds.width - width)), penalty: 16 };
-    const sides = options.sides === 'right' ? [right] : fitsRight ? [right, left] : fitsLeft ? [{ ...left, penalty: 0 }, { ...right, penalty: 8 }] : [{ ...left, penalty: 0 }, { ...right, penalty: 8 }, inside];
+    const flipped = [{ ...left, penalty: 0 }, { ...right, penalty: 8 }];
+    const sides = options.sides === 'right' ? [right] : fitsRight ? [right, left] : fitsLeft ? flipped : [...flipped, inside];
     const preferredY = options.align === 'centre' ? r.anchorY - LINE / 2 : r.anchorY - LINE - 1;
     let best: { side: (typeof sides)[number]; y: number; cost: number; outside: number } | undefined;
     for (const side of sides) {

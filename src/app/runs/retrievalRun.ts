@@ -17,6 +17,7 @@ import type { FairgroundDb } from '../../storage/index.ts';
 import { cachedVectorTable } from '../../core/audit/blackbox/vectorCache.ts';
 import { retrievalCompute } from './computePorts.ts';
 import { computeWorker } from './computeClient.ts';
+import { offeredLanes } from '../../core/audit/run/lanes.ts';
 import { openEmbedder, runnerOptions } from './embedderPort.ts';
 import { storedDataset } from './storedDataset.ts';
 
@@ -24,8 +25,8 @@ export interface BrowserRunDeps {
   readonly db: FairgroundDb;
   readonly probe: DeviceProbe;
   readonly compute: Comlink.Remote<ComputeApi>;
-  /** Compute workers a retrieval run may audit on at once, `compute` the first (core/audit/run/lanes.ts); each starts on first use. */
-  readonly computeLanes?: number;
+  /** The machine's logical cores: a retrieval run audits on `offeredLanes(cores)` compute workers at once, `compute` the first (core/audit/run/lanes.ts; each starts on first use). Unknown: one. */
+  readonly cores?: number;
   /** Ends the compute workers: a cancelled run's kernels stop at once (the next use starts another). */
   readonly stopCompute?: () => void;
   readonly cache?: VectorCache;
@@ -68,8 +69,8 @@ export async function runRetrievalAudit(config: RetrievalRunConfig, deps: Browse
     },
     {
       dataset: await storedDataset(deps.db, config.datasetId),
-      compute: Array.from({ length: Math.max(1, deps.computeLanes ?? 1) }, (_, i) => retrievalCompute(() => (i === 0 ? deps.compute : computeWorker(i)), hooks.signal, deps.stopCompute)),
-      cores: globalThis.navigator?.hardwareConcurrency,
+      compute: Array.from({ length: offeredLanes(deps.cores ?? 1) }, (_, i) => retrievalCompute(() => (i === 0 ? deps.compute : computeWorker(i)), hooks.signal, deps.stopCompute)),
+      cores: deps.cores,
     },
     hooks,
   );

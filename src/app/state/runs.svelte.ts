@@ -8,7 +8,6 @@ import { CancelledError } from '../../core/audit/run/cancel.ts';
 import type { FinishedModel, RunResults, StoredModelProgress } from '../../core/audit/run/storedRun.ts';
 import { EmbeddingCache, getResults, getRun, listRuns, putResults, putRun, type RunEntry } from '../../storage/index.ts';
 import { computeWorker, stopComputeWorker } from '../runs/computeClient.ts';
-import { offeredLanes } from '../../core/audit/run/lanes.ts';
 import { runRetrievalAudit } from '../runs/retrievalRun.ts';
 import type { ModelRunProgress } from '../../core/audit/run/progress.ts';
 import { runModelKey, runModelLabel, type RunConfig } from '../../core/audit/run/runConfig.ts';
@@ -96,7 +95,7 @@ export class RunsState {
       });
     await save('running');
     try {
-      const deps = { db, probe, compute: computeWorker(), computeLanes: offeredLanes(globalThis.navigator?.hardwareConcurrency ?? 1), stopCompute: stopComputeWorker, cache: new EmbeddingCache(db) };
+      const deps = { db, probe, compute: computeWorker(), cores: globalThis.navigator?.hardwareConcurrency, stopCompute: stopComputeWorker, cache: new EmbeddingCache(db) };
       const hooks = {
         signal: controller.signal,
         onProgress: (key: string, p: ModelRunProgress) => (active.progress[key] = p),

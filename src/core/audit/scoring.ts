@@ -141,9 +141,9 @@ export const DENSE_BLOCK = 16;
  * with every query of the block taken while it is in cache, instead of one
  * pass over the corpus per query; two documents and four queries share each
  * pass over the dimensions (1.7× the dot products of four queries over one
- * document, measured at 110,000 × 100 dimensions). Each dot product sums in index order in
- * Float64 and ends as ab / √(aa·bb), as denseScorer and `cosine`, so the
- * scores are theirs to the last bit (a test pins it).
+ * document, measured at 110,000 × 100 dimensions). Each dot product sums in
+ * index order in Float64 and ends as ab / √(aa·bb), as denseScorer and
+ * `cosine`, so the scores are theirs to the last bit (a test pins it).
  * @throws {RangeError} when a matrix is not a whole number of rows of `dim`.
  */
 export function denseBlockScorer(vectors: SubsetVectors, dim: number): (queryIndices: Int32Array) => QueryScores[] {

@@ -101,8 +101,10 @@ const LITTLE_ENDIAN = new Uint8Array(new Uint32Array([1]).buffer)[0] === 1;
 export function rankOrder(score: Float64Array, key: ArrayLike<number>, byKey?: Uint32Array): Uint32Array {
   const n = score.length;
   if (byKey !== undefined && byKey.length !== n) throw new RangeError(`a key order of ${byKey.length} items for ${n} scores`);
+  // The key's digits are the first three; starting from the key order, the sort skips them.
+  const firstDigit = byKey === undefined ? 0 : 3;
   // The three 32-bit words of each sort key, most significant last.
-  const kw = new Uint32Array(byKey === undefined ? n : 0);
+  const kw = new Uint32Array(firstDigit === 0 ? n : 0);
   const lo = new Uint32Array(n);
   const hi = new Uint32Array(n);
   const normalised = new Float64Array(n);
@@ -112,7 +114,7 @@ export function rankOrder(score: Float64Array, key: ArrayLike<number>, byKey?: U
   for (let i = 0; i < n; i++) {
     const l = bits[2 * i + loAt];
     const h = bits[2 * i + 1 - loAt];
-    if (byKey === undefined) kw[i] = ~key[i] >>> 0;
+    if (firstDigit === 0) kw[i] = ~key[i] >>> 0;
     if (h >>> 31) {
       // negative: a larger magnitude ranks lower, so the bits order as they are
       hi[i] = h;
@@ -126,7 +128,7 @@ export function rankOrder(score: Float64Array, key: ArrayLike<number>, byKey?: U
   // Nine 11-bit digits (bits 0–10, 11–21, 22–31 of each word), least significant first; all histograms in one pass.
   const words = [kw, kw, kw, lo, lo, lo, hi, hi, hi];
   const counts = new Uint32Array(9 * 2048);
-  for (let w = byKey === undefined ? 0 : 1; w < 3; w++) {
+  for (let w = firstDigit / 3; w < 3; w++) {
     const word = words[3 * w];
     const c = w * 3 * 2048;
     for (let i = 0; i < n; i++) {
@@ -140,7 +142,7 @@ export function rankOrder(score: Float64Array, key: ArrayLike<number>, byKey?: U
   if (byKey === undefined) for (let i = 0; i < n; i++) src[i] = i;
   let dst = new Uint32Array(n);
   const offset = new Uint32Array(2048);
-  for (let d = byKey === undefined ? 0 : 3; d < 9; d++) {
+  for (let d = firstDigit; d < 9; d++) {
     const word = words[d];
     const shift = (d % 3) * 11;
     const mask = d % 3 === 2 ? 0x3ff : 0x7ff;

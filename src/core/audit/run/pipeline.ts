@@ -45,8 +45,8 @@ export async function runPipelined<P, R>(
 ): Promise<R[]> {
   const results = new Array<R>(items.length);
   const settled = items.map(() => false);
-  /** Device preparations not ended (running, or waiting for the device). */
-  let preparing = items.filter((item) => item.needsDevice).length;
+  /** Whether a device preparation has not ended (it runs, or waits for the device). */
+  const preparing = () => items.some((item, i) => item.needsDevice && !settled[i]);
   /** Audits in flight. */
   let auditing = 0;
   const limitWhilePreparing = Math.max(1, Math.floor(whilePreparing));
@@ -73,7 +73,6 @@ export async function runPipelined<P, R>(
       (error: unknown) => recordFailure(error),
     ).finally(() => {
       settled[i] = true;
-      if (item.needsDevice) preparing--;
       notify();
     });
     return p;
@@ -85,7 +84,7 @@ export async function runPipelined<P, R>(
       throwIfCancelled(signal);
       if (queue.length === 0) return;
       const at = queue.findIndex((i) => settled[i]);
-      if (at < 0 || (preparing > 0 && auditing >= limitWhilePreparing)) {
+      if (at < 0 || (auditing >= limitWhilePreparing && preparing())) {
         // nothing ready, or the lanes allowed beside a preparation are busy: wait for a preparation or an audit to end
         await changed;
         continue;
