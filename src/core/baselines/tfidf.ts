@@ -6,6 +6,7 @@
  * TfidfVectorizer(analyzer='char', ngram_range=(2, 2), smooth_idf=True,
  * norm='l2') on the preprocessed texts.
  */
+import { BigramVocabulary } from './bigramVocabulary.ts';
 
 /**
  * The §9.4 preprocessing: lowercase, then every run of whitespace becomes one
@@ -25,35 +26,6 @@ export function charBigrams(text: string): Map<string, number> {
     counts.set(g, (counts.get(g) ?? 0) + 1);
   }
   return counts;
-}
-
-/** One past the largest Unicode code point: a bigram (a, b) is numbered a · CODE_POINTS + b (below 2^53). */
-const CODE_POINTS = 0x110000;
-
-/**
- * Raw counts of the character bigrams of a preprocessed text, each bigram as
- * its number (a · CODE_POINTS + b), in first-occurrence order as
- * `charBigrams`: the same bigrams without making a string for each.
- */
-function bigramCounts(text: string): Map<number, number> {
-  const counts = new Map<number, number>();
-  let prev = -1;
-  for (let i = 0; i < text.length; ) {
-    const cp = text.codePointAt(i)!; // a lone surrogate is one code point, as Array.from reads it
-    i += cp > 0xffff ? 2 : 1;
-    if (prev >= 0) {
-      const g = prev * CODE_POINTS + cp;
-      counts.set(g, (counts.get(g) ?? 0) + 1);
-    }
-    prev = cp;
-  }
-  return counts;
-}
-
-/** The number of a bigram given as a string of two code points; undefined for any other string. */
-function bigramNumber(bigram: string): number | undefined {
-  const chars = Array.from(bigram);
-  return chars.length === 2 ? chars[0].codePointAt(0)! * CODE_POINTS + chars[1].codePointAt(0)! : undefined;
 }
 
 /** Texts vectorised with a fitted model and indexed by bigram. */
@@ -95,46 +67,55 @@ export interface TfidfModel extends TfidfIndex {
  */
 export function fitTfidf(corpus: readonly string[]): TfidfModel {
   const texts = corpus.map(preprocessTfidf);
-  const vocabulary = new Map<number, number>();
-  /** The bigram number of each vocabulary id. */
-  const bigramOf: number[] = [];
-  const df: number[] = [];
+  const vocabulary = new BigramVocabulary();
   // One pass over every text: the vocabulary in first-seen order, df over the unique texts, and
-  // how many postings each bigram will have (duplicate texts each counted).
+  // how many postings each bigram will have (duplicate texts each counted). Per bigram id:
+  let df = new Int32Array(1024);
+  let postingCounts = new Int32Array(1024);
+  /** The last text that counted the bigram (a text counts each of its bigrams once). */
+  let lastText = new Int32Array(1024).fill(-1);
   const seen = new Set<string>();
-  const postingCounts: number[] = [];
-  for (const t of texts) {
-    const first = !seen.has(t);
-    if (first) seen.add(t);
-    for (const g of bigramCounts(t).keys()) {
-      let id = vocabulary.get(g);
-      if (id === undefined) {
-        vocabulary.set(g, (id = df.length));
-        bigramOf.push(g);
-        df.push(0);
-        postingCounts.push(0);
-      }
+  for (let t = 0; t < texts.length; t++) {
+    const first = !seen.has(texts[t]);
+    if (first) seen.add(texts[t]);
+    const ids = vocabulary.read(texts[t], true);
+    if (vocabulary.size > df.length) {
+      const size = Math.max(vocabulary.size, 2 * df.length);
+      df = grown(df, size, 0);
+      postingCounts = grown(postingCounts, size, 0);
+      lastText = grown(lastText, size, -1);
+    }
+    for (let j = 0; j < ids.length; j++) {
+      const id = ids[j];
+      if (lastText[id] === t) continue;
+      lastText[id] = t;
       if (first) df[id]++;
       postingCounts[id]++;
     }
   }
   const n = seen.size;
   seen.clear();
-  const idf = Float64Array.from(df, (d) => Math.log((1 + n) / (1 + d)) + 1);
+  const size = vocabulary.size;
+  const idf = new Float64Array(size);
+  for (let id = 0; id < size; id++) idf[id] = Math.log((1 + n) / (1 + df[id])) + 1;
+  /** Per bigram id, its count in the text `terms` is reading (zero between calls), and the ids it met. */
+  const tf = new Uint32Array(size);
+  let met = new Uint32Array(1024);
   /** A text's known bigrams in ascending id with their counts, and the L2 norm of its tf · idf weights summed in that order. */
   const terms = (text: string): { ids: Uint32Array; tfs: Uint32Array; norm: number } => {
-    const counts = bigramCounts(text);
-    const known = new Uint32Array(counts.size);
+    const read = vocabulary.read(text, false);
+    if (met.length < read.length) met = new Uint32Array(Math.max(read.length, 2 * met.length));
     let m = 0;
-    for (const g of counts.keys()) {
-      const id = vocabulary.get(g);
-      if (id !== undefined) known[m++] = id;
+    for (let j = 0; j < read.length; j++) {
+      const id = read[j];
+      if (id >= 0 && tf[id]++ === 0) met[m++] = id;
     }
-    const ids = known.subarray(0, m).sort();
+    const ids = met.slice(0, m).sort();
     const tfs = new Uint32Array(m);
     let ss = 0;
     for (let j = 0; j < m; j++) {
-      tfs[j] = counts.get(bigramOf[ids[j]])!;
+      tfs[j] = tf[ids[j]];
+      tf[ids[j]] = 0;
       const w = tfs[j] * idf[ids[j]];
       ss += w * w;
     }
@@ -169,27 +150,38 @@ export function fitTfidf(corpus: readonly string[]): TfidfModel {
       },
     };
   };
-  const corpusIndex = indexOf(texts, postingCounts);
+  const corpusIndex = indexOf(texts, postingCounts.subarray(0, size));
   return {
     uniqueTexts: n,
     idf: (bigram) => {
-      const g = bigramNumber(bigram);
-      const id = g === undefined ? undefined : vocabulary.get(g);
+      const id = vocabulary.idOf(bigram);
       return id === undefined ? undefined : idf[id];
     },
     score: (query, out) => corpusIndex.score(query, out),
     index: (others) => {
       const all = others.map(preprocessTfidf);
-      const counts = new Uint32Array(df.length);
-      for (const t of all) {
-        for (const g of bigramCounts(t).keys()) {
-          const id = vocabulary.get(g);
-          if (id !== undefined) counts[id]++;
+      const counts = new Uint32Array(size);
+      const last = new Int32Array(size).fill(-1);
+      for (let t = 0; t < all.length; t++) {
+        const ids = vocabulary.read(all[t], false);
+        for (let j = 0; j < ids.length; j++) {
+          const id = ids[j];
+          if (id < 0 || last[id] === t) continue;
+          last[id] = t;
+          counts[id]++;
         }
       }
       return indexOf(all, counts);
     },
   };
+}
+
+/** A copy of `a` in a longer array, the new places filled with `fill`. */
+function grown(a: Int32Array, size: number, fill: number): Int32Array<ArrayBuffer> {
+  const out = new Int32Array(size);
+  out.set(a);
+  if (fill !== 0) out.fill(fill, a.length);
+  return out;
 }
 
 /**
