@@ -11,8 +11,7 @@
  * counterfactual of METRICS.md §3 ("every document keeps its original score").
  */
 import { BM25_DEFAULTS, fitBm25, type Bm25Parameters } from '../baselines/bm25.ts';
-import { charBigrams, fitTfidf, preprocessTfidf } from '../baselines/tfidf.ts';
-import { tokenizeWords } from '../baselines/tokenize.ts';
+import { fitTfidf } from '../baselines/tfidf.ts';
 import type { QueryScorer, QueryScores } from './input.ts';
 import type { ModelTiming } from './results.ts';
 
@@ -243,51 +242,18 @@ export function denseBlockScorer(vectors: SubsetVectors, dim: number): (queryInd
 /**
  * BM25 scorer (core/baselines/bm25.ts) fitted on the corpus. A twin is
  * scored by the same formula with the corpus' IDF and avgdl and the twin's
- * own term counts and length. The twins get an inverted index of their own
- * (term → twins holding it, with counts), so a query visits the postings of
- * its terms only; terms are summed in query order, as the corpus index does,
- * so a twin identical to its original gets the original's score to the last
- * bit (a test pins this).
+ * own term counts and length (`Bm25Index.index`). The twins get an inverted
+ * index of their own (term → twins holding it, with counts), so a query visits
+ * the postings of its terms only; terms are summed in query order, as the
+ * corpus index does, so a twin identical to its original gets the original's
+ * score to the last bit (a test pins this).
  */
 export function bm25Scorer(texts: SubsetTexts, parameters: Bm25Parameters = BM25_DEFAULTS): QueryScorer {
-  const { k1, b } = parameters;
   const index = fitBm25(texts.corpus, parameters);
-  const n = texts.corpus.length;
-  let total = 0;
-  for (const t of texts.corpus) total += tokenizeWords(t).length;
-  const avgdl = n === 0 ? 0 : total / n;
-  const nTwins = texts.twins.length;
-  const twinNorm = new Float64Array(nTwins);
-  const postings = new Map<string, { twins: number[]; tfs: number[] }>();
-  texts.twins.forEach((text, i) => {
-    const tokens = tokenizeWords(text);
-    twinNorm[i] = k1 * (1 - b + (avgdl === 0 ? 0 : (b * tokens.length) / avgdl));
-    const tf = new Map<string, number>();
-    for (const t of tokens) tf.set(t, (tf.get(t) ?? 0) + 1);
-    for (const [t, f] of tf) {
-      let p = postings.get(t);
-      if (!p) postings.set(t, (p = { twins: [], tfs: [] }));
-      p.twins.push(i);
-      p.tfs.push(f);
-    }
-  });
-  const twinIndex = new Map<string, { twins: Uint32Array; tfs: Uint32Array }>();
-  for (const [t, p] of postings) twinIndex.set(t, { twins: Uint32Array.from(p.twins), tfs: Uint32Array.from(p.tfs) });
-  postings.clear();
+  const twins = index.index(texts.twins);
   return (q) => {
     const query = texts.queries[q];
-    const corpus = index.score(query, new Float64Array(n));
-    const twinScores = new Float64Array(nTwins);
-    for (const t of tokenizeWords(query)) {
-      const p = twinIndex.get(t);
-      if (!p) continue;
-      const idf = index.idf(t);
-      for (let j = 0; j < p.twins.length; j++) {
-        const f = p.tfs[j];
-        twinScores[p.twins[j]] += (idf * f * (k1 + 1)) / (f + twinNorm[p.twins[j]]);
-      }
-    }
-    return { corpus, twins: twinScores };
+    return { corpus: index.score(query, new Float64Array(texts.corpus.length)), twins: twins.score(query, new Float64Array(texts.twins.length)) };
   };
 }
 

@@ -23,6 +23,8 @@ export const BM25_DEFAULTS: Bm25Parameters = Object.freeze({ k1: 1.2, b: 0.75 })
 export interface Bm25Index {
   /** Number of documents N. */
   readonly size: number;
+  /** Mean document length in tokens (0 for an empty corpus). */
+  readonly avgdl: number;
   /** Lucene IDF of a term (of a term absent from the corpus: ln(1 + (N + 0.5)/0.5)). */
   idf(term: string): number;
   /**
@@ -30,12 +32,91 @@ export interface Bm25Index {
    * Float64Array as `out` for full precision; the default is a Float32Array.
    */
   score<T extends Float32Array | Float64Array = Float32Array>(query: string, out?: T): T;
+  /**
+   * Other texts (a corpus's twins) indexed for scoring with this corpus's statistics (IDF,
+   * avgdl) and their own term counts and lengths, as if each took a document's place without
+   * the index being rebuilt: a text equal to a corpus document scores as that document, to the bit.
+   */
+  index(texts: readonly string[]): { score(query: string, out: Float64Array): Float64Array };
 }
 
-/** A term's postings: the documents that hold it (ascending) and its frequency in each. */
-interface Postings {
+/**
+ * Texts inverted: term → the texts that hold it (ascending) and its frequency in each, all
+ * terms' postings in two flat typed arrays (term t's are at start[t] … start[t + 1]).
+ */
+interface Inverted {
+  /** Term → its id. */
+  readonly terms: Map<string, number>;
+  readonly start: Uint32Array;
   readonly docs: Uint32Array;
-  readonly tfs: Uint32Array;
+  /** 16 bits while every frequency fits, else 32. */
+  readonly tfs: Uint16Array | Uint32Array;
+  /** Tokens per text. */
+  readonly lengths: Float64Array;
+}
+
+/**
+ * Inverts texts in two passes, each tokenizing every text: the first numbers the terms and
+ * counts each one's postings, the second writes them into typed arrays of that size (growable
+ * lists of every posting held two to three times the memory while 500,000 documents were indexed).
+ */
+function invert(texts: readonly string[]): Inverted {
+  const n = texts.length;
+  const lengths = new Float64Array(n);
+  const terms = new Map<string, number>();
+  let count = new Uint32Array(1024);
+  /** The last text that counted the term (a text counts each of its terms once). */
+  let last = new Int32Array(1024).fill(-1);
+  for (let d = 0; d < n; d++) {
+    const tokens = tokenizeWords(texts[d]);
+    lengths[d] = tokens.length;
+    for (const t of tokens) {
+      let id = terms.get(t);
+      if (id === undefined) {
+        terms.set(t, (id = terms.size));
+        if (id === count.length) {
+          count = grownTo(count, 2 * id, 0) as Uint32Array<ArrayBuffer>;
+          last = grownTo(last, 2 * id, -1) as Int32Array<ArrayBuffer>;
+        }
+      }
+      if (last[id] !== d) {
+        last[id] = d;
+        count[id]++;
+      }
+    }
+  }
+  const nTerms = terms.size;
+  const start = new Uint32Array(nTerms + 1);
+  for (let t = 0; t < nTerms; t++) start[t + 1] = start[t] + count[t];
+  const docs = new Uint32Array(start[nTerms]);
+  let tfs: Uint16Array | Uint32Array = new Uint16Array(start[nTerms]);
+  const fill = start.slice(0, nTerms);
+  const tf = new Uint32Array(nTerms);
+  const met = new Uint32Array(nTerms);
+  for (let d = 0; d < n; d++) {
+    let m = 0;
+    for (const t of tokenizeWords(texts[d])) {
+      const id = terms.get(t)!;
+      if (tf[id]++ === 0) met[m++] = id;
+    }
+    for (let j = 0; j < m; j++) {
+      const id = met[j];
+      const at = fill[id]++;
+      docs[at] = d;
+      if (tf[id] > 0xffff && tfs instanceof Uint16Array) tfs = Uint32Array.from(tfs); // a frequency over 65,535: widen
+      tfs[at] = tf[id];
+      tf[id] = 0;
+    }
+  }
+  return { terms, start, docs, tfs, lengths };
+}
+
+/** A copy of `a` in an array of `size`, the new places filled with `fill`. */
+function grownTo(a: Uint32Array | Int32Array, size: number, fill: number): Uint32Array | Int32Array {
+  const out = a instanceof Uint32Array ? new Uint32Array(size) : new Int32Array(size);
+  out.set(a);
+  if (fill !== 0) out.fill(fill, a.length);
+  return out;
 }
 
 /**
@@ -48,54 +129,52 @@ interface Postings {
 export function fitBm25(corpus: readonly string[], parameters: Bm25Parameters = BM25_DEFAULTS): Bm25Index {
   const { k1, b } = parameters;
   const n = corpus.length;
-  const lengths = new Float64Array(n);
-  // Two passes, each tokenizing every document: the first counts each term's postings, the second
-  // writes them straight into typed arrays of that size (growable lists of every posting held two to
-  // three times the memory while the index of 500,000 documents was built). Same postings, same order.
-  const postingCount = new Map<string, number>();
-  corpus.forEach((text, d) => {
-    const tokens = tokenizeWords(text);
-    lengths[d] = tokens.length;
-    for (const t of new Set(tokens)) postingCount.set(t, (postingCount.get(t) ?? 0) + 1);
-  });
-  const index = new Map<string, Postings & { fill: number }>();
-  for (const [t, c] of postingCount) index.set(t, { docs: new Uint32Array(c), tfs: new Uint32Array(c), fill: 0 });
-  postingCount.clear();
-  corpus.forEach((text, d) => {
-    const tf = new Map<string, number>();
-    for (const t of tokenizeWords(text)) tf.set(t, (tf.get(t) ?? 0) + 1);
-    for (const [t, f] of tf) {
-      const p = index.get(t)!;
-      p.docs[p.fill] = d;
-      p.tfs[p.fill++] = f;
-    }
-  });
-  const avgdl = n === 0 ? 0 : lengths.reduce((a, x) => a + x, 0) / n;
-  // Per-document length normalisation k1·(1 − b + b·|d|/avgdl), computed once.
-  const norm = new Float64Array(n);
-  for (let d = 0; d < n; d++) norm[d] = k1 * (1 - b + (avgdl === 0 ? 0 : (b * lengths[d]) / avgdl));
+  const inverted = invert(corpus);
+  let total = 0;
+  for (let d = 0; d < n; d++) total += inverted.lengths[d];
+  const avgdl = n === 0 ? 0 : total / n;
   const idf = (term: string) => {
-    const df = index.get(term)?.docs.length ?? 0;
+    const id = inverted.terms.get(term);
+    const df = id === undefined ? 0 : inverted.start[id + 1] - inverted.start[id];
     return Math.log(1 + (n - df + 0.5) / (df + 0.5));
   };
+  /** Scores `query` into `acc` over the texts of `inv` (corpus statistics: idf, avgdl). */
+  const scoreInto = (inv: Inverted, query: string, acc: Float64Array, norm: Float64Array) => {
+    for (const term of tokenizeWords(query)) {
+      const id = inv.terms.get(term);
+      if (id === undefined) continue;
+      const w = idf(term);
+      const { docs, tfs } = inv;
+      for (let j = inv.start[id], end = inv.start[id + 1]; j < end; j++) {
+        const tf = tfs[j];
+        acc[docs[j]] += (w * tf * (k1 + 1)) / (tf + norm[docs[j]]);
+      }
+    }
+    return acc;
+  };
+  /** Per-text length normalisation k1·(1 − b + b·|d|/avgdl), computed once. */
+  const norms = (lengths: Float64Array) => Float64Array.from(lengths, (length) => k1 * (1 - b + (avgdl === 0 ? 0 : (b * length) / avgdl)));
+  const norm = norms(inverted.lengths);
   return {
     size: n,
+    avgdl,
     idf,
     score<T extends Float32Array | Float64Array = Float32Array>(query: string, out?: T): T {
       const result = (out ?? new Float32Array(n)) as T;
       if (result.length !== n) throw new RangeError(`output has length ${result.length}, corpus has ${n} documents`);
-      const acc = new Float64Array(n);
-      for (const term of tokenizeWords(query)) {
-        const p = index.get(term);
-        if (!p) continue;
-        const w = idf(term);
-        for (let j = 0; j < p.docs.length; j++) {
-          const tf = p.tfs[j];
-          acc[p.docs[j]] += (w * tf * (k1 + 1)) / (tf + norm[p.docs[j]]);
-        }
-      }
-      result.set(acc);
+      result.set(scoreInto(inverted, query, new Float64Array(n), norm));
       return result;
+    },
+    index(texts) {
+      const others = invert(texts);
+      const otherNorm = norms(others.lengths);
+      return {
+        score(query, out) {
+          if (out.length !== texts.length) throw new RangeError(`output has length ${out.length}, the index has ${texts.length} texts`);
+          out.fill(0);
+          return scoreInto(others, query, out, otherNorm);
+        },
+      };
     },
   };
 }
