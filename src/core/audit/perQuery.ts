@@ -10,7 +10,7 @@ import { kernelOptions, RETRIEVAL_METRICS, scoreQuery, type KernelOptions } from
 import { scoreTop } from '../metrics/retrievalKernel.ts';
 import { topRankedByKey } from '../metrics/topRanked.ts';
 import { keyOrder, rankPool, substitutionRank, tieKeys } from '../metrics/rankedPool.ts';
-import { twinQueryResults, type LabeledTwinPair } from '../metrics/twins.ts';
+import { twinLayout, twinLayoutResults, twinQueryResults, type LabeledTwinPair, type TwinLayout } from '../metrics/twins.ts';
 import type { FirstGroupSide, TwinQueryMetrics } from '../metrics/twinsKernel.ts';
 import { EFFECTIVENESS_FAMILIES } from './results.ts';
 import type { AuditSubset, QueryScorer, QueryScores } from './input.ts';
@@ -42,6 +42,8 @@ export interface PreparedSubset {
   /** The corpus indices by tie key descending (`keyOrder`): each query's pool sort starts from it. */
   readonly byKey: Uint32Array;
   readonly pairs: readonly PairTemplate[];
+  /** The pairs laid out for the twin metrics of every query (metrics/twins.ts). */
+  readonly layout: TwinLayout;
   /** The language of each unit's query (undefined: none, or not in the queries shard). */
   readonly unitLang: readonly (string | undefined)[];
   /** Per language, the corpus indices of its documents: the pools of a `language` pool; empty for `corpus`. */
@@ -118,6 +120,7 @@ export function prepareSubset(subset: AuditSubset, k: number): PreparedSubset {
     tieKeys: keys,
     byKey: keyOrder(keys),
     pairs,
+    layout: twinLayout(pairs, subset.corpus.length),
   };
 }
 
@@ -218,7 +221,9 @@ function perQueryAccumulator(prepared: PreparedSubset): PerQueryAccumulator {
     if (!perLangPooled.has(p.lang)) perLangPooled.set(p.lang, new Array(n).fill(undefined));
     if (!perDirection.has(p.direction)) perDirection.set(p.direction, new Array(n).fill(undefined));
   }
-  const rankShifts = new Map<number, number>();
+  // A shift lies in [−(n − 1), n − 1]: counted in a typed array (no Map update per pair and query).
+  const maxShift = Math.max(0, subset.corpus.length - 1);
+  const shiftCounts = new Float64Array(pairs.length > 0 ? 2 * maxShift + 1 : 0);
   const ids = subset.corpus.map((d) => d.id);
   const effectivenessPerLang = new Map<string, Float64Array[]>();
   const add = (u: number, scores: QueryScores | undefined): void => {
@@ -245,26 +250,30 @@ function perQueryAccumulator(prepared: PreparedSubset): PerQueryAccumulator {
     }
     if (!pool) return;
 
-    const labeled: LabeledTwinPair[] = pairs.map((p) => ({
-      index: p.index,
-      twinScore: scores.twins[p.twinIndex],
-      firstGroup: p.firstGroup,
-      lang: p.lang,
-      direction: p.direction,
-      // Found once here for S, every language and every direction (the corpus pool is theirs).
-      substitutionRank: substitutionRank(pool, p.index, scores.twins[p.twinIndex]),
-    }));
-    const [result] = twinQueryResults([{ queryId: unitIds[u], pool, pairs: labeled }], k);
+    // Each pair's twin score and substitution rank, found once here for S, every language and
+    // every direction (the corpus pool is theirs).
+    const m = pairs.length;
+    const twinScore = new Float64Array(m);
+    const rankT = new Uint32Array(m);
+    for (let j = 0; j < m; j++) {
+      const p = pairs[j];
+      twinScore[j] = scores.twins[p.twinIndex];
+      rankT[j] = substitutionRank(pool, p.index, twinScore[j]);
+      shiftCounts[pool.rankOf[p.index] - rankT[j] + maxShift]++;
+    }
+    const result = twinLayoutResults(prepared.layout, pool, twinScore, rankT, k);
     overall[u] = result.all;
     for (const [lang, m] of result.byLang) perLangPooled.get(lang)![u] = m;
-    if (lang !== undefined && perLang.has(lang)) perLang.get(lang)![u] = languageSubsetMetrics(prepared, lang, scores.corpus, labeled, result.byLang.get(lang), unitIds[u]);
+    if (lang !== undefined && perLang.has(lang)) perLang.get(lang)![u] = languageSubsetMetrics(prepared, lang, scores.corpus, twinScore, result.byLang.get(lang), unitIds[u]);
     for (const [direction, m] of result.byDirection) perDirection.get(direction)![u] = m;
-    for (const p of labeled) {
-      const shift = pool.rankOf[p.index] - p.substitutionRank!;
-      rankShifts.set(shift, (rankShifts.get(shift) ?? 0) + 1);
-    }
   };
-  return { add, result: () => ({ effectiveness: columns, overall, perLang, perLangPooled, effectivenessPerLang, perDirection, rankShifts }) };
+  /** The signed shifts rank_o − rank_t seen so far, as counts at shift + maxShift. */
+  const rankShifts = () => {
+    const out = new Map<number, number>();
+    shiftCounts.forEach((count, at) => count > 0 && out.set(at - maxShift, count));
+    return out;
+  };
+  return { add, result: () => ({ effectiveness: columns, overall, perLang, perLangPooled, effectivenessPerLang, perDirection, rankShifts: rankShifts() }) };
 }
 
 /**
@@ -276,7 +285,7 @@ function languageSubsetMetrics(
   prepared: PreparedSubset,
   lang: string,
   corpusScores: ArrayLike<number>,
-  labeled: readonly LabeledTwinPair[],
+  twinScore: Float64Array,
   inCorpus: TwinQueryMetrics | undefined,
   queryId: string,
 ): TwinQueryMetrics | undefined {
@@ -289,6 +298,10 @@ function languageSubsetMetrics(
     Float64Array.from(members, (i) => corpusScores[i]),
     Uint32Array.from(members, (i) => prepared.tieKeys[i]),
   );
-  const pairs = labeled.filter((p) => p.lang === lang && position.has(p.index)).map((p) => ({ ...p, index: position.get(p.index)!, substitutionRank: undefined })); // another pool: rank_t found there
+  // Another pool: rank_t is found there.
+  const pairs: LabeledTwinPair[] = [];
+  prepared.pairs.forEach((p, j) => {
+    if (p.lang === lang && position.has(p.index)) pairs.push({ index: position.get(p.index)!, twinScore: twinScore[j], firstGroup: p.firstGroup, lang: p.lang, direction: p.direction });
+  });
   return twinQueryResults([{ queryId, pool, pairs }], prepared.k)[0].all;
 }

@@ -118,38 +118,52 @@ function countsAgainst(ys: Float64Array, desc: Float64Array): { greater: number;
  * @example twinWorldTau(rankPool([3, 2, 1], keys), [2], [4]) // τ-b of [3,2,1] vs [3,2,4] = −1/3
  */
 export function twinWorldTau(pool: RankedPool, index: ArrayLike<number>, twinScore: ArrayLike<number>): number | undefined {
+  const m = index.length;
+  // S by rank, packed as rank·m + pair: exact in a float64 for n·m < 2^53, sorted natively.
+  const keyed = new Float64Array(m);
+  for (let j = 0; j < m; j++) keyed[j] = (pool.rankOf[index[j]] - 1) * m + j;
+  keyed.sort();
+  const rankAt = new Uint32Array(m);
+  const yAt = new Float64Array(m);
+  for (let p = 0; p < m; p++) {
+    const r = Math.floor(keyed[p] / m);
+    rankAt[p] = r;
+    yAt[p] = twinScore[keyed[p] - r * m];
+  }
+  return twinWorldTauRanked(pool, rankAt, yAt);
+}
+
+/**
+ * twinWorldTau with S given in rank order: `rankAt` the 0-based ranks of S's items in the pool,
+ * ascending, and `yAt` their twins' scores in that order (the twins kernel has S in rank order
+ * already, so no sort is needed here).
+ */
+export function twinWorldTauRanked(pool: RankedPool, rankAt: Uint32Array, yAt: Float64Array): number | undefined {
   const n = pool.scores.length;
   if (n < 2) return undefined;
-  const m = index.length;
+  const m = rankAt.length;
   const all = pool.sortedScores;
   const allRuns = runsOfPool(pool);
-  // S by rank (x descending), each with its pair and its class (0 x = y, 1 x < y, 2 x > y), packed
-  // as rank·4m + pair·4 + class: exact in a float64 for n·m < 2^51, sorted natively.
-  const stride = 4 * m;
-  const keyed = new Float64Array(m);
-  for (let j = 0; j < m; j++) {
-    const x = pool.scores[index[j]];
-    const y = twinScore[j];
-    keyed[j] = (pool.rankOf[index[j]] - 1) * stride + j * 4 + (x === y ? 0 : x < y ? 1 : 2);
-  }
-  keyed.sort();
-  // S's x (descending) with its y and rank, and the twins of the classes x < y and x > y.
+  // S's x (descending) with its y and its class (0 x = y, 1 x < y, 2 x > y), and the twins of the
+  // classes x < y and x > y.
   const sDesc = new Float64Array(m);
-  const yOf = new Float64Array(m);
-  const rankAt = new Uint32Array(m);
   const classAt = new Uint8Array(m);
-  const up: number[] = [];
-  const down: number[] = [];
+  const up = new Float64Array(m);
+  const down = new Float64Array(m);
+  let nUp = 0;
+  let nDown = 0;
   for (let p = 0; p < m; p++) {
-    const r = Math.floor(keyed[p] / stride);
-    const rest = keyed[p] - r * stride;
-    const j = rest >>> 2;
-    rankAt[p] = r;
-    classAt[p] = rest & 3;
-    sDesc[p] = all[r];
-    yOf[p] = twinScore[j];
-    if (classAt[p] === 1) up.push(yOf[p]);
-    else if (classAt[p] === 2) down.push(yOf[p]);
+    const x = all[rankAt[p]];
+    const y = yAt[p];
+    sDesc[p] = x;
+    if (x === y) classAt[p] = 0;
+    else if (x < y) {
+      classAt[p] = 1;
+      up[nUp++] = y;
+    } else {
+      classAt[p] = 2;
+      down[nDown++] = y;
+    }
   }
   // x side: R's items > x and ≥ x are P's (the item's run) less S's (its run in sDesc).
   let srXTies = 0;
@@ -175,19 +189,19 @@ export function twinWorldTau(pool: RankedPool, index: ArrayLike<number>, twinSco
     p0 = p1;
   }
   // y side, per class: Σ #R > y and Σ #R ≥ y by merging the sorted twins with P and with S.
-  const ySide = (ys: number[]) => {
-    const sorted = Float64Array.from(ys).sort();
+  const ySide = (ys: Float64Array) => {
+    const sorted = ys.sort();
     const inAll = countsAgainst(sorted, all);
     const inS = countsAgainst(sorted, sDesc);
     return { greater: inAll.greater - inS.greater, atLeast: inAll.atLeast - inS.atLeast };
   };
-  const yUp = ySide(up);
-  const yDown = ySide(down);
+  const yUp = ySide(up.subarray(0, nUp));
+  const yDown = ySide(down.subarray(0, nDown));
   srYTies += yUp.atLeast - yUp.greater + yDown.atLeast - yDown.greater;
   // R's items strictly between x and y: for x < y, > x and not ≥ y; for x > y, > y and not ≥ x.
   const srDiscordant = upGx - yUp.atLeast + yDown.greater - downAx;
   // S × S in x-ascending order, which kendallCounts' merge sort finds nearly sorted.
-  const ss = kendallCounts(sDesc.slice().reverse(), yOf.slice().reverse());
+  const ss = kendallCounts(sDesc.slice().reverse(), yAt.slice().reverse());
   const xTies = allRuns.ties;
   const rrTies = xTies - ss.xTies - srXTies;
   return tauFromCounts({

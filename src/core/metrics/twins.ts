@@ -7,7 +7,7 @@
  * `rbcPooled`) — except OddsRatio@k, whose per-query ratios are combined by
  * their geometric mean.
  */
-import { rankBiserial, twinQueryMetrics, type TwinPair, type TwinQueryMetrics } from './twinsKernel.ts';
+import { FIRST_GROUP_CODE, rankBiserial, twinQueryMetrics, twinSetMetrics, type FirstGroupSide, type TwinPair, type TwinQueryMetrics, type TwinSet } from './twinsKernel.ts';
 import type { RankedPool } from './rankedPool.ts';
 
 /** A twin pair with the labels it is grouped by. */
@@ -60,8 +60,8 @@ export interface TwinSummary {
 export const TWIN_METRICS = ['iou', 'rankShift', 'dropout', 'rbc', 'rbcPooled', 'kendallTau', 'pearson', 'cohensD', 'oddsRatio', 'stdMad'] as const;
 export type TwinMetricName = (typeof TWIN_METRICS)[number];
 
-function groupBy(pairs: readonly LabeledTwinPair[], label: (p: LabeledTwinPair) => string): Map<string, LabeledTwinPair[]> {
-  const groups = new Map<string, LabeledTwinPair[]>();
+function groupBy<P>(pairs: readonly P[], label: (p: P) => string): Map<string, P[]> {
+  const groups = new Map<string, P[]>();
   for (const p of pairs) {
     const key = label(p);
     const list = groups.get(key);
@@ -91,6 +91,128 @@ export function twinQueryResults(queries: readonly TwinQuery[], k: number): Twin
     const all = twinQueryMetrics(q.pool, q.pairs, k);
     return { queryId: q.queryId, all, byLang: metricsByGroup(q, k, (p) => p.lang, all), byDirection: metricsByGroup(q, k, (p) => p.direction, all) };
   });
+}
+
+/** A pair of S as a TwinLayout places it. */
+export interface LaidOutPair {
+  /** Index of d in the pool. */
+  readonly index: number;
+  readonly firstGroup: FirstGroupSide;
+  readonly lang: string;
+  readonly direction: string;
+}
+
+/** One group of S (a language, a direction): its pairs' positions in S, and each S position's place in the group. */
+interface LayoutGroup {
+  readonly members: Uint32Array;
+  /** Per position in S, its position in the group, or −1. */
+  readonly local: Int32Array;
+}
+
+/**
+ * S of a run's subset as it stands for every query — its pairs, their groups and where each pool
+ * item's pair is — so that a query's metrics for S, each language and each direction
+ * (`twinLayoutResults`) need no objects, no grouping and no sort of S of their own.
+ */
+export interface TwinLayout {
+  readonly index: Uint32Array;
+  readonly firstGroup: Uint8Array;
+  /** Per pool item, its pair's position in S, or −1. */
+  readonly pairAt: Int32Array;
+  /** Per language, its group; undefined where it holds all of S. In order of first appearance. */
+  readonly byLang: ReadonlyMap<string, LayoutGroup | undefined>;
+  readonly byDirection: ReadonlyMap<string, LayoutGroup | undefined>;
+}
+
+function layoutGroups(pairs: readonly LaidOutPair[], label: (p: LaidOutPair) => string): Map<string, LayoutGroup | undefined> {
+  const positions = groupBy(
+    pairs.map((_, j) => j),
+    (j) => label(pairs[j]),
+  );
+  const out = new Map<string, LayoutGroup | undefined>();
+  for (const [key, members] of positions) {
+    if (members.length === pairs.length) {
+      out.set(key, undefined);
+      continue;
+    }
+    const local = new Int32Array(pairs.length).fill(-1);
+    members.forEach((j, l) => (local[j] = l));
+    out.set(key, { members: Uint32Array.from(members), local });
+  }
+  return out;
+}
+
+/**
+ * Lays out S for a pool of `poolSize` items (each d at most once).
+ * @throws {RangeError} when a pair's index is outside the pool or repeated.
+ */
+export function twinLayout(pairs: readonly LaidOutPair[], poolSize: number): TwinLayout {
+  const pairAt = new Int32Array(poolSize).fill(-1);
+  pairs.forEach((p, j) => {
+    if (!(p.index >= 0 && p.index < poolSize)) throw new RangeError(`twin pair ${j} names pool item ${p.index}, outside a pool of ${poolSize}`);
+    if (pairAt[p.index] >= 0) throw new RangeError(`pool item ${p.index} has two twin pairs`);
+    pairAt[p.index] = j;
+  });
+  return {
+    index: Uint32Array.from(pairs, (p) => p.index),
+    firstGroup: Uint8Array.from(pairs, (p) => FIRST_GROUP_CODE[p.firstGroup]),
+    pairAt,
+    byLang: layoutGroups(pairs, (p) => p.lang),
+    byDirection: layoutGroups(pairs, (p) => p.direction),
+  };
+}
+
+/** S's positions by ascending original rank: a pass over the pool's order, or a sort of S's ranks where S is small beside the pool. */
+function positionsByRank(layout: TwinLayout, pool: RankedPool): Uint32Array {
+  const m = layout.index.length;
+  const n = pool.order.length;
+  if (m * 16 < n) {
+    const keyed = Float64Array.from(layout.index, (i, j) => (pool.rankOf[i] - 1) * m + j).sort();
+    return Uint32Array.from(keyed, (v) => v % m);
+  }
+  const out = new Uint32Array(m);
+  const { pairAt } = layout;
+  for (let r = 0, c = 0; r < n && c < m; r++) {
+    const j = pairAt[pool.order[r]];
+    if (j >= 0) out[c++] = j;
+  }
+  return out;
+}
+
+/**
+ * One query's twin metrics for all of S, each language and each direction (as twinQueryResults,
+ * the same values): `twinScore` and `substitutionRank` are per pair of the layout, in its order.
+ * A group holding all of S is S's metrics, not computed again.
+ */
+export function twinLayoutResults(layout: TwinLayout, pool: RankedPool, twinScore: Float64Array, substitutionRank: Uint32Array, k: number): Omit<TwinQueryResult, 'queryId'> {
+  const all: TwinSet = { index: layout.index, twinScore, substitutionRank, firstGroup: layout.firstGroup, byRank: positionsByRank(layout, pool) };
+  const allMetrics = twinSetMetrics(pool, all, k);
+  const groupMetrics = (groups: ReadonlyMap<string, LayoutGroup | undefined>) => {
+    const out = new Map<string, TwinQueryMetrics>();
+    for (const [key, group] of groups) {
+      const m = group === undefined ? allMetrics : twinSetMetrics(pool, subset(all, group), k);
+      if (m) out.set(key, m);
+    }
+    return out;
+  };
+  return { all: allMetrics, byLang: groupMetrics(layout.byLang), byDirection: groupMetrics(layout.byDirection) };
+}
+
+/** The group's pairs of a set, in pair order, with their rank order taken from the set's. */
+function subset(all: TwinSet, group: LayoutGroup): TwinSet {
+  const { members, local } = group;
+  const byRank = new Uint32Array(members.length);
+  for (let p = 0, c = 0; p < all.byRank.length; p++) {
+    const l = local[all.byRank[p]];
+    if (l >= 0) byRank[c++] = l;
+  }
+  return {
+    index: Uint32Array.from(members, (j) => all.index[j]),
+    twinScore: Float64Array.from(members, (j) => all.twinScore[j]),
+    substitutionRank: Uint32Array.from(members, (j) => all.substitutionRank[j]),
+    firstGroup: Uint8Array.from(members, (j) => all.firstGroup[j]),
+    byRank,
+  };
 }
 
 /** The per-query metrics that are averaged arithmetically where defined. */

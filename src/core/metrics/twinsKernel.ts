@@ -10,7 +10,7 @@ import { cohensD } from './cohensD.ts';
 import { oddsRatioAtK } from './oddsRatioAtK.ts';
 import { substitutionRank, type RankedPool } from './rankedPool.ts';
 import { sampleSd } from './sampleSd.ts';
-import { twinWorldTau } from './twinWorldTau.ts';
+import { twinWorldTauRanked } from './twinWorldTau.ts';
 
 /** Which member of a twin pair belongs to the task's first group (e.g. female). */
 export type FirstGroupSide = 'original' | 'twin' | 'neither';
@@ -73,52 +73,75 @@ export function rankBiserial(winsFirst: number, winsSecond: number): number {
   return total === 0 ? 0 : (winsFirst - winsSecond) / total;
 }
 
+/** FirstGroupSide as a small integer, for the typed arrays of a TwinSet. */
+export const FIRST_GROUP_CODE = Object.freeze({ original: 0, twin: 1, neither: 2 } as const);
+
 /**
- * Top k of the twin world, where every d in S is replaced by d' (keeping d's
- * identifier): merges the first k non-S items of the original order with
- * the best k re-scored S items. `sRanks` are S's original ranks, ascending.
- * Returns pool indices; O(k + |S|) without a buffer the size of the pool.
+ * A set of twin pairs S (all of a query's, or one language's or direction's) as typed arrays in
+ * pair order — the order the score sums (Pearson r, Cohen's d, Std MAD) run in — with the pairs'
+ * positions by original rank, which the rank metrics read.
  */
-function twinTopK(pool: RankedPool, pairs: readonly TwinPair[], sRanks: Uint32Array, k: number): number[] {
+export interface TwinSet {
+  /** Index of d in the pool, per pair. */
+  readonly index: Uint32Array;
+  /** s(d′). */
+  readonly twinScore: Float64Array;
+  /** rank_t(d). */
+  readonly substitutionRank: Uint32Array;
+  /** FIRST_GROUP_CODE of each pair. */
+  readonly firstGroup: Uint8Array;
+  /** The pairs' positions by ascending rank_o(d). */
+  readonly byRank: Uint32Array;
+}
+
+/**
+ * Top k of the twin world, where every d in S is replaced by d' (keeping d's identifier): merges
+ * the first k non-S items of the original order with the best k re-scored S items. `rankAt` are
+ * S's 0-based original ranks, ascending. Returns pool indices; O(k + |S|) without a buffer the
+ * size of the pool.
+ */
+function twinTopK(pool: RankedPool, set: TwinSet, rankAt: Uint32Array, k: number): number[] {
   const kept: number[] = [];
   for (let r = 0, s = 0; r < pool.order.length && kept.length < k; r++) {
-    if (s < sRanks.length && sRanks[s] === r + 1) s++;
+    if (s < rankAt.length && rankAt[s] === r) s++;
     else kept.push(pool.order[r]);
   }
-  const twins = bestTwins(pairs, pool.keys, k);
+  const twins = bestTwins(set, pool.keys, k);
   const out: number[] = [];
   let a = 0;
   let b = 0;
   while (out.length < k && (a < kept.length || b < twins.length)) {
     if (b >= twins.length) out.push(kept[a++]);
-    else if (a >= kept.length) out.push(pairs[twins[b++]].index);
+    else if (a >= kept.length) out.push(set.index[twins[b++]]);
     else {
       const x = kept[a];
-      const y = pairs[twins[b]];
+      const y = twins[b];
       const sx = pool.scores[x];
-      const sy = y.twinScore;
-      if (sx > sy || (sx === sy && pool.keys[x] > pool.keys[y.index])) out.push(kept[a++]);
-      else (out.push(y.index), b++);
+      const sy = set.twinScore[y];
+      if (sx > sy || (sx === sy && pool.keys[x] > pool.keys[set.index[y]])) out.push(kept[a++]);
+      else (out.push(set.index[y]), b++);
     }
   }
   return out;
 }
 
 /**
- * The first min(k, |S|) pairs of S (their positions in `pairs`) in twin-world order (twin score
+ * The first min(k, |S|) pairs of S (their positions in the set) in twin-world order (twin score
  * descending, then key descending), best first. Only k of them can enter the top k, so instead of
  * sorting all of S (|S| = 1,500 against k = 10 in the benchmark) a sorted buffer of the best k is
  * kept: a pair is compared with the buffer's worst and, when it ranks above, inserted by shifting.
  * Keys are distinct (each d at most once), so no two pairs tie.
  */
-function bestTwins(pairs: readonly TwinPair[], keys: Uint32Array, k: number): Uint32Array {
-  const best = new Uint32Array(Math.min(k, pairs.length));
+function bestTwins(set: TwinSet, keys: Uint32Array, k: number): Uint32Array {
+  const { twinScore, index } = set;
+  const m = index.length;
+  const best = new Uint32Array(Math.min(k, m));
   const cap = best.length;
   let size = 0;
-  const above = (s: number, key: number, q: number) => s > pairs[q].twinScore || (s === pairs[q].twinScore && key > keys[pairs[q].index]);
-  for (let p = 0; p < pairs.length; p++) {
-    const s = pairs[p].twinScore;
-    const key = keys[pairs[p].index];
+  const above = (s: number, key: number, q: number) => s > twinScore[q] || (s === twinScore[q] && key > keys[index[q]]);
+  for (let p = 0; p < m; p++) {
+    const s = twinScore[p];
+    const key = keys[index[p]];
     if (size === cap) {
       if (!above(s, key, best[size - 1])) continue;
       size--; // the worst drops out
@@ -148,60 +171,86 @@ function bestTwins(pairs: readonly TwinPair[], keys: Uint32Array, k: number): Ui
  */
 export function twinQueryMetrics(pool: RankedPool, pairs: readonly TwinPair[], k: number): TwinQueryMetrics | undefined {
   if (!(k >= 1)) throw new RangeError(`k must be at least 1, got ${k}`);
-  if (pairs.length === 0) return undefined;
+  const m = pairs.length;
+  const index = Uint32Array.from(pairs, (p) => p.index);
+  const twinScore = Float64Array.from(pairs, (p) => p.twinScore);
+  const rank = Uint32Array.from(pairs, (p, j) => p.substitutionRank ?? substitutionRank(pool, p.index, twinScore[j]));
+  const firstGroup = Uint8Array.from(pairs, (p) => FIRST_GROUP_CODE[p.firstGroup]);
+  // The pairs by original rank, packed as rank·m + position: exact in a float64 for n·m < 2^53.
+  const keyed = Float64Array.from(index, (i, j) => (pool.rankOf[i] - 1) * m + j).sort();
+  const byRank = Uint32Array.from(keyed, (v) => v % m);
+  return twinSetMetrics(pool, { index, twinScore, substitutionRank: rank, firstGroup, byRank }, k);
+}
+
+/**
+ * twinQueryMetrics over a TwinSet: the same metrics, the same values to the bit (the score sums
+ * run in pair order, the counts are integers).
+ * @returns undefined when S is empty.
+ * @throws {RangeError} when k < 1.
+ */
+export function twinSetMetrics(pool: RankedPool, set: TwinSet, k: number): TwinQueryMetrics | undefined {
+  if (!(k >= 1)) throw new RangeError(`k must be at least 1, got ${k}`);
+  const { index, twinScore, substitutionRank: rankT, firstGroup, byRank } = set;
+  const m = index.length;
+  if (m === 0) return undefined;
   const n = pool.scores.length;
-  const indices = new Uint32Array(pairs.length);
-  const sRanks = new Uint32Array(pairs.length);
-  const original = new Float64Array(pairs.length);
-  const twin = new Float64Array(pairs.length);
-  const absDiff = new Float64Array(pairs.length);
-  const firstMinusSecond: number[] = [];
+  const original = new Float64Array(m);
+  const absDiff = new Float64Array(m);
+  const firstMinusSecond = new Float64Array(m);
+  let topPairs = 0;
   let shift = 0;
   let winsFirst = 0;
   let winsSecond = 0;
   let topFirst = 0;
   let topSecond = 0;
-  pairs.forEach((p, j) => {
-    indices[j] = p.index;
-    original[j] = pool.scores[p.index];
-    twin[j] = p.twinScore;
-    absDiff[j] = Math.abs(original[j] - twin[j]);
-    const rankO = pool.rankOf[p.index];
-    sRanks[j] = rankO;
-    const rankT = p.substitutionRank ?? substitutionRank(pool, p.index, p.twinScore);
-    shift += Math.abs(rankO - rankT);
-    if (p.firstGroup === 'neither') return;
-    const firstIsOriginal = p.firstGroup === 'original';
-    const [rankF, rankM] = firstIsOriginal ? [rankO, rankT] : [rankT, rankO];
+  for (let j = 0; j < m; j++) {
+    const x = pool.scores[index[j]];
+    const y = twinScore[j];
+    original[j] = x;
+    absDiff[j] = Math.abs(x - y);
+    const rankO = pool.rankOf[index[j]];
+    const rankOfTwin = rankT[j];
+    shift += Math.abs(rankO - rankOfTwin);
+    const side = firstGroup[j];
+    if (side === FIRST_GROUP_CODE.neither) continue;
+    const firstIsOriginal = side === FIRST_GROUP_CODE.original;
+    const rankF = firstIsOriginal ? rankO : rankOfTwin;
+    const rankM = firstIsOriginal ? rankOfTwin : rankO;
     if (rankF < rankM) winsFirst++;
     else if (rankM < rankF) winsSecond++;
     if (rankF <= k) topFirst++;
     if (rankM <= k) topSecond++;
-    firstMinusSecond.push(firstIsOriginal ? original[j] - twin[j] : twin[j] - original[j]);
-  });
-  sRanks.sort();
-  const topPairs = firstMinusSecond.length;
+    firstMinusSecond[topPairs++] = firstIsOriginal ? x - y : y - x;
+  }
+  // S in rank order: 0-based ranks ascending, with the twins' scores.
+  const rankAt = new Uint32Array(m);
+  const yAt = new Float64Array(m);
+  for (let p = 0; p < m; p++) {
+    const j = byRank[p];
+    rankAt[p] = pool.rankOf[index[j]] - 1;
+    yAt[p] = twinScore[j];
+  }
   const kk = Math.min(k, n);
   // A = the original top kk (rank ≤ kk), B = the twin world's top kk; S ∩ A are S's ranks ≤ kk.
-  const top = twinTopK(pool, pairs, sRanks, kk);
+  const top = twinTopK(pool, set, rankAt, kk);
   let both = 0;
   for (const i of top) if (pool.rankOf[i] <= kk) both++;
   let sInA = 0;
   let sDropped = 0;
-  for (let s = 0; s < sRanks.length && sRanks[s] <= kk; s++) {
+  for (let s = 0; s < m && rankAt[s] < kk; s++) {
     sInA++;
-    if (!top.includes(pool.order[sRanks[s] - 1])) sDropped++;
+    if (!top.includes(pool.order[rankAt[s]])) sDropped++;
   }
   return {
-    pairs: pairs.length,
-    rankShift: shift / pairs.length,
+    pairs: m,
+    rankShift: shift / m,
     iou: both / (2 * kk - both),
     dropout: sInA === 0 ? 0 : sDropped / sInA,
-    kendallTau: twinWorldTau(pool, indices, twin),
-    pearson: pearson(original, twin),
+    kendallTau: twinWorldTauRanked(pool, rankAt, yAt),
+    pearson: pearson(original, twinScore),
     winsFirst,
     winsSecond,
-    cohensD: cohensD(firstMinusSecond),
+    cohensD: cohensD(firstMinusSecond.subarray(0, topPairs)),
     topPairs,
     topFirst,
     topSecond,

@@ -1,0 +1,51 @@
+/**
+ * Pins the typed-array path of the per-query twin metrics (twinLayout + twinLayoutResults, what
+ * the audit runs) to twinQueryResults over TwinPair objects, on random pools with ties, several
+ * languages and directions, and S both large and small beside the pool (the two ways S is put in
+ * rank order).
+ */
+import { describe, expect, it } from 'vitest';
+import { rankPool, substitutionRank, tieKeys } from '../../../../src/core/metrics/rankedPool.ts';
+import { twinLayout, twinLayoutResults, twinQueryResults, type LabeledTwinPair } from '../../../../src/core/metrics/twins.ts';
+import type { FirstGroupSide } from '../../../../src/core/metrics/twinsKernel.ts';
+import { createRng } from '../../../../src/core/stats/rng.ts';
+
+const rng = createRng(9090);
+const sides: FirstGroupSide[] = ['original', 'twin', 'neither'];
+
+describe('twinLayoutResults(layout, pool, twinScore, substitutionRank, k)', () => {
+  it('equals twinQueryResults for S, every language and every direction, to the bit', () => {
+    for (let trial = 0; trial < 60; trial++) {
+      const n = 2 + rng.int(400);
+      const levels = [2, 7, 50, 100_000][trial % 4];
+      const ids = Array.from({ length: n }, (_, i) => `d${(i * 7919) % (n * 3)}-${i}`);
+      const scores = Array.from({ length: n }, () => rng.int(levels) / levels);
+      const pool = rankPool(scores, tieKeys(ids));
+      // S: most of the pool, or a few items (fewer than n / 16: S is sorted rather than found by a pass)
+      const share = trial % 2 === 0 ? 0.8 : 0.03;
+      const chosen = [...new Set(Array.from({ length: Math.max(1, Math.round(share * n)) }, () => rng.int(n)))];
+      const langs = ['en', 'fr', 'de'].slice(0, 1 + (trial % 3));
+      const pairs: LabeledTwinPair[] = chosen.map((index) => ({
+        index,
+        twinScore: rng.next() < 0.3 ? scores[index] : rng.int(levels) / levels,
+        firstGroup: sides[rng.int(3)],
+        lang: langs[rng.int(langs.length)],
+        direction: rng.next() < 0.5 ? 'female->male' : 'male->female',
+      }));
+      const k = 1 + rng.int(15);
+      const [expected] = twinQueryResults([{ queryId: 'q', pool, pairs }], k);
+      const layout = twinLayout(pairs, n);
+      const twinScore = Float64Array.from(pairs, (p) => p.twinScore);
+      const rankT = Uint32Array.from(pairs, (p) => substitutionRank(pool, p.index, p.twinScore));
+      const got = twinLayoutResults(layout, pool, twinScore, rankT, k);
+      expect(got.all).toEqual(expected.all);
+      expect([...got.byLang]).toEqual([...expected.byLang]);
+      expect([...got.byDirection]).toEqual([...expected.byDirection]);
+    }
+  });
+  it('twinLayout(pairs, poolSize) throws on a pair outside the pool or two pairs of one item', () => {
+    const p = { firstGroup: 'original' as const, lang: 'en', direction: 'f->m' };
+    expect(() => twinLayout([{ ...p, index: 3 }], 3)).toThrow(RangeError);
+    expect(() => twinLayout([{ ...p, index: 1 }, { ...p, index: 1 }], 3)).toThrow(/two twin pairs/);
+  });
+});
