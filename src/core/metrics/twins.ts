@@ -201,18 +201,25 @@ export function twinLayoutResults(layout: TwinLayout, pool: RankedPool, twinScor
 /** The group's pairs of a set, in pair order, with their rank order taken from the set's. */
 function subset(all: TwinSet, group: LayoutGroup): TwinSet {
   const { members, local } = group;
-  const byRank = new Uint32Array(members.length);
+  const g = members.length;
+  const byRank = new Uint32Array(g);
   for (let p = 0, c = 0; p < all.byRank.length; p++) {
     const l = local[all.byRank[p]];
     if (l >= 0) byRank[c++] = l;
   }
-  return {
-    index: Uint32Array.from(members, (j) => all.index[j]),
-    twinScore: Float64Array.from(members, (j) => all.twinScore[j]),
-    substitutionRank: Uint32Array.from(members, (j) => all.substitutionRank[j]),
-    firstGroup: Uint8Array.from(members, (j) => all.firstGroup[j]),
-    byRank,
-  };
+  // Loops, not TypedArray.from with a map function (several times slower).
+  const index = new Uint32Array(g);
+  const twinScore = new Float64Array(g);
+  const substitutionRank = new Uint32Array(g);
+  const firstGroup = new Uint8Array(g);
+  for (let l = 0; l < g; l++) {
+    const j = members[l];
+    index[l] = all.index[j];
+    twinScore[l] = all.twinScore[j];
+    substitutionRank[l] = all.substitutionRank[j];
+    firstGroup[l] = all.firstGroup[j];
+  }
+  return { index, twinScore, substitutionRank, firstGroup, byRank };
 }
 
 /** The per-query metrics that are averaged arithmetically where defined. */
