@@ -8,6 +8,7 @@ import * as Comlink from 'comlink';
 import { AutoModel, AutoTokenizer, env, Tensor, type PreTrainedModel, type PreTrainedTokenizer } from '@huggingface/transformers';
 import { normalizeRows, poolHiddenStates } from '../src/core/pooling.ts';
 import { configureOnnxWasm } from '../src/models/onnxEnv.ts';
+import { int64Batch } from '../src/models/tokenBatch.ts';
 import { envForSource, folderFetch } from '../src/models/transformersEnv.ts';
 import type { ModelSource } from '../src/core/models/modelSource.ts';
 import type { Device, Dtype } from '../src/core/models/device.ts';
@@ -83,16 +84,20 @@ async function loadTokenizer(s: EmbedLoadSpec): Promise<void> {
   spec = s;
 }
 
-function tokenizeToTensors(texts: string[]): Record<string, Tensor> {
+/** The batch's int64 inputs (padded and truncated to maxLength), made without a BigInt per token (src/models/tokenBatch.ts). */
+function tokenizeToInputs(texts: string[]): TokenBatch {
   if (!tokenizer || !spec) throw new Error('no tokenizer loaded: call load() or loadTokenizer() first');
-  return tokenizer(texts, { padding: true, truncation: true, max_length: spec.maxLength }) as Record<string, Tensor>;
+  return int64Batch(tokenizer(texts, { padding: true, truncation: true, max_length: spec.maxLength, return_tensor: false }) as unknown as Record<string, number[][]>);
+}
+
+function tokenizeToTensors(texts: string[]): Record<string, Tensor> {
+  return Object.fromEntries(Object.entries(tokenizeToInputs(texts)).map(([name, t]) => [name, new Tensor('int64', t.data, t.dims)]));
 }
 
 /** Tokenizes a batch as the model worker would (same options); the arrays are transferred. */
 async function tokenize(texts: string[]): Promise<TokenBatch> {
   const t0 = performance.now();
-  const out: TokenBatch = {};
-  for (const [name, t] of Object.entries(tokenizeToTensors(texts))) out[name] = { data: t.data as BigInt64Array, dims: [...t.dims] };
+  const out = tokenizeToInputs(texts);
   timings.tokenizeMs += performance.now() - t0;
   timings.batches++;
   return Comlink.transfer(out, Object.values(out).map((t) => t.data.buffer as ArrayBuffer));

@@ -93,6 +93,9 @@ export { CancelledError } from '../core/audit/run/cancel.ts';
  */
 const CACHE_WRITE_CHUNK = 1024;
 
+/** Texts per batch unless the options or the model's entry say otherwise. */
+const DEFAULT_BATCH_SIZE = 32;
+
 const defaultWorker = () => new Worker(new URL('../../workers/embed.worker.ts', import.meta.url), { type: 'module' });
 
 
@@ -283,7 +286,7 @@ export class EmbeddingRunner {
     }
     const missing: number[] = [];
     for (let i = from; i < to; i++) if (vectors[i] === undefined) missing.push(i);
-    const batchSize = this.#o.batchSize ?? 32;
+    const batchSize = this.#o.batchSize ?? this.#o.entry.batchSize ?? DEFAULT_BATCH_SIZE;
     const batches: number[][] = [];
     for (let b = 0; b < missing.length; b += batchSize) batches.push(missing.slice(b, b + batchSize));
     if (batches.length === 0) return;

@@ -1,7 +1,8 @@
 /**
  * Embedding in Node with @huggingface/transformers' Node build (ONNX Runtime
  * for Node, CPU). It mirrors workers/embed.worker.ts step for step —
- * AutoTokenizer + AutoModel, padding and truncation to maxLength, then
+ * AutoTokenizer + AutoModel, padding and truncation to maxLength (int64 inputs
+ * made by src/models/tokenBatch.ts), then
  * core/pooling.ts' poolHiddenStates and normalizeRows — so a model whose
  * graph is exact on both runtimes (the bundled GloVe: Gather, Cast, Mul)
  * gives the same vectors bit for bit in the browser and here.
@@ -11,6 +12,7 @@
  */
 import { normalizeRows, poolHiddenStates, type PoolingRule } from '../../core/pooling.ts';
 import type { Pooling } from '../../core/models/modelSpec.ts';
+import { int64Batch } from '../../models/tokenBatch.ts';
 
 /** Where the model's files are and how to turn its output into vectors. */
 export interface NodeModelSpec {
@@ -45,7 +47,7 @@ interface TensorLike {
  * @throws {Error} when a file is missing, or the Hub cannot be reached for a Hub model.
  */
 export async function loadNodeEmbedder(spec: NodeModelSpec): Promise<NodeEmbedder> {
-  const { AutoModel, AutoTokenizer, env } = await import('@huggingface/transformers');
+  const { AutoModel, AutoTokenizer, Tensor, env } = await import('@huggingface/transformers');
   if (spec.localDir !== undefined) {
     env.allowLocalModels = true;
     env.allowRemoteModels = false;
@@ -64,7 +66,9 @@ export async function loadNodeEmbedder(spec: NodeModelSpec): Promise<NodeEmbedde
   const rule: PoolingRule = spec.pooling === 'none' ? 'mean' : spec.pooling;
 
   const embedBatch = async (texts: string[]): Promise<Float32Array> => {
-    const inputs = tokenizer(texts, { padding: true, truncation: true, max_length: spec.maxLength }) as unknown as Record<string, TensorLike>;
+    // The int64 inputs as the embed worker makes them (src/models/tokenBatch.ts: no BigInt per token).
+    const encoded = int64Batch(tokenizer(texts, { padding: true, truncation: true, max_length: spec.maxLength, return_tensor: false }) as unknown as Record<string, number[][]>);
+    const inputs = Object.fromEntries(Object.entries(encoded).map(([name, t]) => [name, new Tensor('int64', t.data, t.dims)])) as unknown as Record<string, TensorLike>;
     const outputs = (await model(inputs)) as Record<string, TensorLike>;
     const hidden = outputs.last_hidden_state ?? outputs.token_embeddings;
     if (!hidden) throw new Error(`the model returned no last_hidden_state (outputs: ${Object.keys(outputs).join(', ')})`);

@@ -43,6 +43,12 @@ export interface EmbeddingModelEntry extends BaseEntry {
   /** Tokens; longer texts are truncated. */
   readonly maxLength: number;
   readonly dimensions: number;
+  /**
+   * Texts per batch the browser's embedding runner sends the model; 32 when absent. A static
+   * model does little work per token, so ONNX Runtime's cost per call (tensors in and out, the
+   * session's set-up) weighs more: larger batches pay it less often.
+   */
+  readonly batchSize?: number;
 }
 
 export interface DecisionModelEntry extends BaseEntry {
