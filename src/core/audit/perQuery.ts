@@ -9,7 +9,7 @@ import type { Scored } from '../ranking.ts';
 import { kernelOptions, RETRIEVAL_METRICS, scoreQuery, type KernelOptions } from '../metrics/retrieval.ts';
 import { scoreTop } from '../metrics/retrievalKernel.ts';
 import { topRankedByKey } from '../metrics/topRanked.ts';
-import { keyOrder, rankPool, substitutionRank, tieKeys } from '../metrics/rankedPool.ts';
+import { keyOrder, rankPool, substitutionRanks, tieKeys } from '../metrics/rankedPool.ts';
 import { twinLayout, twinLayoutResults, twinQueryResults, type LabeledTwinPair, type TwinLayout } from '../metrics/twins.ts';
 import type { FirstGroupSide, TwinQueryMetrics } from '../metrics/twinsKernel.ts';
 import { EFFECTIVENESS_FAMILIES } from './results.ts';
@@ -255,12 +255,9 @@ function perQueryAccumulator(prepared: PreparedSubset): PerQueryAccumulator {
     const m = pairs.length;
     const twinScore = new Float64Array(m);
     const rankT = new Uint32Array(m);
-    for (let j = 0; j < m; j++) {
-      const p = pairs[j];
-      twinScore[j] = scores.twins[p.twinIndex];
-      rankT[j] = substitutionRank(pool, p.index, twinScore[j]);
-      shiftCounts[pool.rankOf[p.index] - rankT[j] + maxShift]++;
-    }
+    for (let j = 0; j < m; j++) twinScore[j] = scores.twins[pairs[j].twinIndex];
+    substitutionRanks(pool, prepared.layout.index, twinScore, rankT);
+    for (let j = 0; j < m; j++) shiftCounts[pool.rankOf[pairs[j].index] - rankT[j] + maxShift]++;
     const result = twinLayoutResults(prepared.layout, pool, twinScore, rankT, k);
     overall[u] = result.all;
     for (const [lang, m] of result.byLang) perLangPooled.get(lang)![u] = m;

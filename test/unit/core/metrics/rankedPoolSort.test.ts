@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { compareRanked, type Scored } from '../../../../src/core/ranking.ts';
-import { countAbove, keyOrder, rankOrder, rankPool, tieKeys } from '../../../../src/core/metrics/rankedPool.ts';
+import { countAbove, keyOrder, rankOrder, rankPool, substitutionRank, substitutionRanks, tieKeys } from '../../../../src/core/metrics/rankedPool.ts';
 import { twinQueryMetrics, type TwinPair } from '../../../../src/core/metrics/twinsKernel.ts';
 import { createRng } from '../../../../src/core/stats/rng.ts';
 
@@ -98,6 +98,25 @@ describe('countAbove', () => {
         }
       }
     }
+  });
+});
+
+describe('substitutionRanks(pool, index, newScore)', () => {
+  it('equals substitutionRank item by item, for replacements on and off the pool scores', () => {
+    for (const n of [1, 2, 17, 500, 4_097]) {
+      for (const levels of levelsOf) {
+        const items = randomItems(n, levels);
+        const pool = rankPool(
+          items.map((d) => d.score),
+          tieKeys(items.map((d) => d.id)),
+        );
+        const chosen = [...new Set(Array.from({ length: 1 + rng.int(n) }, () => rng.int(n)))];
+        const newScore = Float64Array.from(chosen, (i) => (rng.next() < 0.4 ? items[rng.int(n)].score : rng.next() < 0.2 ? items[i].score : rng.int(levels + 2) / levels - 0.5 - 1 / levels));
+        const got = substitutionRanks(pool, Uint32Array.from(chosen), newScore);
+        expect([...got]).toEqual(chosen.map((i, j) => substitutionRank(pool, i, newScore[j])));
+      }
+    }
+    expect(() => substitutionRanks(rankPool([1], [0]), [0], new Float64Array(2))).toThrow(RangeError);
   });
 });
 
