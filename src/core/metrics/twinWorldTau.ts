@@ -12,48 +12,97 @@
  *   discordant iff xⱼ lies strictly between xᵢ and yᵢ — each a count of R's
  *   values, found by binary search in P's sorted scores less S's.
  * - S × S: kendallCounts on S's own |S| pairs.
- * The ties of x over P and the runs of equal scores are the pool's, found
- * once per pool. Cost O(|S| log n) per call (one binary search in P per
- * twin) plus O(n) once per pool, against O(n log n) for kendallTauB on
+ * The ties of x over P are counted once per pool (one pass, nothing written);
+ * the run of equal scores around each S item is found by galloping out from
+ * it. Cost O(|S| log n) per call plus O(n) once per pool, against O(n log n) for kendallTauB on
  * two n-vectors; the result is kendallTauB's to the last bit (the same
  * integers into the same expression; a test pins it on random pools with ties).
  */
 import { kendallCounts, tauFromCounts } from '../stats/correlation.ts';
 import type { RankedPool } from './rankedPool.ts';
 
-/** Per position r of a descending array, where the run of values equal to s[r] starts and ends (one past). */
-interface Runs {
-  readonly start: Uint32Array;
-  readonly end: Uint32Array;
-  /** Pairs tied: Σ t(t−1)/2 over the runs. */
-  readonly ties: number;
-}
-
-function runsOf(s: Float64Array): Runs {
-  const n = s.length;
-  const start = new Uint32Array(n);
-  const end = new Uint32Array(n);
+/** Pairs tied in a descending array: Σ t(t−1)/2 over its runs of equal values. */
+function tiedPairs(s: Float64Array): number {
   let ties = 0;
-  for (let lo = 0; lo < n; ) {
-    let hi = lo + 1;
-    while (hi < n && s[hi] === s[lo]) hi++;
-    for (let i = lo; i < hi; i++) {
-      start[i] = lo;
-      end[i] = hi;
+  let run = 1;
+  for (let i = 1; i <= s.length; i++) {
+    if (i < s.length && s[i] === s[i - 1]) run++;
+    else {
+      ties += (run * (run - 1)) / 2;
+      run = 1;
     }
-    ties += ((hi - lo) * (hi - lo - 1)) / 2;
-    lo = hi;
   }
-  return { start, end, ties };
+  return ties;
 }
 
-/** The runs of a pool's sorted scores, once per pool (pools are immutable). */
-const poolRuns = new WeakMap<RankedPool, Runs>();
+/** The tied pairs of a pool's sorted scores, once per pool (pools are immutable). */
+const poolTies = new WeakMap<RankedPool, number>();
 
-function runsOfPool(pool: RankedPool): Runs {
-  let runs = poolRuns.get(pool);
-  if (!runs) poolRuns.set(pool, (runs = runsOf(pool.sortedScores)));
-  return runs;
+function tiesOfPool(pool: RankedPool): number {
+  let ties = poolTies.get(pool);
+  if (ties === undefined) poolTies.set(pool, (ties = tiedPairs(pool.sortedScores)));
+  return ties;
+}
+
+/**
+ * For ascending positions `at` of a descending array, where the run of values equal to the value
+ * at each starts and ends (one past): each run found once, by galloping from the position out,
+ * so the cost follows the positions, not the array's length.
+ */
+function runsAt(s: Float64Array, at: Uint32Array): { start: Uint32Array; end: Uint32Array } {
+  const n = s.length;
+  const m = at.length;
+  const start = new Uint32Array(m);
+  const end = new Uint32Array(m);
+  let runStart = 0;
+  let runEnd = 0;
+  for (let p = 0; p < m; p++) {
+    const r = at[p];
+    if (r >= runEnd) {
+      const v = s[r];
+      // back: the first position of the run, at or after the last run's end
+      let lo = r;
+      for (let step = 1; lo > runEnd && s[lo - 1] === v; step *= 2) {
+        const probe = Math.max(runEnd, lo - step);
+        if (s[probe] === v) lo = probe;
+        else {
+          // the start lies in (probe, lo]
+          let a = probe;
+          let b = lo;
+          while (b - a > 1) {
+            const mid = (a + b) >>> 1;
+            if (s[mid] === v) b = mid;
+            else a = mid;
+          }
+          lo = b;
+          break;
+        }
+      }
+      // forward: one past its last position
+      let hi = r + 1;
+      for (let step = 1; hi < n && s[hi] === v; step *= 2) {
+        const probe = Math.min(n - 1, hi - 1 + step);
+        if (s[probe] === v) hi = probe + 1;
+        else {
+          // the end lies in (hi, probe]
+          let a = hi;
+          let b = probe;
+          while (b - a > 1) {
+            const mid = (a + b) >>> 1;
+            if (s[mid] === v) a = mid;
+            else b = mid;
+          }
+          hi = b;
+          break;
+        }
+      }
+      runStart = lo;
+      runEnd = hi;
+    }
+    start[p] = runStart;
+    end[p] = runEnd;
+  }
+  return { start, end };
 }
 
 /**
@@ -143,7 +192,7 @@ export function twinWorldTauRanked(pool: RankedPool, rankAt: Uint32Array, yAt: F
   if (n < 2) return undefined;
   const m = rankAt.length;
   const all = pool.sortedScores;
-  const allRuns = runsOfPool(pool);
+  const runs = runsAt(all, rankAt);
   // S's x (descending) with its y and its class (0 x = y, 1 x < y, 2 x > y), and the twins of the
   // classes x < y and x > y.
   const sDesc = new Float64Array(m);
@@ -175,9 +224,8 @@ export function twinWorldTauRanked(pool: RankedPool, rankAt: Uint32Array, yAt: F
     let p1 = p0 + 1;
     while (p1 < m && sDesc[p1] === sDesc[p0]) p1++;
     for (let p = p0; p < p1; p++) {
-      const r = rankAt[p];
-      const gx = allRuns.start[r] - p0;
-      const ax = allRuns.end[r] - p1;
+      const gx = runs.start[p] - p0;
+      const ax = runs.end[p] - p1;
       srXTies += ax - gx;
       const cls = classAt[p];
       if (cls === 0) {
@@ -202,7 +250,7 @@ export function twinWorldTauRanked(pool: RankedPool, rankAt: Uint32Array, yAt: F
   const srDiscordant = upGx - yUp.atLeast + yDown.greater - downAx;
   // S × S in x-ascending order, which kendallCounts' merge sort finds nearly sorted.
   const ss = kendallCounts(sDesc.slice().reverse(), yAt.slice().reverse());
-  const xTies = allRuns.ties;
+  const xTies = tiesOfPool(pool);
   const rrTies = xTies - ss.xTies - srXTies;
   return tauFromCounts({
     total: (n * (n - 1)) / 2,
