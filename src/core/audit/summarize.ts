@@ -9,7 +9,7 @@
 import { forEachResample } from '../stats/bootstrapResamples.ts';
 import { percentileInterval } from '../stats/bootstrap.ts';
 import { meanAt } from '../stats/meanCi.ts';
-import { summarizeTwins, type TwinSummary } from '../metrics/twins.ts';
+import { summarizeTwinColumns, summarizeTwins, twinColumns, type TwinSummary } from '../metrics/twins.ts';
 import type { TwinQueryMetrics } from '../metrics/twinsKernel.ts';
 import { effectivenessKeys, twinMetricKeys, type Ci, type EffectivenessKey, type TwinMetrics } from './results.ts';
 import type { PerQueryValues } from './perQuery.ts';
@@ -89,10 +89,12 @@ export function summarizeModel(values: PerQueryValues, k: number, bootstrap: num
     ...pooledLangs.map((l) => values.perLangPooled.get(l)!),
     ...directions.map((d) => values.perDirection.get(d)!),
   ];
+  // Each scope's per-query metrics as columns, once: every resample reads numbers, not objects.
+  const scopeColumns = scopes.map(twinColumns);
   /** All statistics at the unit indices: effectiveness first, then PER_SCOPE per scope. */
   const statistics = (indices: ArrayLike<number>): number[] => [
     ...values.effectiveness.map((c) => meanAt(c, indices)),
-    ...scopes.flatMap((s) => twinStatistics(summarizeTwins(s, indices))),
+    ...scopeColumns.flatMap((s) => twinStatistics(summarizeTwinColumns(s, indices))),
     ...effectLangs.flatMap((l) => values.effectivenessPerLang.get(l)!.map((c) => meanDefinedAt(c, indices))),
   ];
   const all = Uint32Array.from({ length: n }, (_, i) => i);

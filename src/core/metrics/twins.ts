@@ -226,6 +226,108 @@ function subset(all: TwinSet, group: LayoutGroup): TwinSet {
 const MEANS = ['iou', 'rankShift', 'dropout', 'kendallTau', 'pearson', 'cohensD', 'stdMad'] as const;
 
 /**
+ * Per-query twin metrics as columns (one Float64Array per metric over the units; NaN where a
+ * query leaves a metric undefined), for summarizing them many times over (the bootstrap's
+ * resamples): `summarizeTwinColumns` then reads numbers, not objects.
+ */
+export interface TwinColumns {
+  readonly units: number;
+  /** 1 where the query has pairs (its metrics are defined), else 0. */
+  readonly present: Uint8Array;
+  readonly means: Readonly<Record<(typeof MEANS)[number], Float64Array>>;
+  readonly pairs: Float64Array;
+  readonly winsFirst: Float64Array;
+  readonly winsSecond: Float64Array;
+  /** rankBiserial(winsFirst, winsSecond) of each query. */
+  readonly rbc: Float64Array;
+  /** ln OddsRatio@k, NaN where undefined. */
+  readonly logOdds: Float64Array;
+}
+
+/** The columns of per-query metrics (undefined entries: queries without pairs). */
+export function twinColumns(perQuery: readonly (TwinQueryMetrics | undefined)[]): TwinColumns {
+  const n = perQuery.length;
+  const column = () => new Float64Array(n).fill(NaN);
+  const means = Object.fromEntries(MEANS.map((key) => [key, column()])) as Record<(typeof MEANS)[number], Float64Array>;
+  const present = new Uint8Array(n);
+  const pairs = column();
+  const winsFirst = column();
+  const winsSecond = column();
+  const rbc = column();
+  const logOdds = column();
+  perQuery.forEach((m, u) => {
+    if (!m) return;
+    present[u] = 1;
+    pairs[u] = m.pairs;
+    winsFirst[u] = m.winsFirst;
+    winsSecond[u] = m.winsSecond;
+    rbc[u] = rankBiserial(m.winsFirst, m.winsSecond);
+    if (m.oddsRatio !== undefined) logOdds[u] = Math.log(m.oddsRatio);
+    for (const key of MEANS) {
+      const v = m[key];
+      if (v !== undefined) means[key][u] = v;
+    }
+  });
+  return { units: n, present, means, pairs, winsFirst, winsSecond, rbc, logOdds };
+}
+
+/**
+ * summarizeTwins over columns: the same summary, the same values to the bit (each sum runs over
+ * the same units in the same order).
+ */
+export function summarizeTwinColumns(columns: TwinColumns, indices?: ArrayLike<number>): TwinSummary {
+  const n = indices ? indices.length : columns.units;
+  const { present } = columns;
+  let queries = 0;
+  let pairs = 0;
+  let winsFirst = 0;
+  let winsSecond = 0;
+  let rbcSum = 0;
+  let logOddsSum = 0;
+  let oddsCount = 0;
+  for (let j = 0; j < n; j++) {
+    const u = indices ? indices[j] : j;
+    if (!present[u]) continue;
+    queries++;
+    pairs += columns.pairs[u];
+    winsFirst += columns.winsFirst[u];
+    winsSecond += columns.winsSecond[u];
+    rbcSum += columns.rbc[u];
+    const lo = columns.logOdds[u];
+    if (!Number.isNaN(lo)) {
+      logOddsSum += lo;
+      oddsCount++;
+    }
+  }
+  const mean = (key: (typeof MEANS)[number]): number | undefined => {
+    const values = columns.means[key];
+    let sum = 0;
+    let count = 0;
+    for (let j = 0; j < n; j++) {
+      const v = values[indices ? indices[j] : j];
+      if (Number.isNaN(v)) continue;
+      sum += v;
+      count++;
+    }
+    return count === 0 ? undefined : sum / count;
+  };
+  return {
+    iou: mean('iou'),
+    rankShift: mean('rankShift'),
+    dropout: mean('dropout'),
+    rbc: queries === 0 ? undefined : rbcSum / queries,
+    rbcPooled: queries === 0 ? undefined : rankBiserial(winsFirst, winsSecond),
+    kendallTau: mean('kendallTau'),
+    pearson: mean('pearson'),
+    cohensD: mean('cohensD'),
+    oddsRatio: oddsCount === 0 ? undefined : Math.exp(logOddsSum / oddsCount),
+    stdMad: mean('stdMad'),
+    queries,
+    pairs,
+  };
+}
+
+/**
  * Summarises per-query metrics over the units at `indices` (all units when
  * omitted; repeated indices count repeatedly, for the bootstrap). Undefined
  * entries (queries without pairs) are skipped; each mean is over the units

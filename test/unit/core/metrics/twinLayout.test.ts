@@ -49,3 +49,38 @@ describe('twinLayoutResults(layout, pool, twinScore, substitutionRank, k)', () =
     expect(() => twinLayout([{ ...p, index: 1 }, { ...p, index: 1 }], 3)).toThrow(/two twin pairs/);
   });
 });
+
+describe('summarizeTwinColumns(twinColumns(perQuery), indices)', () => {
+  it('equals summarizeTwins(perQuery, indices), to the bit, with queries left undefined and units drawn again', async () => {
+    const { summarizeTwins, summarizeTwinColumns, twinColumns } = await import('../../../../src/core/metrics/twins.ts');
+    for (let trial = 0; trial < 40; trial++) {
+      const n = 1 + rng.int(60);
+      const perQuery = Array.from({ length: n }, () => {
+        if (rng.next() < 0.2) return undefined;
+        const maybe = (v: number) => (rng.next() < 0.15 ? undefined : v);
+        const winsFirst = rng.int(20);
+        const winsSecond = rng.int(20);
+        return {
+          pairs: 1 + rng.int(50),
+          rankShift: rng.next() * 30,
+          iou: rng.next(),
+          dropout: rng.next(),
+          kendallTau: maybe(2 * rng.next() - 1),
+          pearson: maybe(2 * rng.next() - 1),
+          winsFirst,
+          winsSecond,
+          cohensD: maybe(rng.next() * 4 - 2),
+          topPairs: 10,
+          topFirst: 3,
+          topSecond: 4,
+          oddsRatio: maybe(0.1 + rng.next() * 5),
+          stdMad: maybe(rng.next()),
+        };
+      });
+      const columns = twinColumns(perQuery);
+      expect(summarizeTwinColumns(columns)).toEqual(summarizeTwins(perQuery));
+      const draw = Uint32Array.from({ length: n }, () => rng.int(n));
+      expect(summarizeTwinColumns(columns, draw)).toEqual(summarizeTwins(perQuery, draw));
+    }
+  });
+});
