@@ -15,7 +15,8 @@
  *
  * Run: npm run bench -- scaleBrowser   (BENCH_SCALE_BROWSER=2000,20000@wasm,100000@wasm:bm25+tfidf
  * picks sizes, paths and models; BENCH_NO_BUILD=1 skips the stale-build check; BENCH_UA_MEMORY=1
- * also prints the page's performance.measureUserAgentSpecificMemory() peak by worker)
+ * also prints the page's performance.measureUserAgentSpecificMemory() peak by worker;
+ * BENCH_PSS_TIMELINE=1 prints the run's PSS peak of every 5 s, with the renderer's share)
  */
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync } from 'node:fs';
@@ -172,6 +173,8 @@ for (const path of PATHS) {
     let pssAtPeak: Record<string, number> = {};
     let pssPeakAt = 0;
     let runStart = 0;
+    /** Per 5 s of the run (BENCH_PSS_TIMELINE): the PSS peak and the renderer's part of it, bytes. */
+    const timeline = new Map<number, { pss: number; renderer: number }>();
     // Threads' CPU, sampled with the memory (a thread's CPU is kept from its last sample, so one that ends keeps its total).
     const threads = new Map<string, { group: CpuGroup; seconds: number }>();
     const sampleThreads = () => {
@@ -182,6 +185,10 @@ for (const path of PATHS) {
       const m = chromiumMemory(profileDir);
       rssPeak = Math.max(rssPeak, m.rss);
       if (m.pss > pssPeak) (pssPeak = m.pss), (pssAtPeak = m.byKind), (pssPeakAt = performance.now());
+      if (runStart > 0) {
+        const slot = Math.floor((performance.now() - runStart) / 5000) * 5;
+        if (m.pss > (timeline.get(slot)?.pss ?? 0)) timeline.set(slot, { pss: m.pss, renderer: m.byKind.renderer ?? 0 });
+      }
     }, 500);
     try {
       context = await launchPersistent(profileDir, path);
@@ -234,6 +241,7 @@ for (const path of PATHS) {
       const cpu = cpuByGroup(cpuBefore, threads);
       const { peak } = await heap.stop();
       console.log(`  memory peak ${((pssPeakAt - runStart) / 1000).toFixed(1)} s into the run; statuses entered (s): ${JSON.stringify(Object.fromEntries(Object.entries(run.stages).map(([k, v]) => [k, Object.fromEntries(Object.entries(v).map(([st, ms]) => [st, +(ms / 1000).toFixed(1)]))])))}`);
+      if (process.env.BENCH_PSS_TIMELINE) console.log(`  PSS peak per 5 s (MiB, renderer in brackets): ${[...timeline].map(([t, v]) => `${t}s ${mib(v.pss).toFixed(0)} (${mib(v.renderer).toFixed(0)})`).join(', ')}`);
       if (process.env.BENCH_UA_MEMORY) console.log('measureUserAgentSpecificMemory peak:', JSON.stringify(await page.evaluate(() => (window as unknown as { __mem?: unknown }).__mem)));
       if (!run.runId) throw new Error(`the run did not finish: ${run.error ?? 'no run id'}`);
       const stages: Row['stages'] = {};

@@ -9,7 +9,7 @@ import type { Scored } from '../ranking.ts';
 import { kernelOptions, RETRIEVAL_METRICS, scoreQuery, type KernelOptions } from '../metrics/retrieval.ts';
 import { scoreTop } from '../metrics/retrievalKernel.ts';
 import { topRankedByKey } from '../metrics/topRanked.ts';
-import { keyOrder, rankPool, substitutionRanks, tieKeys } from '../metrics/rankedPool.ts';
+import { keyOrder, PoolRanker, rankPool, substitutionRanks, tieKeys } from '../metrics/rankedPool.ts';
 import { twinLayout, twinLayoutResults, twinQueryResults, type LabeledTwinPair, type TwinLayout } from '../metrics/twins.ts';
 import type { FirstGroupSide, TwinQueryMetrics } from '../metrics/twinsKernel.ts';
 import { EFFECTIVENESS_FAMILIES } from './results.ts';
@@ -226,6 +226,8 @@ function perQueryAccumulator(prepared: PreparedSubset): PerQueryAccumulator {
   const shiftCounts = new Float64Array(pairs.length > 0 ? 2 * maxShift + 1 : 0);
   const ids = subset.corpus.map((d) => d.id);
   const effectivenessPerLang = new Map<string, Float64Array[]>();
+  // The corpus pool of every query is ranked in the same arrays (one query at a time).
+  const ranker = pairs.length > 0 ? new PoolRanker(prepared.tieKeys, prepared.byKey) : undefined;
   const add = (u: number, scores: QueryScores | undefined): void => {
     if (scores === undefined) {
       const values = scoreQuery([], unitJudgments[u], kernel);
@@ -235,7 +237,7 @@ function perQueryAccumulator(prepared: PreparedSubset): PerQueryAccumulator {
     checkScores(scores.corpus, ids.length, 'corpus', unitIds[u]);
     checkScores(scores.twins, subset.twins.length, 'twin', unitIds[u]);
     // The corpus ranked once: fully when there are twins (their metrics need every rank), else its top max(ks).
-    const pool = pairs.length > 0 ? rankPool(scores.corpus, prepared.tieKeys, prepared.byKey) : undefined;
+    const pool = ranker?.rank(scores.corpus instanceof Float64Array ? scores.corpus : Float64Array.from(scores.corpus));
     const top = pool ? pool.order.subarray(0, Math.min(maxK, ids.length)) : topRankedByKey(scores.corpus, prepared.tieKeys, maxK);
     const values = scoreTop((i) => ids[top[i]], top.length, unitJudgments[u], kernel);
     familyRow.forEach((row, f) => (columns[f][u] = values[row]));

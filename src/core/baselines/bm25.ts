@@ -162,7 +162,9 @@ export function fitBm25(corpus: readonly string[], parameters: Bm25Parameters = 
     score<T extends Float32Array | Float64Array = Float32Array>(query: string, out?: T): T {
       const result = (out ?? new Float32Array(n)) as T;
       if (result.length !== n) throw new RangeError(`output has length ${result.length}, corpus has ${n} documents`);
-      result.set(scoreInto(inverted, query, new Float64Array(n), norm));
+      // Summed straight into a Float64Array output (no second array a query); a Float32Array gets the float64 sums rounded.
+      if (result instanceof Float64Array) scoreInto(inverted, query, result.fill(0), norm);
+      else result.set(scoreInto(inverted, query, new Float64Array(n), norm));
       return result;
     },
     index(texts) {

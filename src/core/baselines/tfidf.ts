@@ -133,7 +133,8 @@ export function fitTfidf(corpus: readonly string[]): TfidfModel {
         // Each text's dot product is summed over the bigrams it shares with the query in
         // ascending bigram id, as a pass over the text's own sorted vector sums them (the
         // bigrams it does not share add exact zeros there), so the scores are that pass's to the bit.
-        const acc = new Float64Array(nTexts);
+        // Summed straight into a Float64Array output (no second array a query); a Float32Array gets the float64 sums rounded.
+        const acc = result instanceof Float64Array ? result.fill(0) : new Float64Array(nTexts);
         const { norms } = postings;
         for (let j = 0; j < q.ids.length; j++) {
           const id = q.ids[j];
@@ -145,7 +146,7 @@ export function fitTfidf(corpus: readonly string[]): TfidfModel {
             acc[d] += ((tfs[i] * w) / norms[d]) * qw;
           }
         }
-        result.set(acc);
+        if (acc !== result) result.set(acc);
         return result;
       },
     };

@@ -1,21 +1,55 @@
 /**
- * How many models a retrieval run audits at a time, one compute lane each.
+ * How many models a retrieval run audits at a time, one compute lane each, and how much memory
+ * the audits in flight may hold together.
  *
  * Measured in Chromium on the 2-core test machine (BENCHMARKS.md, scale): at 100,000 documents two
  * lanes end the GloVe + BM25 + TF-IDF run 12% sooner than one (28.3 and 30.9 s against 33.8 and
- * 33.6 s) for 150–190 MB more; at 500,000 documents one lane already needs 2.1 GB, and two audits
- * at once would hold two models' indexes. So a second lane only up to LANE_DOCUMENTS_LIMIT.
+ * 33.6 s) for 150–190 MB more. What an audit holds grows with the corpus (its texts and their
+ * index, or its vectors), so a second audit starts only while the estimates of both fit in
+ * AUDIT_MEMORY_BUDGET (`auditBytes`; the first always runs).
  */
-export const LANE_DOCUMENTS_LIMIT = 200_000;
 
 /** Lanes an adapter offers on a machine with `cores` logical cores: two from two cores. */
 export function offeredLanes(cores: number): number {
   return cores >= 2 ? 2 : 1;
 }
 
-/** Lanes a run over `documents` corpus documents uses, of the `offered` ones. */
-export function lanesFor(offered: number, documents: number): number {
-  return Math.max(1, documents > LANE_DOCUMENTS_LIMIT ? 1 : offered);
+/**
+ * Bytes the audits in flight may hold together, by their `auditBytes` estimates. Measured at
+ * 500,000 documents (BENCHMARKS.md, scale): Chromium held 0.85–0.9 GB between audits (the site,
+ * the texts in the page, the workers) and up to 0.35 GB more while GloVe embedded; so 800 MB of
+ * audits keeps the whole browser under 2 GB — GloVe's audit (0.32 GB) beside TF-IDF's (0.44 GB)
+ * fits, three of them do not.
+ */
+export const AUDIT_MEMORY_BUDGET = 800e6;
+
+/**
+ * Bytes per character of the texts a lexical audit indexes, measured on the 500,000-document scale
+ * corpus (92.6 M characters, Node, after a full GC): the texts themselves 1.16, BM25's index 0.92,
+ * TF-IDF's 2.44.
+ */
+const LEXICAL_BYTES_PER_CHAR = Object.freeze({ bm25: 1.2 + 0.95, tfidf: 1.2 + 2.5 });
+
+/** Bytes per corpus document an audit holds whatever its model: a query's ranked pool and its sort (about 80 at a time), and the garbage of those before it. */
+const BYTES_PER_DOCUMENT = 200;
+
+/** What `auditBytes` needs to know of a model and the run's texts. */
+export type AuditFootprint =
+  | { readonly kind: 'bm25' | 'tfidf'; readonly documents: number; readonly textChars: number }
+  | { readonly kind: 'dense'; readonly documents: number; readonly vectors: number; readonly dims: number }
+  | { readonly kind: 'table'; readonly documents: number; readonly scores: number };
+
+/**
+ * The memory one model's audit is estimated to hold: a lexical model its copy of the texts and
+ * their index (by characters), a dense model its vectors (float32) and their norms (float64), an
+ * imported table its scores; each the working set of a query's ranked pool.
+ * @example auditBytes({ kind: 'dense', documents: 500_000, vectors: 550_200, dims: 100 }) // 324,481,600
+ */
+export function auditBytes(f: AuditFootprint): number {
+  const perDocument = f.documents * BYTES_PER_DOCUMENT;
+  if (f.kind === 'dense') return f.vectors * (f.dims * 4 + 8) + perDocument;
+  if (f.kind === 'table') return f.scores * 48 + perDocument;
+  return Math.round(f.textChars * LEXICAL_BYTES_PER_CHAR[f.kind]) + perDocument;
 }
 
 /**

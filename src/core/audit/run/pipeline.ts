@@ -14,6 +14,9 @@
  * - until the last device preparation ends, at most `whilePreparing` audits
  *   run at once (an embedding takes about a core for its tokenizer and model
  *   threads: on two cores the second lane waits for it instead of slowing it);
+ * - with a memory budget, an audit starts beside others only while the
+ *   estimates of all of them fit in it (the first always starts, however large):
+ *   a lane skips a ready model that does not fit for a later one that does;
  * - after the first failure (a preparation or an audit) no lane takes
  *   another model; audits in flight finish (their results are handed over,
  *   so a retry skips them), then the run fails with that first error.
@@ -27,12 +30,15 @@ export interface PipelineItem<P> {
   /** Whether preparing it takes the one embedding device (then items are prepared one at a time). */
   readonly needsDevice: boolean;
   prepare(): Promise<P>;
+  /** Bytes its audit is estimated to hold, once prepared (run/lanes.ts `auditBytes`); 0 when absent. */
+  bytes?(prepared: P): number;
 }
 
 /**
  * Prepares and audits every item as above.
  * @param lanes audits at a time (compute workers), at least 1
  * @param whilePreparing audits at a time until the device preparations end (at least 1; default `lanes`)
+ * @param memoryBudget bytes the audits in flight may hold together by their estimates (default: no limit)
  * @returns each item's audit, in item order
  * @throws the first error of any preparation or audit; {CancelledError} when `signal` aborts
  */
@@ -42,13 +48,16 @@ export async function runPipelined<P, R>(
   audit: (prepared: P, index: number, lane: number) => Promise<R>,
   signal?: AbortSignal,
   whilePreparing: number = lanes,
+  memoryBudget: number = Infinity,
 ): Promise<R[]> {
   const results = new Array<R>(items.length);
   const settled = items.map(() => false);
   /** Whether a device preparation has not ended (it runs, or waits for the device). */
   const preparing = () => items.some((item, i) => item.needsDevice && !settled[i]);
-  /** Audits in flight. */
+  /** Audits in flight, and the bytes they are estimated to hold. */
   let auditing = 0;
+  let holding = 0;
+  const values = new Array<P>(items.length);
   const limitWhilePreparing = Math.max(1, Math.floor(whilePreparing));
   let failure: { readonly error: unknown } | undefined;
   const recordFailure = (error: unknown) => void (failure ??= { error });
@@ -69,7 +78,7 @@ export async function runPipelined<P, R>(
     const p = item.needsDevice ? device.then(start) : Promise.resolve().then(start);
     if (item.needsDevice) device = p.catch(() => undefined);
     p.then(
-      () => undefined,
+      (value) => void (values[i] = value),
       (error: unknown) => recordFailure(error),
     ).finally(() => {
       settled[i] = true;
@@ -83,19 +92,24 @@ export async function runPipelined<P, R>(
       if (failure) throw failure.error;
       throwIfCancelled(signal);
       if (queue.length === 0) return;
-      const at = queue.findIndex((i) => settled[i]);
+      const bytesOf = (i: number) => (settled[i] && items[i].bytes && values[i] !== undefined ? items[i].bytes!(values[i]) : 0);
+      const fits = (i: number) => auditing === 0 || holding + bytesOf(i) <= memoryBudget;
+      const at = queue.findIndex((i) => settled[i] && fits(i));
       if (at < 0 || (auditing >= limitWhilePreparing && preparing())) {
-        // nothing ready, or the lanes allowed beside a preparation are busy: wait for a preparation or an audit to end
+        // nothing ready that fits, or the lanes allowed beside a preparation are busy: wait for a preparation or an audit to end
         await changed;
         continue;
       }
       const [i] = queue.splice(at, 1);
+      const bytes = bytesOf(i);
       auditing++;
+      holding += bytes;
       try {
         results[i] = await audit(await prepared[i], i, l);
       } finally {
         auditing--;
-        notify(); // a lane held back while a preparation runs may take the next one
+        holding -= bytes;
+        notify(); // a lane held back while a preparation runs, or by the budget, may take the next one
       }
     }
   };

@@ -20,7 +20,7 @@ import { loadRetrieval, selectTasks, type LoadedRetrieval } from '../retrievalDa
 import { BASELINE_DESCRIPTORS } from '../scoring.ts';
 import { asModel, throwIfCancelled } from './cancel.ts';
 import { runPipelined } from './pipeline.ts';
-import { lanesFor, lanesWhileEmbedding } from './lanes.ts';
+import { AUDIT_MEMORY_BUDGET, auditBytes, lanesWhileEmbedding, type AuditFootprint } from './lanes.ts';
 import { datasetIdentity } from './datasetIdentity.ts';
 import type { DatasetPort, LoadReport, RunEnvironment, RunHooks, TextEmbedder } from './ports.ts';
 import { etaOf, type ModelRunProgress } from './progress.ts';
@@ -153,6 +153,34 @@ async function embedAll(embedder: TextEmbedder, run: LoadedRun, report: (p: Mode
   return { scoring, computed, cached, ms: performance.now() - t0 };
 }
 
+/** Characters of the texts a lexical model indexes: the corpus and every twins shard. */
+function lexicalTextChars(run: LoadedRun): number {
+  let chars = 0;
+  for (const t of run.corpusTexts) chars += t.length;
+  for (const texts of run.twinTexts.values()) for (const t of texts) chars += t.length;
+  return chars;
+}
+
+/** What a model's audit holds (run/lanes.ts `auditBytes`), from its scoring inputs. */
+function footprintOf(scoring: ModelScoring, documents: number, textChars: number): AuditFootprint {
+  switch (scoring.kind) {
+    case 'bm25':
+    case 'tfidf':
+      return { kind: scoring.kind, documents, textChars };
+    case 'table': {
+      let scores = 0;
+      for (const row of scoring.scores.values()) scores += row.size;
+      return { kind: 'table', documents, scores };
+    }
+    case 'dense': {
+      let floats = scoring.corpus.length;
+      for (const q of scoring.queries) floats += q.length;
+      for (const t of Object.values(scoring.twins)) floats += t.length;
+      return { kind: 'dense', documents, vectors: scoring.dim > 0 ? floats / scoring.dim : 0, dims: scoring.dim };
+    }
+  }
+}
+
 /** A model ready to audit: its job's inputs, and what its scoring progress says it ran on. */
 interface ReadyModel {
   readonly model: ModelDescriptor;
@@ -262,9 +290,14 @@ async function runAtKs(plan: RetrievalRunPlan, ports: RetrievalRunPorts, hooks: 
   throwIfCancelled(hooks.signal);
   // Embedding models embed one after another while the compute lanes audit whatever is ready (core/audit/run/pipeline.ts).
   const offered: readonly RetrievalCompute[] = ports.compute === undefined ? [IN_THREAD_RETRIEVAL] : 'auditModel' in ports.compute ? [ports.compute] : ports.compute;
-  const lanes = offered.slice(0, lanesFor(offered.length, run.corpusTexts.length));
+  const lanes = offered;
+  const textChars = lexicalTextChars(run);
   await runPipelined(
-    todo.map(({ m, label }) => ({ needsDevice: m.kind === 'embedding', prepare: () => asModel(m.key, label, () => prepareModel(m, run, hooks)) })),
+    todo.map(({ m, label }) => ({
+      needsDevice: m.kind === 'embedding',
+      prepare: () => asModel(m.key, label, () => prepareModel(m, run, hooks)),
+      bytes: (ready: ReadyModel) => auditBytes(footprintOf(ready.scoring, run.corpusTexts.length, textChars)),
+    })),
     lanes.length,
     async (ready, j, lane) => {
       const { m, index, label } = todo[j];
@@ -275,6 +308,7 @@ async function runAtKs(plan: RetrievalRunPlan, ports: RetrievalRunPorts, hooks: 
     },
     hooks.signal,
     lanesWhileEmbedding(lanes.length, ports.cores),
+    AUDIT_MEMORY_BUDGET,
   );
   const createdAt = new Date().toISOString();
   return ks.map((kAt, j) => {

@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { compareRanked, type Scored } from '../../../../src/core/ranking.ts';
-import { countAbove, keyOrder, rankOrder, rankPool, substitutionRank, substitutionRanks, tieKeys } from '../../../../src/core/metrics/rankedPool.ts';
+import { countAbove, keyOrder, PoolRanker, rankOrder, rankPool, substitutionRank, substitutionRanks, tieKeys } from '../../../../src/core/metrics/rankedPool.ts';
 import { twinQueryMetrics, type TwinPair } from '../../../../src/core/metrics/twinsKernel.ts';
 import { createRng } from '../../../../src/core/stats/rng.ts';
 
@@ -71,6 +71,18 @@ describe('sortRankedTriples and rankPool', () => {
       }
     }
     expect(() => rankOrder(new Float64Array(3), new Uint32Array(3), new Uint32Array(2))).toThrow(RangeError);
+  });
+
+  it('PoolRanker.rank(scores) equals rankPool(scores, keys) pool after pool, its arrays written again each time', () => {
+    for (const n of [0, 1, 40, 5_003]) {
+      const keys = tieKeys(randomItems(n, 3).map((d) => d.id));
+      const ranker = new PoolRanker(keys);
+      for (const levels of levelsOf) {
+        const score = Float64Array.from({ length: n }, () => rng.int(levels) / levels - 0.5);
+        expect(ranker.rank(score)).toEqual(rankPool(score, keys));
+      }
+    }
+    expect(() => new PoolRanker(new Uint32Array(2)).rank(new Float64Array(3))).toThrow(RangeError);
   });
 
   it('-0 and 0 tie (broken by key), as in the comparator sort', () => {

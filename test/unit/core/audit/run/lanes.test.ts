@@ -1,16 +1,25 @@
 import { describe, expect, it } from 'vitest';
-import { LANE_DOCUMENTS_LIMIT, lanesFor, lanesWhileEmbedding, offeredLanes } from '../../../../../src/core/audit/run/lanes.ts';
+import { AUDIT_MEMORY_BUDGET, auditBytes, lanesWhileEmbedding, offeredLanes } from '../../../../../src/core/audit/run/lanes.ts';
 
 describe('audit lanes', () => {
   it('offers a second lane from two cores', () => {
     expect([1, 2, 4, 16].map(offeredLanes)).toEqual([1, 2, 2, 2]);
   });
-  it('uses the offered lanes up to the document limit, one lane above it', () => {
-    expect(lanesFor(2, 100_000)).toBe(2);
-    expect(lanesFor(2, LANE_DOCUMENTS_LIMIT)).toBe(2);
-    expect(lanesFor(2, LANE_DOCUMENTS_LIMIT + 1)).toBe(1);
-    expect(lanesFor(1, 10)).toBe(1);
-    expect(lanesFor(0, 10)).toBe(1);
+  it('auditBytes(footprint): a dense model its float32 vectors and float64 norms, a lexical one its texts and index by character, each 200 bytes a document', () => {
+    // 550,200 vectors × (100 · 4 + 8) + 500,000 × 200
+    expect(auditBytes({ kind: 'dense', documents: 500_000, vectors: 550_200, dims: 100 })).toBe(550_200 * 408 + 100_000_000);
+    expect(auditBytes({ kind: 'bm25', documents: 10, textChars: 1000 })).toBe(2150 + 2000);
+    expect(auditBytes({ kind: 'tfidf', documents: 10, textChars: 1000 })).toBe(3700 + 2000);
+    expect(auditBytes({ kind: 'table', documents: 10, scores: 100 })).toBe(4800 + 2000);
+  });
+  it('at 500,000 scale-bench documents (92.6 M characters) GloVe beside TF-IDF fits the budget, with BM25 beside both it does not', () => {
+    const glove = auditBytes({ kind: 'dense', documents: 500_000, vectors: 550_200, dims: 100 });
+    const tfidf = auditBytes({ kind: 'tfidf', documents: 500_000, textChars: 92.6e6 });
+    const bm25 = auditBytes({ kind: 'bm25', documents: 500_000, textChars: 92.6e6 });
+    expect(glove + tfidf).toBeLessThanOrEqual(AUDIT_MEMORY_BUDGET);
+    expect(glove + tfidf + bm25).toBeGreaterThan(AUDIT_MEMORY_BUDGET);
+    // a 768-dimensional model's vectors alone pass it: that audit runs by itself
+    expect(auditBytes({ kind: 'dense', documents: 500_000, vectors: 550_200, dims: 768 })).toBeGreaterThan(AUDIT_MEMORY_BUDGET);
   });
   it('holds a lane back while embedding only where the cores are too few for both lanes and the embedding', () => {
     expect(lanesWhileEmbedding(2, 2)).toBe(1);

@@ -70,6 +70,33 @@ describe('runPipelined: models prepared on the device one at a time, audited as 
     expect(mostAfter).toBe(2);
     expect(log.indexOf('ready glove')).toBeGreaterThan(-1);
   });
+  it('with a memory budget, an audit starts beside another only while both estimates fit; the first always starts', async () => {
+    const sizes: Record<string, number> = { big: 900, small: 100, mid: 400, late: 150 };
+    const inFlight = new Set<string>();
+    const together: string[][] = [];
+    await runPipelined(
+      items([], [{ name: 'big' }, { name: 'mid' }, { name: 'small' }, { name: 'late' }]).map((item) => ({ ...item, bytes: (p: string) => sizes[p] })),
+      2,
+      async (p) => {
+        inFlight.add(p);
+        together.push([...inFlight].sort());
+        await sleep(p === 'big' ? 40 : 15);
+        inFlight.delete(p);
+      },
+      undefined,
+      2,
+      1000,
+    );
+    // big (900) runs with small (100) beside it, never with mid (400); mid then runs with late
+    for (const set of together) expect(set.reduce((a, p) => a + sizes[p], 0) <= 1000 || set.length === 1).toBe(true);
+    expect(together).toContainEqual(['big', 'small']);
+    expect(together.some((set) => set.includes('big') && set.includes('mid'))).toBe(false);
+  });
+  it('a model larger than the budget still runs, alone', async () => {
+    const ran: string[] = [];
+    await runPipelined(items([], [{ name: 'huge' }, { name: 'b' }]).map((item) => ({ ...item, bytes: (p: string) => (p === 'huge' ? 5000 : 10) })), 2, async (p) => void ran.push(p), undefined, 2, 1000);
+    expect(ran.sort()).toEqual(['b', 'huge']);
+  });
   it('a preparation that fails: no new audit starts, the one in flight finishes, then the first error', async () => {
     const log: string[] = [];
     const run = runPipelined(items(log, [{ name: 'bm25' }, { name: 'glove', device: true, prepMs: 5, failPrep: true }, { name: 'tfidf' }]), 1, async (p) => {
