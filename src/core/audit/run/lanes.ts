@@ -16,12 +16,13 @@ export function offeredLanes(cores: number): number {
 
 /**
  * Bytes the audits in flight may hold together, by their `auditBytes` estimates. Measured at
- * 500,000 documents (BENCHMARKS.md, scale): Chromium held 0.85–0.9 GB between audits (the site,
- * the texts in the page, the workers) and up to 0.35 GB more while GloVe embedded; so 800 MB of
- * audits keeps the whole browser under 2 GB — GloVe's audit (0.32 GB) beside TF-IDF's (0.44 GB)
- * fits, three of them do not.
+ * 500,000 documents in Chromium (BENCHMARKS.md, scale): one audit at a time, the browser's PSS
+ * peaked at 1.6–1.75 GB (0.85–0.9 GB of it the site, the texts in the page and the workers);
+ * GloVe's audit beside TF-IDF's (estimates 0.32 + 0.44 GB) peaked at 2.13–2.16 GB, over the 2 GB
+ * the issue allows. So no two of those three audits together at 500,000 documents (the smallest
+ * pair is 0.62 GB); at 200,000 all three at once are 0.43 GB.
  */
-export const AUDIT_MEMORY_BUDGET = 800e6;
+export const AUDIT_MEMORY_BUDGET = 600e6;
 
 /**
  * Bytes per character of the texts a lexical audit indexes, measured on the 500,000-document scale

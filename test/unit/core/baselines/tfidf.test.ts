@@ -36,3 +36,41 @@ describe('rankByTfidf(anchor, candidates)', () => {
     expect(rankByTfidf('abc', ['xyz', 'abc', 'qq', 'abc'])).toEqual([1, 3, 0, 2]);
   });
 });
+
+describe('fitTfidf(corpus) postings: gaps past 16 bits and counts past 8 bits', () => {
+  /** Cosine of the §9.4 vectors written out: tf · idf over the corpus's unique texts, L2-normalised, summed in ascending vocabulary order. */
+  function reference(corpus: string[], query: string): number[] {
+    const texts = corpus.map(preprocessTfidf);
+    const unique = [...new Set(texts)];
+    const df = new Map<string, number>();
+    for (const t of unique) for (const g of charBigrams(t).keys()) df.set(g, (df.get(g) ?? 0) + 1);
+    const idf = (g: string) => Math.log((1 + unique.length) / (1 + df.get(g)!)) + 1;
+    const vector = (t: string) => {
+      const v = [...charBigrams(t)].filter(([g]) => df.has(g)).map(([g, tf]) => [g, tf * idf(g)] as const);
+      const norm = Math.sqrt(v.reduce((a, [, w]) => a + w * w, 0));
+      return new Map(v.map(([g, w]) => [g, norm === 0 ? 0 : w / norm]));
+    };
+    const q = vector(preprocessTfidf(query));
+    return texts.map((t) => {
+      const d = vector(t);
+      let dot = 0;
+      for (const [g, w] of q) dot += w * (d.get(g) ?? 0);
+      return dot;
+    });
+  }
+  it('scores a corpus where one bigram recurs 70,000 texts apart and another 300 times in one text as the formula does', () => {
+    const corpus = Array.from({ length: 140_003 }, (_, i) => (i % 70_001 === 0 ? 'qz ab' : i === 5 ? 'ab'.repeat(300) : `t${i % 97}`));
+    const model = fitTfidf(corpus);
+    for (const query of ['qz', 'ab ba', 't5 qz']) {
+      const got = model.score(query, new Float64Array(corpus.length));
+      const want = reference(corpus, query);
+      for (const i of [0, 5, 7, 70_001, 140_002, 99]) expect(got[i]).toBeCloseTo(want[i], 14);
+      expect(got.reduce((a, x) => a + x, 0)).toBeCloseTo(want.reduce((a, x) => a + x, 0), 9);
+    }
+    // the twins' index too: a text equal to a corpus document scores as it, to the bit
+    const twins = model.index(['qz ab', 'ab'.repeat(300), 'nothing known here']);
+    const t = twins.score('ab qz', new Float64Array(3));
+    const c = model.score('ab qz', new Float64Array(corpus.length));
+    expect([t[0], t[1]]).toEqual([c[0], c[5]]);
+  });
+});
