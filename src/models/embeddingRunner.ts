@@ -52,7 +52,7 @@ export interface EmbeddingRunnerOptions {
 }
 
 export interface EmbeddingResult {
-  /** One vector per input text, in input order. */
+  /** One vector per input text, in input order; empty when `embed` was given `into` (the vectors are its rows). */
   readonly vectors: Float32Array[];
   readonly dims: number;
   /** The device and dtype that really ran (after any fallback). */
@@ -73,9 +73,12 @@ interface CallState {
   readonly texts: readonly string[];
   readonly prefix: string;
   readonly signal?: AbortSignal;
+  /** Each text's vector as it comes; left empty when the vectors go to `into`. */
   readonly vectors: (Float32Array | undefined)[];
   /** Where the vectors go, when the caller gave one array for all (`embed`'s `into`). */
   readonly into?: Float32Array;
+  /** With `into`: 1 for each text whose vector is written there (no view a text: 500,000 of them held 50 MB). */
+  readonly filled?: Uint8Array;
   /** Each text's cache key, made where the cache was used. */
   readonly keys: (string | undefined)[];
   cached: number;
@@ -220,8 +223,9 @@ export class EmbeddingRunner {
       texts,
       prefix,
       signal,
-      vectors: new Array(texts.length),
+      vectors: into ? [] : new Array(texts.length),
       into,
+      filled: into ? new Uint8Array(texts.length) : undefined,
       keys: new Array(texts.length),
       cached: 0,
       computed: 0,
@@ -249,7 +253,7 @@ export class EmbeddingRunner {
     const tBatches = performance.now();
     await call.writing;
     const tEnd = performance.now();
-    const dims = call.vectors[0]?.length ?? this.#worker.loaded?.dims ?? 0;
+    const dims = (into && texts.length > 0 ? into.length / texts.length : call.vectors[0]?.length) ?? this.#worker.loaded?.dims ?? 0;
     const c = call.cost;
     return {
       vectors: call.vectors as Float32Array[],
@@ -268,7 +272,7 @@ export class EmbeddingRunner {
   /** Texts [from, to) of a call: the cache look-up and writes as `plan` says, the misses through the model. */
   async #part(call: CallState, from: number, to: number, plan: { readonly lookup: boolean; readonly write: boolean }): Promise<void> {
     const cache = this.#o.cache;
-    const { texts, prefix, vectors, keys, signal, cost } = call;
+    const { texts, prefix, keys, signal, cost } = call;
     if (cache && (plan.lookup || plan.write)) {
       const t = performance.now();
       const made = await this.#cacheKeys(texts.slice(from, to), prefix);
@@ -279,13 +283,13 @@ export class EmbeddingRunner {
       const t = performance.now();
       const hits = await cache.getMany(keys.slice(from, to) as string[]);
       hits.forEach((v, j) => {
-        if (v) (vectors[from + j] = place(call, from + j, v)), call.cached++;
+        if (v) place(call, from + j, v), call.cached++;
       });
       cost.lookupMs += performance.now() - t;
       cost.lookedUp += to - from;
     }
     const missing: number[] = [];
-    for (let i = from; i < to; i++) if (vectors[i] === undefined) missing.push(i);
+    for (let i = from; i < to; i++) if (!has(call, i)) missing.push(i);
     const batchSize = this.#o.batchSize ?? this.#o.entry.batchSize ?? DEFAULT_BATCH_SIZE;
     const batches: number[][] = [];
     for (let b = 0; b < missing.length; b += batchSize) batches.push(missing.slice(b, b + batchSize));
@@ -329,7 +333,7 @@ export class EmbeddingRunner {
         const row = flat.subarray(j * dims, (j + 1) * dims);
         // A vector of its own where it is stored or returned alone (a view would store the whole batch).
         const own = cache && plan.write ? row.slice() : undefined;
-        vectors[idx[j]] = call.into ? place(call, idx[j], row) : (own ?? row.slice());
+        place(call, idx[j], call.into ? row : (own ?? row.slice()));
         if (own) unwritten.push({ key: keys[idx[j]]!, modelKey: this.modelKey, vector: own });
       }
       call.computed += idx.length;
@@ -375,14 +379,22 @@ export class EmbeddingRunner {
   }
 }
 
-/** Copies text i's vector into the call's `into` (when it has one) and returns its row there; else the vector itself. */
-function place(call: CallState, i: number, v: Float32Array): Float32Array {
+/** Text i's vector: copied into the call's `into` when it has one (and marked there), else kept as given. */
+function place(call: CallState, i: number, v: Float32Array): void {
   const into = call.into;
-  if (!into) return v;
+  if (!into) {
+    call.vectors[i] = v;
+    return;
+  }
   const dims = v.length;
   if (into.length !== call.texts.length * dims) throw new RangeError(`the output has ${into.length} floats, ${call.texts.length} texts × ${dims} dimensions need ${call.texts.length * dims}`);
   into.set(v, i * dims);
-  return into.subarray(i * dims, (i + 1) * dims);
+  call.filled![i] = 1;
+}
+
+/** Whether text i's vector is known. */
+function has(call: CallState, i: number): boolean {
+  return call.filled ? call.filled[i] === 1 : call.vectors[i] !== undefined;
 }
 
 /** A batch the tokenizer worker is sending to the model worker of `generation`. */
