@@ -17,19 +17,19 @@ export function offeredLanes(cores: number): number {
 /**
  * Bytes the audits in flight may hold together, by their `auditBytes` estimates. Measured at
  * 500,000 documents in Chromium (BENCHMARKS.md, scale): one audit at a time, the browser's PSS
- * peaked at 1.6–1.75 GB (0.85–0.9 GB of it the site, the texts in the page and the workers);
- * GloVe's audit beside TF-IDF's (estimates 0.32 + 0.44 GB) peaked at 2.13–2.16 GB, over the 2 GB
- * the issue allows. So no two of those three audits together at 500,000 documents (the smallest
- * pair is 0.62 GB); at 200,000 all three at once are 0.43 GB.
+ * peaked at 1.97 GB, when TF-IDF's audit started as GloVe's embedding ended (BM25 and TF-IDF
+ * alone: 1.52 GB); GloVe's audit beside TF-IDF's peaked at 2.13–2.16 GB, over the 2 GB the issue
+ * allows. So no two of those three audits together at 500,000 documents (the smallest pair is
+ * 0.62 GB); at 200,000 all three at once are 0.38 GB.
  */
 export const AUDIT_MEMORY_BUDGET = 600e6;
 
 /**
  * Bytes per character of the texts a lexical audit indexes, measured on the 500,000-document scale
  * corpus (92.6 M characters, Node, after a full GC): the texts themselves 1.16, BM25's index 0.92,
- * TF-IDF's 2.44.
+ * TF-IDF's 1.15.
  */
-const LEXICAL_BYTES_PER_CHAR = Object.freeze({ bm25: 1.2 + 0.95, tfidf: 1.2 + 2.5 });
+const LEXICAL_BYTES_PER_CHAR = Object.freeze({ bm25: 1.2 + 0.95, tfidf: 1.2 + 1.2 });
 
 /** Bytes per corpus document an audit holds whatever its model: a query's ranked pool and its sort (about 80 at a time), and the garbage of those before it. */
 const BYTES_PER_DOCUMENT = 200;

@@ -9,7 +9,7 @@ describe('audit lanes', () => {
     // 550,200 vectors × (100 · 4 + 8) + 500,000 × 200
     expect(auditBytes({ kind: 'dense', documents: 500_000, vectors: 550_200, dims: 100 })).toBe(550_200 * 408 + 100_000_000);
     expect(auditBytes({ kind: 'bm25', documents: 10, textChars: 1000 })).toBe(2150 + 2000);
-    expect(auditBytes({ kind: 'tfidf', documents: 10, textChars: 1000 })).toBe(3700 + 2000);
+    expect(auditBytes({ kind: 'tfidf', documents: 10, textChars: 1000 })).toBe(2400 + 2000);
     expect(auditBytes({ kind: 'table', documents: 10, scores: 100 })).toBe(4800 + 2000);
   });
   it('at 500,000 scale-bench documents (92.6 M characters) no two of GloVe, BM25 and TF-IDF fit the budget; at 200,000 all three do', () => {
