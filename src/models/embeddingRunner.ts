@@ -162,8 +162,11 @@ export class EmbeddingRunner {
     };
   }
 
-  /** Loads the model on the chosen device, falling back to WASM in a fresh worker. */
+  /** Loads the model on the chosen device, falling back to WASM in a fresh worker, and starts the tokenizer worker beside it. */
   load(): Promise<void> {
+    // The tokenizer worker loads beside the model (its first batch no longer waits for it); it
+    // fails alone, into tokenizing in the model's worker (#startTokenizer).
+    void this.#startTokenizer();
     return this.#worker.load();
   }
 
