@@ -18,29 +18,15 @@
  * two n-vectors; the result is kendallTauB's to the last bit (the same
  * integers into the same expression; a test pins it on random pools with ties).
  */
-import { kendallCounts, tauFromCounts } from '../stats/correlation.ts';
+import { kendallCounts, tauFromCounts, tiedRuns } from '../stats/correlation.ts';
 import type { RankedPool } from './rankedPool.ts';
 
-/** Pairs tied in a descending array: Σ t(t−1)/2 over its runs of equal values. */
-function tiedPairs(s: Float64Array): number {
-  let ties = 0;
-  let run = 1;
-  for (let i = 1; i <= s.length; i++) {
-    if (i < s.length && s[i] === s[i - 1]) run++;
-    else {
-      ties += (run * (run - 1)) / 2;
-      run = 1;
-    }
-  }
-  return ties;
-}
-
-/** The tied pairs of a pool's sorted scores, once per pool (pools are immutable). */
+/** The tied pairs of a pool's sorted scores (Σ t(t−1)/2 over its runs), once per pool object. */
 const poolTies = new WeakMap<RankedPool, number>();
 
 function tiesOfPool(pool: RankedPool): number {
   let ties = poolTies.get(pool);
-  if (ties === undefined) poolTies.set(pool, (ties = tiedPairs(pool.sortedScores)));
+  if (ties === undefined) poolTies.set(pool, (ties = tiedRuns(pool.sortedScores)));
   return ties;
 }
 

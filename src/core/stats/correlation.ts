@@ -55,8 +55,12 @@ export function pearson(x: ArrayLike<number>, y: ArrayLike<number>): number | un
   return Math.max(-1, Math.min(1, r));
 }
 
-/** Number of pairs tied within runs of equal adjacent values: Σ t(t−1)/2. */
-function tiedRuns(values: Float64Array, alsoEqual?: Float64Array): number {
+/**
+ * Number of pairs tied within runs of equal adjacent values: Σ t(t−1)/2 (with `alsoEqual`, runs
+ * where both arrays repeat).
+ * @example tiedRuns(Float64Array.of(3, 3, 2, 2, 2)) // 4
+ */
+export function tiedRuns(values: Float64Array, alsoEqual?: Float64Array): number {
   let pairs = 0;
   let run = 1;
   for (let i = 1; i <= values.length; i++) {

@@ -145,3 +145,12 @@ describe('kendallTauB merge sorts', () => {
     }
   });
 });
+
+describe('tiedRuns(values, alsoEqual)', () => {
+  it('tiedRuns(Float64Array.of(3, 3, 2, 2, 2)) counts 1 + 3 tied pairs', async () => {
+    const { tiedRuns } = await import('../../../../src/core/stats/correlation.ts');
+    expect(tiedRuns(Float64Array.of(3, 3, 2, 2, 2))).toBe(4);
+    expect(tiedRuns(Float64Array.of(1, 1, 1), Float64Array.of(5, 5, 6))).toBe(1);
+    expect(tiedRuns(new Float64Array(0))).toBe(0);
+  });
+});
