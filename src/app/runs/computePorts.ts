@@ -4,6 +4,7 @@
  */
 import * as Comlink from 'comlink';
 import type { ComputeApi } from '../../../workers/compute.worker.ts';
+import { sendJob, type HeldState } from '../../core/audit/heldInputs.ts';
 import type { ModelScoring } from '../../core/audit/modelAudit.ts';
 import { CancelledError } from '../../core/audit/run/cancel.ts';
 import type { RetrievalCompute } from '../../core/audit/run/retrievalRun.ts';
@@ -16,6 +17,9 @@ function buffersOf(scoring: ModelScoring): ArrayBuffer[] {
   return [...new Set(arrays.map((a) => a.buffer as ArrayBuffer))];
 }
 
+/** What each compute worker holds of a run's inputs (core/audit/heldInputs.ts), by its remote. */
+const heldBy = new WeakMap<object, HeldState<object, object>>();
+
 /**
  * The retrieval compute port. A call in flight when `signal` aborts rejects
  * at once with CancelledError and `stop` ends the worker (its synchronous
@@ -24,7 +28,14 @@ function buffersOf(scoring: ModelScoring): ArrayBuffer[] {
 export function retrievalCompute(remote: () => Comlink.Remote<ComputeApi>, signal?: AbortSignal, stop?: () => void): RetrievalCompute {
   return {
     auditModel: (job, onSubsetDone, onQueries) => {
-      const call = remote().auditModel(Comlink.transfer(job, buffersOf(job.scoring)), onSubsetDone && Comlink.proxy(onSubsetDone), onQueries && Comlink.proxy(onQueries));
+      const worker = remote();
+      let state = heldBy.get(worker);
+      if (!state) heldBy.set(worker, (state = {}));
+      // A run's subsets and a lexical model's texts go to a worker once (core/audit/heldInputs.ts).
+      const { sent, inputs } = sendJob(state, job);
+      const call = worker.auditModel(Comlink.transfer(sent, buffersOf(sent.scoring)), onSubsetDone && Comlink.proxy(onSubsetDone), onQueries && Comlink.proxy(onQueries), inputs);
+      // After a failed call what the worker holds is not known: the next job sends everything.
+      call.catch(() => heldBy.delete(worker));
       if (!signal) return call;
       return new Promise((resolve, reject) => {
         const abort = () => {
