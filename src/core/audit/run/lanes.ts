@@ -17,9 +17,10 @@ export function offeredLanes(cores: number): number {
 /**
  * Bytes the audits in flight may hold together, by their `auditBytes` estimates. Measured at
  * 500,000 documents in Chromium (BENCHMARKS.md, scale): one audit at a time, the browser's PSS
- * peaked at 1.97 GB, when TF-IDF's audit started as GloVe's embedding ended (BM25 and TF-IDF
- * alone: 1.52 GB); GloVe's audit beside TF-IDF's peaked at 2.13–2.16 GB, over the 2 GB the issue
- * allows. So no two of those three audits together at 500,000 documents (the smallest pair is
+ * peaked at 1.76 GB (when TF-IDF's audit started as GloVe's embedding ended); with a budget of
+ * 650 MB, GloVe's audit ran beside TF-IDF's (estimates 0.32 + 0.32 GB) and the peak was 2.01 GB,
+ * over the 2 GB the issue allows (2.13–2.16 GB before the workers kept a run's inputs between
+ * jobs). So no two of those three audits together at 500,000 documents (the smallest pair is
  * 0.62 GB); at 200,000 all three at once are 0.38 GB.
  */
 export const AUDIT_MEMORY_BUDGET = 600e6;
