@@ -20,7 +20,7 @@ describe('sendJob(state, job) and receiveJob(state, job, inputs)', () => {
     expect(receiveJob(worker, overTheWire(first.sent), first.inputs)).toEqual(lexical('bm25'));
     const second = sendJob(page, lexical('tfidf'));
     expect(second.sent.subsets).toEqual([]);
-    expect((second.sent.scoring as { corpus: string[] }).corpus).toEqual([]);
+    expect((second.sent.scoring as unknown as { corpus: string[] }).corpus).toEqual([]);
     expect(receiveJob(worker, overTheWire(second.sent), second.inputs)).toEqual(lexical('tfidf'));
     // a dense job sends no texts, takes the subsets, and lets the worker's texts go
     const third = sendJob(page, dense);
@@ -30,7 +30,7 @@ describe('sendJob(state, job) and receiveJob(state, job, inputs)', () => {
     expect(page.corpus).toBeUndefined();
     // so the next lexical job sends its texts again
     const fourth = sendJob(page, lexical('bm25'));
-    expect((fourth.sent.scoring as { corpus: string[] }).corpus).toBe(corpus);
+    expect((fourth.sent.scoring as unknown as { corpus: string[] }).corpus).toBe(corpus);
     expect(receiveJob(worker, overTheWire(fourth.sent), fourth.inputs)).toEqual(lexical('bm25'));
   });
   it('receiveJob throws when a job names what the worker does not hold (a worker started again)', () => {

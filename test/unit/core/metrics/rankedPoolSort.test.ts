@@ -85,6 +85,17 @@ describe('sortRankedTriples and rankPool', () => {
     expect(() => new PoolRanker(new Uint32Array(2)).rank(new Float64Array(3))).toThrow(RangeError);
   });
 
+  it('from 65,536 items (16-bit digits), rankOrder with and without the key order equals a comparator sort', () => {
+    const n = 70_003;
+    const key = tieKeys(Array.from({ length: n }, (_, i) => `d${(i * 7919) % n}`));
+    for (const levels of [50, 1 << 30]) {
+      const score = Float64Array.from({ length: n }, () => (rng.int(levels) - levels / 2) * (rng.next() < 0.1 ? 1e-300 : 1));
+      const expected = Array.from({ length: n }, (_, i) => i).sort((a, b) => (score[a] !== score[b] ? (score[b] > score[a] ? 1 : -1) : key[b] - key[a]));
+      expect([...rankOrder(score, key)]).toEqual(expected);
+      expect([...rankOrder(score, key, keyOrder(key))]).toEqual(expected);
+    }
+  });
+
   it('-0 and 0 tie (broken by key), as in the comparator sort', () => {
     const pool = rankPool([0, -0, 0], [0, 2, 1]);
     expect([...pool.order]).toEqual([1, 2, 0]);
