@@ -23,6 +23,8 @@ export interface RankedPool {
   readonly keys: Uint32Array;
   /** Score of pool item i. */
   readonly scores: Float64Array;
+  /** Pairs of items with equal scores: Σ t(t−1)/2 over the runs of equal scores (Kendall's ties in x). */
+  readonly tiedPairs: number;
 }
 
 /**
@@ -62,12 +64,13 @@ export function rankPool(scores: ArrayLike<number>, keys: ArrayLike<number>, byK
   const n = scores.length;
   const s = Float64Array.from(scores);
   const k = Uint32Array.from(keys);
-  const order = rankOrder(s, k, byKey);
-  return sortedPool(order, s, k, new Float64Array(n), new Uint32Array(n), new Uint32Array(n));
+  const work = sortWork(n, byKey === undefined);
+  const order = rankOrderWith(s, k, byKey, work);
+  return sortedPool(order, work.tiedPairs, s, k, new Float64Array(n), new Uint32Array(n), new Uint32Array(n));
 }
 
 /** A RankedPool from its order, written into the arrays given. */
-function sortedPool(order: Uint32Array, scores: Float64Array, keys: Uint32Array, sortedScores: Float64Array, sortedKeys: Uint32Array, rankOf: Uint32Array): RankedPool {
+function sortedPool(order: Uint32Array, tiedPairs: number, scores: Float64Array, keys: Uint32Array, sortedScores: Float64Array, sortedKeys: Uint32Array, rankOf: Uint32Array): RankedPool {
   const n = order.length;
   for (let r = 0; r < n; r++) {
     const i = order[r];
@@ -75,7 +78,7 @@ function sortedPool(order: Uint32Array, scores: Float64Array, keys: Uint32Array,
     sortedKeys[r] = keys[i];
     rankOf[i] = r + 1;
   }
-  return { order, sortedScores, sortedKeys, rankOf, keys, scores };
+  return { order, sortedScores, sortedKeys, rankOf, keys, scores, tiedPairs };
 }
 
 /**
@@ -117,7 +120,7 @@ export class PoolRanker {
     const n = this.#keys.length;
     if (scores.length !== n) throw new RangeError(`${scores.length} scores for a pool of ${n}`);
     const order = rankOrderWith(scores, this.#keys, this.#byKey, this.#work);
-    return sortedPool(order, scores, this.#keys, this.#sortedScores, this.#sortedKeys, this.#rankOf);
+    return sortedPool(order, this.#work.tiedPairs, scores, this.#keys, this.#sortedScores, this.#sortedKeys, this.#rankOf);
   }
 }
 
@@ -145,8 +148,10 @@ export function rankOrder(score: Float64Array, key: ArrayLike<number>, byKey?: U
   return rankOrderWith(score, key, byKey, sortWork(score.length, byKey === undefined));
 }
 
-/** The arrays of one sort of n items, reusable from one sort to the next. */
+/** The arrays of one sort of n items, reusable from one sort to the next; what the last sort found. */
 interface SortWork {
+  /** Of the last sort: pairs of items with equal scores (counted in its last pass). */
+  tiedPairs: number;
   /** The key's sort words; empty when sorts start from a key order. */
   readonly kw: Uint32Array;
   readonly normalised: Float64Array;
@@ -169,6 +174,7 @@ function digitBits(n: number): number {
 function sortWork(n: number, withKeyDigits: boolean): SortWork {
   const buckets = 1 << digitBits(n);
   return {
+    tiedPairs: 0,
     kw: new Uint32Array(withKeyDigits ? n : 0),
     normalised: new Float64Array(n),
     rounded: new Float32Array(n),
@@ -237,15 +243,24 @@ function rankOrderWith(score: Float64Array, key: ArrayLike<number>, byKey: Uint3
     src = dst;
     dst = t;
   }
-  // Runs of equal float32 values, each sorted by the float64 score (stable: key order kept).
+  // Runs of equal float32 values, each sorted by the float64 score (stable: key order kept); equal
+  // scores have equal float32 values, so each run's own runs of equal scores give the tied pairs.
+  let tiedPairs = 0;
   for (let lo = 0; lo < n; ) {
     const wv = sw[src[lo]];
     let hi = lo + 1;
     let sorted = true;
     for (; hi < n && sw[src[hi]] === wv; hi++) if (normalised[src[hi]] > normalised[src[hi - 1]]) sorted = false;
     if (!sorted) sortRunByScore(src, lo, hi, normalised);
+    for (let a = lo; a < hi; ) {
+      let b = a + 1;
+      while (b < hi && normalised[src[b]] === normalised[src[a]]) b++;
+      tiedPairs += ((b - a) * (b - a - 1)) / 2;
+      a = b;
+    }
     lo = hi;
   }
+  w.tiedPairs = tiedPairs;
   return src;
 }
 

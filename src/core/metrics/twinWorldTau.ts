@@ -12,23 +12,14 @@
  *   discordant iff xⱼ lies strictly between xᵢ and yᵢ — each a count of R's
  *   values, found by binary search in P's sorted scores less S's.
  * - S × S: kendallCounts on S's own |S| pairs.
- * The ties of x over P are counted once per pool (one pass, nothing written);
+ * The ties of x over P are the pool's (counted as it was sorted: RankedPool.tiedPairs);
  * the run of equal scores around each S item is found by galloping out from
  * it. Cost O(|S| log n) per call plus O(n) once per pool, against O(n log n) for kendallTauB on
  * two n-vectors; the result is kendallTauB's to the last bit (the same
  * integers into the same expression; a test pins it on random pools with ties).
  */
-import { kendallCounts, tauFromCounts, tiedRuns } from '../stats/correlation.ts';
+import { kendallCounts, tauFromCounts } from '../stats/correlation.ts';
 import type { RankedPool } from './rankedPool.ts';
-
-/** The tied pairs of a pool's sorted scores (Σ t(t−1)/2 over its runs), once per pool object. */
-const poolTies = new WeakMap<RankedPool, number>();
-
-function tiesOfPool(pool: RankedPool): number {
-  let ties = poolTies.get(pool);
-  if (ties === undefined) poolTies.set(pool, (ties = tiedRuns(pool.sortedScores)));
-  return ties;
-}
 
 /**
  * For ascending positions `at` of a descending array, where the run of values equal to the value
@@ -236,7 +227,7 @@ export function twinWorldTauRanked(pool: RankedPool, rankAt: Uint32Array, yAt: F
   const srDiscordant = upGx - yUp.atLeast + yDown.greater - downAx;
   // S × S in x-ascending order, which kendallCounts' merge sort finds nearly sorted.
   const ss = kendallCounts(sDesc.slice().reverse(), yAt.slice().reverse());
-  const xTies = tiesOfPool(pool);
+  const xTies = pool.tiedPairs;
   const rrTies = xTies - ss.xTies - srXTies;
   return tauFromCounts({
     total: (n * (n - 1)) / 2,

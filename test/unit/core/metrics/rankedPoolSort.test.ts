@@ -35,6 +35,10 @@ describe('sortRankedTriples and rankPool', () => {
       expect([...pool.sortedScores]).toEqual(expected.map((d) => d.score));
       expect([...pool.sortedKeys]).toEqual(expected.map((d) => keys[d.i]));
       expected.forEach((d, r) => expect(pool.rankOf[d.i]).toBe(r + 1));
+      // pairs of equal scores, counted by hand over the items
+      const bySc = new Map<number, number>();
+      for (const d of items) bySc.set(d.score + 0, (bySc.get(d.score + 0) ?? 0) + 1);
+      expect(pool.tiedPairs).toBe([...bySc.values()].reduce((a, t) => a + (t * (t - 1)) / 2, 0));
     }
   });
 
