@@ -158,6 +158,9 @@ interface SortWork {
   readonly rounded: Float32Array;
   readonly src: Uint32Array;
   readonly dst: Uint32Array;
+  /** The score words in the order of src, then of dst (the score's passes carry them). */
+  readonly wordA: Uint32Array;
+  readonly wordB: Uint32Array;
   readonly counts: Uint32Array;
   readonly offset: Uint32Array;
 }
@@ -180,6 +183,8 @@ function sortWork(n: number, withKeyDigits: boolean): SortWork {
     rounded: new Float32Array(n),
     src: new Uint32Array(n),
     dst: new Uint32Array(n),
+    wordA: new Uint32Array(n),
+    wordB: new Uint32Array(n),
     counts: new Uint32Array(2 * Math.ceil(32 / digitBits(n)) * buckets),
     offset: new Uint32Array(buckets),
   };
@@ -226,18 +231,34 @@ function rankOrderWith(score: Float64Array, key: ArrayLike<number>, byKey: Uint3
   if (byKey === undefined) for (let i = 0; i < n; i++) src[i] = i;
   else src.set(byKey);
   const offset = w.offset;
+  /** The score word of each item in the current order: the score's passes carry it along, so they read in order instead of at random. */
+  let cur = w.wordA;
+  let next = w.wordB;
   for (let d = first; d < digits.length; d++) {
     const { word, shift, mask } = digits[d];
     const base = d * buckets;
+    if (d === perWord) for (let i = 0; i < n; i++) cur[i] = sw[src[i]]; // the key's passes done: the score's words in that order
     if (n === 0 || counts[base + ((word[0] >>> shift) & mask)] === n) continue; // same digit everywhere
     let sum = 0;
     for (let b = 0; b <= mask; b++) {
       offset[b] = sum;
       sum += counts[base + b];
     }
-    for (let i = 0; i < n; i++) {
-      const idx = src[i];
-      dst[offset[(word[idx] >>> shift) & mask]++] = idx;
+    if (word === sw) {
+      for (let i = 0; i < n; i++) {
+        const v = cur[i];
+        const at = offset[(v >>> shift) & mask]++;
+        dst[at] = src[i];
+        next[at] = v;
+      }
+      const w2 = cur;
+      cur = next;
+      next = w2;
+    } else {
+      for (let i = 0; i < n; i++) {
+        const idx = src[i];
+        dst[offset[(word[idx] >>> shift) & mask]++] = idx;
+      }
     }
     const t = src;
     src = dst;
@@ -247,10 +268,10 @@ function rankOrderWith(score: Float64Array, key: ArrayLike<number>, byKey: Uint3
   // scores have equal float32 values, so each run's own runs of equal scores give the tied pairs.
   let tiedPairs = 0;
   for (let lo = 0; lo < n; ) {
-    const wv = sw[src[lo]];
+    const wv = cur[lo];
     let hi = lo + 1;
     let sorted = true;
-    for (; hi < n && sw[src[hi]] === wv; hi++) if (normalised[src[hi]] > normalised[src[hi - 1]]) sorted = false;
+    for (; hi < n && cur[hi] === wv; hi++) if (normalised[src[hi]] > normalised[src[hi - 1]]) sorted = false;
     if (!sorted) sortRunByScore(src, lo, hi, normalised);
     for (let a = lo; a < hi; ) {
       let b = a + 1;
