@@ -333,52 +333,10 @@ export function summarizeTwinColumns(columns: TwinColumns, indices?: ArrayLike<n
  * entries (queries without pairs) are skipped; each mean is over the units
  * where the metric is defined. RBC is the mean of the per-query RBCs (every
  * query with a pair defines it); `rbcPooled` pools the win counts instead;
- * OddsRatio@k is exp(mean of ln OR) over the queries that define it.
+ * OddsRatio@k is exp(mean of ln OR) over the queries that define it. To
+ * summarise the same queries many times (a bootstrap), make their columns once
+ * (`twinColumns`) and call summarizeTwinColumns.
  */
 export function summarizeTwins(perQuery: readonly (TwinQueryMetrics | undefined)[], indices?: ArrayLike<number>): TwinSummary {
-  const sum = { iou: 0, rankShift: 0, dropout: 0, kendallTau: 0, pearson: 0, cohensD: 0, stdMad: 0 };
-  const count = { iou: 0, rankShift: 0, dropout: 0, kendallTau: 0, pearson: 0, cohensD: 0, stdMad: 0 };
-  let winsFirst = 0;
-  let winsSecond = 0;
-  let rbcSum = 0;
-  let logOddsSum = 0;
-  let oddsCount = 0;
-  let queries = 0;
-  let pairs = 0;
-  const n = indices ? indices.length : perQuery.length;
-  for (let j = 0; j < n; j++) {
-    const m = perQuery[indices ? indices[j] : j];
-    if (!m) continue;
-    queries++;
-    pairs += m.pairs;
-    winsFirst += m.winsFirst;
-    winsSecond += m.winsSecond;
-    rbcSum += rankBiserial(m.winsFirst, m.winsSecond);
-    if (m.oddsRatio !== undefined) {
-      logOddsSum += Math.log(m.oddsRatio);
-      oddsCount++;
-    }
-    for (const key of MEANS) {
-      const v = m[key];
-      if (v !== undefined) {
-        sum[key] += v;
-        count[key]++;
-      }
-    }
-  }
-  const mean = (key: keyof typeof sum) => (count[key] === 0 ? undefined : sum[key] / count[key]);
-  return {
-    iou: mean('iou'),
-    rankShift: mean('rankShift'),
-    dropout: mean('dropout'),
-    rbc: queries === 0 ? undefined : rbcSum / queries,
-    rbcPooled: queries === 0 ? undefined : rankBiserial(winsFirst, winsSecond),
-    kendallTau: mean('kendallTau'),
-    pearson: mean('pearson'),
-    cohensD: mean('cohensD'),
-    oddsRatio: oddsCount === 0 ? undefined : Math.exp(logOddsSum / oddsCount),
-    stdMad: mean('stdMad'),
-    queries,
-    pairs,
-  };
+  return summarizeTwinColumns(twinColumns(perQuery), indices);
 }

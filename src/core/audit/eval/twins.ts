@@ -12,7 +12,7 @@
 import type { Run } from '../../formats/trecRun.ts';
 import type { TwinLine } from '../../formats/twins.ts';
 import { rankPool, tieKeys } from '../../metrics/rankedPool.ts';
-import { summarizeTwins, twinQueryResults, type LabeledTwinPair, type TwinMetricName, type TwinQuery } from '../../metrics/twins.ts';
+import { summarizeTwinColumns, summarizeTwins, twinColumns, twinQueryResults, type LabeledTwinPair, type TwinMetricName, type TwinQuery } from '../../metrics/twins.ts';
 import { rankBiserial, type TwinQueryMetrics } from '../../metrics/twinsKernel.ts';
 import { reportStatistic, type CiOptions, type Reported } from './ciReport.ts';
 
@@ -75,7 +75,8 @@ export function buildTwinQueries(run: Run, twinRun: Run, twins: readonly TwinLin
 }
 
 function summaryReport(list: readonly (TwinQueryMetrics | undefined)[], k: number, ci: CiOptions | undefined): Record<string, Reported | number> {
-  const stat = (key: TwinMetricName) => reportStatistic(list.length, (idx) => summarizeTwins(list, idx)[key] ?? NaN, ci);
+  const columns = twinColumns(list);
+  const stat = (key: TwinMetricName) => reportStatistic(list.length, (idx) => summarizeTwinColumns(columns, idx)[key] ?? NaN, ci);
   const all = summarizeTwins(list);
   return {
     [`iou@${k}`]: stat('iou'),

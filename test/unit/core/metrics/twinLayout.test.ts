@@ -7,7 +7,7 @@
 import { describe, expect, it } from 'vitest';
 import { rankPool, substitutionRank, tieKeys } from '../../../../src/core/metrics/rankedPool.ts';
 import { twinLayout, twinLayoutResults, twinQueryResults, type LabeledTwinPair } from '../../../../src/core/metrics/twins.ts';
-import type { FirstGroupSide } from '../../../../src/core/metrics/twinsKernel.ts';
+import type { FirstGroupSide, TwinQueryMetrics } from '../../../../src/core/metrics/twinsKernel.ts';
 import { createRng } from '../../../../src/core/stats/rng.ts';
 
 const rng = createRng(9090);
@@ -51,15 +51,45 @@ describe('twinLayoutResults(layout, pool, twinScore, substitutionRank, k)', () =
 });
 
 describe('summarizeTwinColumns(twinColumns(perQuery), indices)', () => {
-  it('equals summarizeTwins(perQuery, indices), to the bit, with queries left undefined and units drawn again', async () => {
+  /** The summary written out over the objects: each mean over the units defining it, in unit order. */
+  function reference(perQuery: readonly (TwinQueryMetrics | undefined)[], indices: ArrayLike<number>) {
+    const keys = ['iou', 'rankShift', 'dropout', 'kendallTau', 'pearson', 'cohensD', 'stdMad'] as const;
+    const sum = Object.fromEntries(keys.map((k) => [k, 0])) as Record<(typeof keys)[number], number>;
+    const count = { ...sum };
+    let queries = 0;
+    let pairs = 0;
+    let wf = 0;
+    let ws = 0;
+    let rbc = 0;
+    let logOdds = 0;
+    let odds = 0;
+    for (let j = 0; j < indices.length; j++) {
+      const m = perQuery[indices[j]];
+      if (!m) continue;
+      queries++;
+      pairs += m.pairs;
+      wf += m.winsFirst;
+      ws += m.winsSecond;
+      rbc += m.winsFirst + m.winsSecond === 0 ? 0 : (m.winsFirst - m.winsSecond) / (m.winsFirst + m.winsSecond);
+      if (m.oddsRatio !== undefined) (logOdds += Math.log(m.oddsRatio)), odds++;
+      for (const k of keys) if (m[k] !== undefined) (sum[k] += m[k]!), count[k]++;
+    }
+    const mean = (k: (typeof keys)[number]) => (count[k] === 0 ? undefined : sum[k] / count[k]);
+    return {
+      iou: mean('iou'), rankShift: mean('rankShift'), dropout: mean('dropout'),
+      rbc: queries === 0 ? undefined : rbc / queries,
+      rbcPooled: queries === 0 ? undefined : wf + ws === 0 ? 0 : (wf - ws) / (wf + ws),
+      kendallTau: mean('kendallTau'), pearson: mean('pearson'), cohensD: mean('cohensD'),
+      oddsRatio: odds === 0 ? undefined : Math.exp(logOdds / odds), stdMad: mean('stdMad'), queries, pairs,
+    };
+  }
+  it('equals the summary written out over the objects, to the bit, with queries left undefined and units drawn again', async () => {
     const { summarizeTwins, summarizeTwinColumns, twinColumns } = await import('../../../../src/core/metrics/twins.ts');
     for (let trial = 0; trial < 40; trial++) {
       const n = 1 + rng.int(60);
-      const perQuery = Array.from({ length: n }, () => {
+      const perQuery: (TwinQueryMetrics | undefined)[] = Array.from({ length: n }, () => {
         if (rng.next() < 0.2) return undefined;
         const maybe = (v: number) => (rng.next() < 0.15 ? undefined : v);
-        const winsFirst = rng.int(20);
-        const winsSecond = rng.int(20);
         return {
           pairs: 1 + rng.int(50),
           rankShift: rng.next() * 30,
@@ -67,8 +97,8 @@ describe('summarizeTwinColumns(twinColumns(perQuery), indices)', () => {
           dropout: rng.next(),
           kendallTau: maybe(2 * rng.next() - 1),
           pearson: maybe(2 * rng.next() - 1),
-          winsFirst,
-          winsSecond,
+          winsFirst: rng.int(20),
+          winsSecond: rng.int(20),
           cohensD: maybe(rng.next() * 4 - 2),
           topPairs: 10,
           topFirst: 3,
@@ -78,9 +108,11 @@ describe('summarizeTwinColumns(twinColumns(perQuery), indices)', () => {
         };
       });
       const columns = twinColumns(perQuery);
-      expect(summarizeTwinColumns(columns)).toEqual(summarizeTwins(perQuery));
+      const all = Uint32Array.from({ length: n }, (_, i) => i);
       const draw = Uint32Array.from({ length: n }, () => rng.int(n));
-      expect(summarizeTwinColumns(columns, draw)).toEqual(summarizeTwins(perQuery, draw));
+      expect(summarizeTwinColumns(columns)).toEqual(reference(perQuery, all));
+      expect(summarizeTwinColumns(columns, draw)).toEqual(reference(perQuery, draw));
+      expect(summarizeTwins(perQuery, draw)).toEqual(reference(perQuery, draw));
     }
   });
 });
