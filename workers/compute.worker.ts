@@ -7,10 +7,9 @@
  * are put into its message here.
  */
 import * as Comlink from 'comlink';
-import { computeApi, type ComputeApi as CoreComputeApi } from '../src/core/audit/compute.ts';
+import { computeApi, receivedJob, type ComputeApi as CoreComputeApi } from '../src/core/audit/compute.ts';
 import { checkDenseScoring } from '../src/core/audit/denseCheck.ts';
-import { receiveJob, type HeldInputs, type HeldState } from '../src/core/audit/heldInputs.ts';
-import { auditModelJob, type ModelAuditJob } from '../src/core/audit/modelAudit.ts';
+import { auditModelJob } from '../src/core/audit/modelAudit.ts';
 import type { SubsetVectors } from '../src/core/audit/scoring.ts';
 import { FormatError, formatErrorLine } from '../src/core/formats/formatError.ts';
 import { openWebGpuDense, type WebGpuDense } from '../src/gpu/webgpuDense.ts';
@@ -18,17 +17,11 @@ import { openWebGpuDense, type WebGpuDense } from '../src/gpu/webgpuDense.ts';
 /** The worker's WebGPU device for dense scoring, opened on the first dense model (undefined: no adapter; the CPU scores). */
 let gpu: Promise<WebGpuDense | undefined> | undefined;
 
-/** The run's inputs this worker holds from earlier jobs (core/audit/heldInputs.ts). */
-const held: HeldState<ModelAuditJob['subsets'], readonly string[]> = {};
-
-const exposed: Omit<CoreComputeApi, 'auditModel'> & {
-  /** core's auditModel, with the inputs this worker holds from earlier jobs (`HeldInputs`). */
-  auditModel(job: ModelAuditJob, onSubsetDone?: (done: number) => void, onQueries?: (subsetIndex: number, done: number, total: number) => void, inputs?: HeldInputs): ReturnType<CoreComputeApi['auditModel']>;
-  checkDenseScoring: typeof checkDense;
-} = {
+const exposed: CoreComputeApi & { checkDenseScoring: typeof checkDense } = {
   ...computeApi,
+  // core's auditModel (the job's held inputs restored), on this worker's WebGPU device where it has one
   async auditModel(job, onSubsetDone, onQueries, inputs) {
-    const full = receiveJob(held, job, inputs);
+    const full = receivedJob(job, inputs);
     const denseDots = full.scoring.kind === 'dense' ? await (gpu ??= openWebGpuDense()) : undefined;
     return auditModelJob(full, onSubsetDone, undefined, { onQueries, denseDots });
   },
