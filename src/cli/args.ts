@@ -1,3 +1,4 @@
+import { strictNumber } from '../core/formats/strictNumber.ts';
 import { InputError } from './errors.ts';
 
 /** Parsed command line: positional words and `--name value` / `--flag` options. */
@@ -59,12 +60,12 @@ export function requiredOption(args: ParsedArgs, name: string): string {
   return value;
 }
 
-/** A numeric option. @throws {InputError} when not a finite number. */
+/** A numeric option, read by strictNumber's rule (`0x10`, `1e`, `Infinity` refused). @throws {InputError} when not a finite number. */
 export function numberOption(args: ParsedArgs, name: string, fallback: number): number {
   const value = stringOption(args, name);
   if (value === undefined) return fallback;
-  const n = Number(value);
-  if (!Number.isFinite(n)) throw new InputError(`--${name} must be a number, got "${value}"`);
+  const n = strictNumber(value);
+  if (n === undefined) throw new InputError(`--${name} must be a number, got "${value}"`);
   return n;
 }
 
@@ -72,8 +73,17 @@ export function numberOption(args: ParsedArgs, name: string, fallback: number): 
 export function integerOption(args: ParsedArgs, name: string, fallback: number, min: number): number {
   const value = stringOption(args, name);
   if (value === undefined) return fallback;
-  const n = Number(value);
-  if (value.trim() === '' || !Number.isInteger(n) || n < min) throw new InputError(`--${name} must be an integer ≥ ${min}, got "${value}"`);
+  const n = strictNumber(value);
+  if (n === undefined || !Number.isInteger(n) || n < min) throw new InputError(`--${name} must be an integer ≥ ${min}, got "${value}"`);
+  return n;
+}
+
+/** `--seed S`: any integer (negative too), `fallback` when absent. @throws {InputError} otherwise. */
+export function seedOption(args: ParsedArgs, fallback = 0): number {
+  const value = stringOption(args, 'seed');
+  if (value === undefined) return fallback;
+  const n = strictNumber(value);
+  if (n === undefined || !Number.isInteger(n)) throw new InputError(`--seed must be an integer, got "${value}"`);
   return n;
 }
 
@@ -81,7 +91,7 @@ export function integerOption(args: ParsedArgs, name: string, fallback: number, 
 export function intListOption(args: ParsedArgs, name: string, fallback: number[]): number[] {
   const value = stringOption(args, name);
   if (value === undefined) return fallback;
-  const list = value.split(',').map((s) => Number(s.trim()));
+  const list = value.split(',').map((s) => strictNumber(s.trim()) ?? NaN);
   if (list.some((n) => !Number.isInteger(n) || n < 1)) {
     throw new InputError(`--${name} must be positive integers separated by commas, got "${value}"`);
   }

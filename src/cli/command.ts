@@ -1,5 +1,5 @@
 import type { ParsedArgs } from './args.ts';
-import type { OptionSpec } from './strictArgs.ts';
+import type { InputKind, OptionSpec } from './strictArgs.ts';
 import type { NumberedLine } from '../core/formats/lines.ts';
 
 /** What a command may touch: the file system through `readText`, and its output. */
@@ -13,6 +13,12 @@ export interface CliIo {
   readBytes?(path: string): Promise<Uint8Array>;
   /** Whether a path is a directory (false for a file); @throws {InputError} when it does not exist. */
   isDirectory?(path: string): Promise<boolean>;
+  /**
+   * Checks that an input path can be read as `kind` before a command starts (Node); absent on
+   * in-memory ios. @throws {InputError} naming the path: missing, unreadable, a folder where a
+   * file is wanted (or the reverse), a FIFO, socket or device.
+   */
+  checkInput?(path: string, kind: InputKind): Promise<void>;
   /** Lists a directory's entries (names only). */
   listDir(path: string): Promise<string[]>;
   stdout(text: string): void;

@@ -22,7 +22,7 @@ import { taskOption } from './run.ts';
 
 export const exportForScoringCommand: Command = {
   name: 'export-for-scoring',
-  options: { dataset: { type: 'string' }, task: { type: 'string' }, format: { type: 'string' }, runs: { type: 'string' } },
+  options: { dataset: { type: 'string', input: 'file-or-folder' }, task: { type: 'string' }, format: { type: 'string' }, runs: { type: 'string' } },
   usage: 'export-for-scoring --dataset DIR --task NAME [--format jsonl|csv] [--runs 7] [--out F]',
   summary: 'the exact inputs an outside system must score for a task (queries, documents and twins; or job × CV × variant pairs)',
   async run(args) {

@@ -1,5 +1,5 @@
 import { parseArgs } from './args.ts';
-import { parseCommandArgs } from './strictArgs.ts';
+import { inputPaths, parseCommandArgs } from './strictArgs.ts';
 import { TextOutput, type CliIo, type Command } from './command.ts';
 import { escapeControl, InputError } from './errors.ts';
 import { evalCommands } from './eval/index.ts';
@@ -72,6 +72,8 @@ export async function main(argv: readonly string[], io: CliIo): Promise<number> 
     const words = args.positional.slice(0, rest);
     const tail = words.every((w, i) => argv[i] === w) ? argv.slice(rest) : argv.filter((w, i) => !(i < argv.length && words.includes(w) && argv.indexOf(w) === i));
     const strict = parseCommandArgs(tail, command.options);
+    // Every input path is checked before the command reads anything: a missing or unreadable file is one line, exit 2.
+    if (io.checkInput) for (const input of inputPaths(strict, command.options)) await io.checkInput(input.path, input.kind);
     const result = await command.run(strict, io);
     const text = result instanceof TextOutput ? result.text : `${JSON.stringify(result, null, 2)}\n`;
     const out = strict.options.get('out');

@@ -64,9 +64,9 @@ export const makeDatasetCommand: Command = {
   name: 'make-dataset',
   ownsOut: true,
   options: {
-    cvs: { type: 'string' }, jobs: { type: 'string' }, map: { type: 'string' }, 'jobs-map': { type: 'string' },
+    cvs: { type: 'string', input: 'file-or-folder' }, jobs: { type: 'string', input: 'file-or-folder' }, map: { type: 'string' }, 'jobs-map': { type: 'string' },
     variants: { type: 'string' }, groups: { type: 'string' }, 'names-per-group': { type: 'string' }, 'typo-rate': { type: 'string' },
-    names: { type: 'string', multiple: true }, seed: { type: 'string' }, lang: { type: 'string' }, id: { type: 'string' }, title: { type: 'string' }, decisions: { type: 'string' },
+    names: { type: 'string', multiple: true, input: 'file' }, seed: { type: 'string' }, lang: { type: 'string' }, id: { type: 'string' }, title: { type: 'string' }, decisions: { type: 'string', input: 'file' },
   },
   usage:
     'make-dataset --cvs FILE|DIR --jobs FILE|DIR [--map id=…,text=…,name=…,lang=…,group=…,label=…,job=…] [--jobs-map …] ' +

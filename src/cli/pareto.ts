@@ -11,7 +11,7 @@ import { parseResults } from '../core/audit/results.ts';
 
 export const paretoCommand: Command = {
   name: 'pareto',
-  options: { results: { type: 'string' }, x: { type: 'string' }, y: { type: 'string' }, lang: { type: 'string' } },
+  options: { results: { type: 'string', input: 'file' }, x: { type: 'string' }, y: { type: 'string' }, lang: { type: 'string' } },
   usage: 'pareto --results F [--x ndcg@10] [--y iou@10|rbc|rank_shift|dropout@10|kendall_tau|pearson] [--lang en] [--out F]',
   summary: 'Pareto frontier of effectiveness against robustness (oriented larger-better) per subset of a results file',
   async run(args, io) {

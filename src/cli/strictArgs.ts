@@ -10,8 +10,45 @@ import { parseArgs as nodeParseArgs, type ParseArgsConfig } from 'node:util';
 import type { ParsedArgs } from './args.ts';
 import { InputError } from './errors.ts';
 
-/** The options a command takes: a value (`string`, repeatable with `multiple`) or a flag (`boolean`). */
-export type OptionSpec = Readonly<Record<string, { readonly type: 'string' | 'boolean'; readonly multiple?: boolean }>>;
+/** What an input path must be: a readable regular file, a readable folder, or either. */
+export type InputKind = 'file' | 'folder' | 'file-or-folder';
+
+/** One option: a value (`string`, repeatable with `multiple`) or a flag (`boolean`). */
+export interface OptionRule {
+  readonly type: 'string' | 'boolean';
+  readonly multiple?: boolean;
+  /**
+   * The value names an input the command reads: main checks it before the command runs
+   * (it exists, is readable, is a file or folder as declared, and is not a FIFO or device).
+   */
+  readonly input?: InputKind;
+  /** The value is `NAME=PATH` (`--scores bm25=run.tsv`): the path is what follows the first `=`. */
+  readonly named?: boolean;
+  /** Values with this prefix are not paths (`--dataset hf:owner/name`). */
+  readonly notPathPrefix?: string;
+}
+
+/** The options a command takes. */
+export type OptionSpec = Readonly<Record<string, OptionRule>>;
+
+/** The input paths of the parsed options, each with the option that gave it and what it must be. */
+export function inputPaths(args: ParsedArgs, spec: OptionSpec): { option: string; path: string; kind: InputKind }[] {
+  const out: { option: string; path: string; kind: InputKind }[] = [];
+  for (const [option, rule] of Object.entries(spec)) {
+    if (!rule.input) continue;
+    const values = args.repeated?.get(option) ?? (args.options.has(option) ? [args.options.get(option)!] : []);
+    for (const value of values) {
+      if (value === true || value === '') continue;
+      if (rule.notPathPrefix && value.startsWith(rule.notPathPrefix)) continue;
+      const at = rule.named ? value.indexOf('=') : -1;
+      // A named value without `=` is the command's own error to report (it says what the form is).
+      if (rule.named && at <= 0) continue;
+      const path = rule.named ? value.slice(at + 1).trim() : value;
+      if (path !== '') out.push({ option, path, kind: rule.input });
+    }
+  }
+  return out;
+}
 
 /** What every command takes. */
 export const GLOBAL_OPTIONS: OptionSpec = Object.freeze({ out: { type: 'string' }, help: { type: 'boolean' }, version: { type: 'boolean' } });
@@ -67,7 +104,8 @@ export function parseCommandArgs(argv: readonly string[], spec: OptionSpec): Par
   const all: OptionSpec = { ...GLOBAL_OPTIONS, ...spec };
   let parsed: ReturnType<typeof nodeParseArgs>;
   try {
-    parsed = nodeParseArgs({ args: joinNegativeValues(argv, all), options: all as ParseArgsConfig['options'], strict: true, allowPositionals: true });
+    const options: ParseArgsConfig['options'] = Object.fromEntries(Object.entries(all).map(([name, r]) => [name, r.multiple ? { type: r.type, multiple: true } : { type: r.type }]));
+    parsed = nodeParseArgs({ args: joinNegativeValues(argv, all), options, strict: true, allowPositionals: true });
   } catch (e) {
     const message = (e as Error).message;
     const name = /'--?([^' <]+)/.exec(message)?.[1] ?? '';

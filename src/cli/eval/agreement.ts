@@ -28,7 +28,7 @@ function annotationColumns(args: ParsedArgs): AnnotationColumns {
  */
 export const agreementCommand: Command = {
   name: 'agreement',
-  options: { labels: { type: 'string' }, threshold: { type: 'string' }, 'item-columns': { type: 'string' }, 'annotator-column': { type: 'string' }, 'label-column': { type: 'string' } },
+  options: { labels: { type: 'string', input: 'file' }, threshold: { type: 'string' }, 'item-columns': { type: 'string' }, 'annotator-column': { type: 'string' }, 'label-column': { type: 'string' } },
   usage: 'eval agreement --labels F [--threshold 1] [--item-columns item] [--annotator-column annotator] [--label-column label]',
   summary: "fuzzy and relevant agreement, quadratic-weighted and binarised Cohen's kappa between annotators (long table item,annotator,label)",
   async run(args, io) {

@@ -1,5 +1,5 @@
 import type { ParsedArgs } from '../args.ts';
-import { stringOption } from '../args.ts';
+import { integerOption, seedOption, stringOption } from '../args.ts';
 import { InputError } from '../errors.ts';
 import type { CiOptions } from '../../core/audit/eval/ciReport.ts';
 
@@ -15,11 +15,5 @@ export function ciOptions(args: ParsedArgs): CiOptions | undefined {
     if (s !== undefined) throw new InputError('--seed needs --bootstrap B');
     return undefined;
   }
-  const resamples = Number(b);
-  if (!Number.isInteger(resamples) || resamples < 1) {
-    throw new InputError(`--bootstrap must be a positive integer, got "${b}"`);
-  }
-  const seed = s === undefined ? 0 : Number(s);
-  if (!Number.isInteger(seed)) throw new InputError(`--seed must be an integer, got "${s}"`);
-  return { resamples, seed };
+  return { resamples: integerOption(args, 'bootstrap', 0, 1), seed: seedOption(args) };
 }

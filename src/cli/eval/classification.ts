@@ -46,11 +46,11 @@ async function referenceScores(args: ParsedArgs, io: Parameters<Command['run']>[
 export const classificationCommand: Command = {
   name: 'classification',
   options: {
-    pred: { type: 'string' },
+    pred: { type: 'string', input: 'file' },
     threshold: { type: 'string' },
-    tune: { type: 'string' },
+    tune: { type: 'string', input: 'file' },
     k: { type: 'string' },
-    'reference-scores': { type: 'string' },
+    'reference-scores': { type: 'string', input: 'file' },
     bootstrap: { type: 'string' },
     seed: { type: 'string' },
   },

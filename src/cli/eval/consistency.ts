@@ -14,7 +14,7 @@ import { parseInput } from './parseInput.ts';
  */
 export const consistencyCommand: Command = {
   name: 'consistency',
-  options: { scores: { type: 'string' }, cutoff: { type: 'string' }, k: { type: 'string' }, bootstrap: { type: 'string' }, seed: { type: 'string' } },
+  options: { scores: { type: 'string', input: 'file' }, cutoff: { type: 'string' }, k: { type: 'string' }, bootstrap: { type: 'string' }, seed: { type: 'string' } },
   usage: 'eval consistency --scores F [--cutoff 50] [--k 5] [--bootstrap B --seed S]',
   summary: 'ICC(2,1), sigma of scores and ranks, label flips and Disag@k over repeated runs (TSV job cv run score)',
   async run(args, io) {

@@ -1,8 +1,7 @@
 import type { Command } from '../command.ts';
-import { integerOption, requiredOption, stringOption } from '../args.ts';
+import { integerOption, requiredOption, seedOption } from '../args.ts';
 import { leaderboardCorrespondence } from '../../core/audit/leaderboardCorrespondence.ts';
 import { parseLeaderboard } from '../../core/formats/leaderboard.ts';
-import { InputError } from '../errors.ts';
 import { parseInput } from './parseInput.ts';
 import { withNulls } from './jsonNulls.ts';
 
@@ -15,14 +14,12 @@ import { withNulls } from './jsonNulls.ts';
  */
 export const correspondenceCommand: Command = {
   name: 'correspondence',
-  options: { a: { type: 'string' }, b: { type: 'string' }, seed: { type: 'string' }, resamples: { type: 'string' } },
+  options: { a: { type: 'string', input: 'file' }, b: { type: 'string', input: 'file' }, seed: { type: 'string' }, resamples: { type: 'string' } },
   usage: 'eval correspondence --a F --b F [--seed S] [--resamples N]',
   summary: "Spearman ρ, direction agreement and the permutation p-value of two leaderboards ({system: score} JSON)",
   async run(args, io) {
     const a = await parseInput(io, requiredOption(args, 'a'), parseLeaderboard);
     const b = await parseInput(io, requiredOption(args, 'b'), parseLeaderboard);
-    const seed = stringOption(args, 'seed');
-    if (seed !== undefined && !Number.isInteger(Number(seed))) throw new InputError(`--seed must be an integer, got "${seed}"`);
-    return withNulls(leaderboardCorrespondence(a, b, seed === undefined ? 0 : Number(seed), integerOption(args, 'resamples', 10000, 1)));
+    return withNulls(leaderboardCorrespondence(a, b, seedOption(args), integerOption(args, 'resamples', 10000, 1)));
   },
 };

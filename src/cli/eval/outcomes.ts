@@ -50,7 +50,7 @@ function decisionColumns(args: ParsedArgs): DecisionColumns {
  */
 export const outcomesCommand: Command = {
   name: 'outcomes',
-  options: { decisions: { type: 'string' }, group: { type: 'string', multiple: true }, selected: { type: 'string' }, score: { type: 'string' }, cutoff: { type: 'string' }, label: { type: 'string' }, job: { type: 'string' }, id: { type: 'string' }, format: { type: 'string' }, 'exclude-small': { type: 'boolean' }, bootstrap: { type: 'string' }, seed: { type: 'string' } },
+  options: { decisions: { type: 'string', input: 'file' }, group: { type: 'string', multiple: true }, selected: { type: 'string' }, score: { type: 'string' }, cutoff: { type: 'string' }, label: { type: 'string' }, job: { type: 'string' }, id: { type: 'string' }, format: { type: 'string' }, 'exclude-small': { type: 'boolean' }, bootstrap: { type: 'string' }, seed: { type: 'string' } },
   usage:
     'eval outcomes --decisions F --group COL[,COL] (--selected COL | --score COL [--cutoff X]) [--label COL] [--job COL] [--id COL] [--exclude-small] [--format csv|tsv|jsonl] [--bootstrap B --seed S]',
   summary: 'selection rates, impact ratios (four-fifths rule) and parity gaps per group of a decisions table (CSV, TSV or JSONL)',

@@ -57,7 +57,7 @@ async function readRun(io: CliIo, file: string): Promise<RunColumns> {
  */
 export const retrievalCommand: Command = {
   name: 'retrieval',
-  options: { qrels: { type: 'string' }, run: { type: 'string' }, k: { type: 'string' }, threshold: { type: 'string' }, gain: { type: 'string' }, duplicates: { type: 'string' }, metrics: { type: 'string' }, bootstrap: { type: 'string' }, seed: { type: 'string' } },
+  options: { qrels: { type: 'string', input: 'file' }, run: { type: 'string', input: 'file' }, k: { type: 'string' }, threshold: { type: 'string' }, gain: { type: 'string' }, duplicates: { type: 'string' }, metrics: { type: 'string' }, bootstrap: { type: 'string' }, seed: { type: 'string' } },
   usage: 'eval retrieval --qrels F --run F [--k 10,100] [--threshold 1] [--gain linear|exp] [--duplicates error|last] [--metrics ndcg@10,p@10,map] [--bootstrap B --seed S]',
   summary: 'NDCG, P, MRR, Recall and MAP of a run against qrels (TREC or MTEB TSV)',
   async run(args, io) {

@@ -33,7 +33,7 @@ export function parseReference(text: string): Record<string, string> {
  */
 export const screeningBiasCommand: Command = {
   name: 'screening-bias',
-  options: { scores: { type: 'string' }, reference: { type: 'string' }, k: { type: 'string' }, bootstrap: { type: 'string' }, seed: { type: 'string' } },
+  options: { scores: { type: 'string', input: 'file' }, reference: { type: 'string' }, k: { type: 'string' }, bootstrap: { type: 'string' }, seed: { type: 'string' } },
   usage: 'eval screening-bias --scores F --reference gender=male,ethnicity=white [--k 5] [--bootstrap B --seed S]',
   summary: 'Delta score, delta rank and Excl@k of counterfactual CV variants, beside the noise floor',
   async run(args, io) {

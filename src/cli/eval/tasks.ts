@@ -1,6 +1,6 @@
 import type { Command } from '../command.ts';
 import type { ParsedArgs } from '../args.ts';
-import { integerOption, stringOption } from '../args.ts';
+import { integerOption, seedOption, stringOption } from '../args.ts';
 import { MULTITASK_DEFAULTS, multiTaskResults, readPredictions, type MultiTaskOptions } from '../../core/audit/multiTask.ts';
 import { compareSystems } from '../../core/audit/multiTaskCompare.ts';
 import { MISSING_RULES, type MissingRule } from '../../core/metrics/taskStatistic.ts';
@@ -14,11 +14,9 @@ import { withNulls } from './jsonNulls.ts';
 function taskOptions(args: ParsedArgs): MultiTaskOptions {
   const missing = stringOption(args, 'missing') ?? MULTITASK_DEFAULTS.missing;
   if (!MISSING_RULES.includes(missing as MissingRule)) throw new InputError(`--missing must be one of ${MISSING_RULES.join(', ')}, got "${missing}"`);
-  const seed = stringOption(args, 'seed');
-  if (seed !== undefined && !Number.isInteger(Number(seed))) throw new InputError(`--seed must be an integer, got "${seed}"`);
   return {
     resamples: integerOption(args, 'bootstrap', MULTITASK_DEFAULTS.resamples, 0),
-    seed: seed === undefined ? MULTITASK_DEFAULTS.seed : Number(seed),
+    seed: seedOption(args, MULTITASK_DEFAULTS.seed),
     missing: missing as MissingRule,
   };
 }
@@ -45,7 +43,7 @@ async function readFolder(io: CliIo, dir: string): Promise<TaskPredictions[]> {
  */
 export const tasksCommand: Command = {
   name: 'tasks',
-  options: { predictions: { type: 'string', multiple: true }, bootstrap: { type: 'string' }, seed: { type: 'string' }, missing: { type: 'string' } },
+  options: { predictions: { type: 'string', multiple: true, input: 'folder' }, bootstrap: { type: 'string' }, seed: { type: 'string' }, missing: { type: 'string' } },
   usage: 'eval tasks --predictions DIR [--predictions DIR …] [--bootstrap B (10000; 0 = none)] [--seed S] [--missing benchmark|worst]',
   summary: 'Per-task, per-capability and overall scores of predictions folders with CIs, baselines and paired comparisons (EHR-Bench style)',
   async run(args, io) {

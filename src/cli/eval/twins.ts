@@ -19,7 +19,7 @@ import { parseInput } from './parseInput.ts';
  */
 export const twinsCommand: Command = {
   name: 'twins',
-  options: { run: { type: 'string' }, 'twin-run': { type: 'string' }, twins: { type: 'string' }, k: { type: 'string' }, groups: { type: 'string' }, 'allow-missing': { type: 'boolean' }, bootstrap: { type: 'string' }, seed: { type: 'string' } },
+  options: { run: { type: 'string', input: 'file' }, 'twin-run': { type: 'string', input: 'file' }, twins: { type: 'string', input: 'file' }, k: { type: 'string' }, groups: { type: 'string' }, 'allow-missing': { type: 'boolean' }, bootstrap: { type: 'string' }, seed: { type: 'string' } },
   usage: 'eval twins --run F --twin-run F --twins F [--k 10] [--groups female,male] [--allow-missing] [--bootstrap B --seed S]',
   summary: 'IoU@k, rank shift, dropout@k, RBC, Kendall tau and Pearson r of a run against its counterfactual twins',
   async run(args, io) {

@@ -91,9 +91,12 @@ export async function readShard<K extends ShardKind>(folder: DatasetFolder, name
     let size: number;
     let sha: string;
     try {
-      size = (await stat(file)).size;
+      const st = await stat(file);
+      if (!st.isFile()) throw new InputError(`shard "${name}" is not a regular file (a folder, FIFO or device)`, file);
+      size = st.size;
       sha = await fileSha256(file);
     } catch (e) {
+      if (e instanceof InputError) throw e;
       throw new InputError(`cannot read shard "${name}" (${(e as NodeJS.ErrnoException).code ?? 'error'})`, file);
     }
     if (part.sha256 !== undefined && sha !== part.sha256) {

@@ -85,7 +85,7 @@ export async function downloadHubDataset(text: string, options: HubDownloadOptio
     const response = await fetchWith(hubDatasetFileUrl(options.host, ref.repo, listing.sha, shard.path)).catch((e: unknown) => {
       throw new InputError(`could not download ${shard.path} (${(e as Error).message})`, label);
     });
-    if (!response.ok) throw new InputError(hubFileRefusal(response.status, shard.path), label);
+    if (!response.ok) throw new InputError(hubFileRefusal(response.status, shard.path, response.headers.get('x-error-code')), label);
     const bytes = new Uint8Array(await response.arrayBuffer());
     await mkdir(dirname(path), { recursive: true });
     // Written beside, then renamed: a download cut short never looks like a finished file.

@@ -5,8 +5,7 @@
  * bounded in what it may inflate to. Every failure is an InputError naming
  * the file and, where known, the line.
  */
-import { createReadStream } from 'node:fs';
-import { open } from 'node:fs/promises';
+import { open, stat, type FileHandle } from 'node:fs/promises';
 import { createGunzip } from 'node:zlib';
 import { FormatError } from '../../core/formats/formatError.ts';
 import { formatLimit, MAX_INFLATED_BYTES, MAX_TEXT_FILE_BYTES } from '../../core/formats/inputLimits.ts';
@@ -15,15 +14,11 @@ import type { NumberedLine } from '../../core/formats/lines.ts';
 import { linesText } from '../../core/formats/linesText.ts';
 import { InputError } from '../errors.ts';
 
-async function isGzip(path: string): Promise<boolean> {
-  const handle = await open(path, 'r');
-  try {
-    const head = Buffer.alloc(2);
-    const { bytesRead } = await handle.read(head, 0, 2, 0);
-    return bytesRead === 2 && head[0] === 0x1f && head[1] === 0x8b;
-  } finally {
-    await handle.close();
-  }
+/** Whether the file begins with gzip's magic bytes; reads them through the open handle. */
+async function isGzip(handle: FileHandle): Promise<boolean> {
+  const head = Buffer.alloc(2);
+  const { bytesRead } = await handle.read(head, 0, 2, 0);
+  return bytesRead === 2 && head[0] === 0x1f && head[1] === 0x8b;
 }
 
 export interface ReadOptions {
@@ -33,24 +28,35 @@ export interface ReadOptions {
   readonly onRawBytes?: (bytes: Uint8Array) => void;
 }
 
-/** The file's (inflated) bytes, chunk by chunk, counted against `maxBytes`. */
+/**
+ * The file's (inflated) bytes, chunk by chunk, counted against `maxBytes`. The file is opened
+ * first, so a missing or unreadable one fails here (as an error the caller names) rather than
+ * as an 'error' event of a stream nobody listens to yet.
+ */
 async function* fileBytes(path: string, options: ReadOptions): AsyncGenerator<Uint8Array> {
   const maxBytes = options.maxBytes ?? MAX_INFLATED_BYTES;
-  const raw = createReadStream(path);
-  if (options.onRawBytes) raw.on('data', (b) => options.onRawBytes!(b as Buffer));
-  const gzip = await isGzip(path);
-  const stream = gzip ? raw.pipe(createGunzip()) : raw;
-  raw.on('error', (e) => stream.destroy(e));
-  let total = 0;
+  // Opening a FIFO for reading waits for a writer, forever: refuse anything but a regular file first.
+  if (!(await stat(path)).isFile()) throw new InputError('is not a regular file (a folder, FIFO or device); give a file', path);
+  const handle = await open(path, 'r');
+  let raw: ReturnType<FileHandle['createReadStream']> | undefined;
+  let stream: NodeJS.ReadableStream & { destroy(e?: Error): void } | undefined;
   try {
+    const gzip = await isGzip(handle);
+    raw = handle.createReadStream({ start: 0, autoClose: false });
+    if (options.onRawBytes) raw.on('data', (b) => options.onRawBytes!(b as Buffer));
+    stream = gzip ? raw.pipe(createGunzip()) : raw;
+    const inflated = stream;
+    raw.on('error', (e) => inflated.destroy(e));
+    let total = 0;
     for await (const chunk of stream as AsyncIterable<Buffer>) {
       total += chunk.length;
       if (total > maxBytes) throw new InputError(`${gzip ? 'inflates to' : 'holds'} more than ${formatLimit(maxBytes)}; split it into smaller files`, path);
       yield new Uint8Array(chunk.buffer, chunk.byteOffset, chunk.length);
     }
   } finally {
-    stream.destroy();
-    raw.destroy();
+    stream?.destroy();
+    raw?.destroy();
+    await handle.close();
   }
 }
 

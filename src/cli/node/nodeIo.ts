@@ -8,6 +8,7 @@ import { mkdir, readdir, readFile, stat, writeFile } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import type { CliIo } from '../command.ts';
 import { InputError } from '../errors.ts';
+import { checkInputPath } from './checkInput.ts';
 import { readFileLines, readInputText } from './inputFile.ts';
 
 export const nodeIo: CliIo = {
@@ -45,6 +46,7 @@ export const nodeIo: CliIo = {
       throw new InputError(`cannot read directory (${(error as NodeJS.ErrnoException).code ?? 'error'})`, path);
     }
   },
+  checkInput: checkInputPath,
   stdout: (text) => void process.stdout.write(text),
   stderr: (text) => void process.stderr.write(text),
   async writeFile(path, text) {

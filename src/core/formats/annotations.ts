@@ -4,6 +4,7 @@
  * cell, every error naming its line.
  */
 import { FormatError } from './formatError.ts';
+import { strictNumber } from './strictNumber.ts';
 import type { RecordTable } from './recordTable.ts';
 
 /** Which columns mean what. An item may be named by several columns (e.g. `job_id,cv_id`). */
@@ -61,9 +62,9 @@ export function readAnnotations(table: RecordTable, columns: AnnotationColumns =
   for (const { line, cells } of table.rows) {
     const item = itemAt.map((at, c) => requiredCell(cells[at], line, columns.item[c], 'item')).join('\u0000');
     const annotator = requiredCell(cells[annotatorAt], line, columns.annotator, 'annotator');
-    const raw = requiredCell(cells[labelAt], line, columns.label, 'label');
-    const label = Number(raw);
-    if (!Number.isFinite(label)) throw new FormatError(`label "${columns.label}" is not a finite number: "${cells[labelAt]}"`, line);
+    requiredCell(cells[labelAt], line, columns.label, 'label');
+    const label = strictNumber(cells[labelAt]);
+    if (label === undefined) throw new FormatError(`label "${columns.label}" is not a finite number: "${cells[labelAt]}"`, line);
     const key = `${annotator}\u0000${item}`;
     const first = firstLine.get(key);
     if (first !== undefined) throw new FormatError(`annotator "${annotator}" grades item "${item.replaceAll('\u0000', ', ')}" twice (first on line ${first})`, line);

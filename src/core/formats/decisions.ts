@@ -4,6 +4,7 @@
  * candidate id — checked cell by cell, every error naming its line.
  */
 import { FormatError } from './formatError.ts';
+import { strictNumber } from './strictNumber.ts';
 import type { RecordTable } from './recordTable.ts';
 
 /** Which columns mean what. Exactly one of `selected` and `score` is given. */
@@ -48,15 +49,13 @@ function columnIndex(table: RecordTable, name: string, role: string): number {
 }
 
 function binaryCell(cell: string, line: number, column: string, role: string): number {
-  const s = cell.trim();
-  if (s === '0' || s === '1') return Number(s);
+  if (cell === '0' || cell === '1') return cell === '1' ? 1 : 0;
   throw new FormatError(`${role} "${column}" must be 0 or 1, got "${cell}"`, line);
 }
 
 function scoreCell(cell: string, line: number, column: string): number {
-  const s = cell.trim();
-  const n = s === '' ? NaN : Number(s);
-  if (!Number.isFinite(n)) throw new FormatError(`score "${column}" is not a finite number: "${cell}"`, line);
+  const n = strictNumber(cell);
+  if (n === undefined) throw new FormatError(`score "${column}" is not a finite number: "${cell}"`, line);
   return n;
 }
 

@@ -21,14 +21,14 @@ export function parsePredictions(text: string): Predictions {
   rows.forEach(({ line, cells }, i) => {
     const id = cells[0].trim();
     const group = cells[1].trim();
-    const label = cells[2].trim();
+    const label = cells[2];
     if (label !== '0' && label !== '1') throw new FormatError(`label must be 0 or 1, got "${cells[2]}"`, line);
     const key = `${group}\u0000${id}`;
     if (seen.has(key)) throw new FormatError(`id "${id}" appears twice in group "${group}"`, line);
     seen.add(key);
     ids.push(id);
     groups.push(group);
-    labels[i] = Number(label);
+    labels[i] = label === '1' ? 1 : 0;
     scores[i] = parseNumberCell(cells[3], line, 'score');
   });
   return { ids, groups, labels, scores };

@@ -1,4 +1,5 @@
 import { FormatError } from './formatError.ts';
+import { strictNumber } from './strictNumber.ts';
 import { numberedLines } from './lines.ts';
 
 /** One relevance judgment. */
@@ -36,8 +37,8 @@ export function parseQrelsLine(text: string, line: number): Judgment | undefined
     }
     [queryId, , docId, gradeText] = words;
   }
-  const grade = Number(gradeText);
-  if (gradeText.trim() === '' || !Number.isFinite(grade)) {
+  const grade = strictNumber(tabs.length === 3 ? gradeText : gradeText.trim());
+  if (grade === undefined) {
     throw new FormatError(`relevance grade is not a number: "${gradeText}"`, line);
   }
   return { queryId: queryId.trim(), docId: docId.trim(), grade };

@@ -8,6 +8,7 @@
  */
 import type { Scored } from '../ranking.ts';
 import { FormatError } from './formatError.ts';
+import { strictNumber } from './strictNumber.ts';
 import { detectRunFormat, TSV_HEADER, type RunFormat } from './trecRun.ts';
 
 const TAB = 9;
@@ -60,8 +61,9 @@ const POW10 = Array.from({ length: 23 }, (_, i) => 10 ** i);
 /**
  * The number in text[start, end): a plain decimal (`-0.1234`, `12`) of at most 15 digits is
  * m ÷ 10^f with m and 10^f exact doubles, so the quotient is the correctly rounded value —
- * exactly what Number() gives; anything else (an exponent, more digits, `Infinity`) goes to
- * Number(). NaN for an empty field.
+ * exactly what Number() gives; anything else (an exponent, more digits) is read by
+ * strictNumber (`0x10`, `Infinity`, `1e` are not numbers). NaN for an empty field or
+ * anything strictNumber refuses.
  */
 function parseScore(text: string, start: number, end: number): number {
   let i = start;
@@ -81,9 +83,9 @@ function parseScore(text: string, start: number, end: number): number {
       digits++;
       if (fraction >= 0) fraction++;
     } else if (c === 46 && fraction < 0) fraction = 0;
-    else return start === end ? NaN : Number(text.slice(start, end));
+    else return start === end ? NaN : (strictNumber(text.slice(start, end)) ?? NaN);
   }
-  if (digits === 0 || digits > 15) return start === end ? NaN : Number(text.slice(start, end));
+  if (digits === 0 || digits > 15) return start === end ? NaN : (strictNumber(text.slice(start, end)) ?? NaN);
   const v = fraction > 0 ? m / POW10[fraction] : m;
   return negative ? -v : v;
 }
@@ -131,8 +133,8 @@ export class RunLineReader {
     const n = fieldBounds(text, tsv, b);
     if (n !== expected) throw new FormatError(`expected ${expected} fields in a ${tsv ? 'TSV' : 'TREC'} run row, found ${n}`, line);
     if (tsv) {
-      // TSV fields keep no surrounding spaces (parseRun trims them)
-      for (let f = 0; f < 3; f++) {
+      // TSV ids keep no surrounding spaces (parseRun trims them); the score is read as written
+      for (let f = 0; f < 2; f++) {
         while (b[f * 2] < b[f * 2 + 1] && text.charCodeAt(b[f * 2]) <= SPACE) b[f * 2]++;
         while (b[f * 2 + 1] > b[f * 2] && text.charCodeAt(b[f * 2 + 1] - 1) <= SPACE) b[f * 2 + 1]--;
       }

@@ -1,5 +1,6 @@
 import type { Scored } from '../ranking.ts';
 import { FormatError } from './formatError.ts';
+import { strictNumber } from './strictNumber.ts';
 import { numberedLines } from './lines.ts';
 
 /** A run: each query's retrieved documents with their scores (order as read). */
@@ -50,9 +51,9 @@ export function parseRun(text: string): Run {
     }
     const queryId = fields[0].trim();
     const docId = (format === 'tsv' ? fields[1] : fields[2]).trim();
-    const scoreText = (format === 'tsv' ? fields[2] : fields[4]).trim();
-    const score = scoreText === '' ? NaN : Number(scoreText);
-    if (!Number.isFinite(score)) throw new FormatError(`score is not a number: "${scoreText}"`, line);
+    const scoreText = format === 'tsv' ? fields[2] : fields[4];
+    const score = strictNumber(scoreText);
+    if (score === undefined) throw new FormatError(`score is not a number: "${scoreText}"`, line);
     let docs = seen.get(queryId);
     if (!docs) {
       seen.set(queryId, (docs = new Set()));

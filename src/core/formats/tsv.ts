@@ -1,4 +1,5 @@
 import { FormatError } from './formatError.ts';
+import { strictNumber } from './strictNumber.ts';
 import { numberedLines } from './lines.ts';
 
 /** One row of a TSV file: its cells and its 1-based line number. */
@@ -32,12 +33,12 @@ export function readTsv(text: string, columns: readonly string[]): TsvRow[] {
 }
 
 /**
- * Parses a numeric cell. @throws {FormatError} naming the column when the
- * cell is not a finite number.
+ * Parses a numeric cell by strictNumber's rule (no surrounding spaces, no
+ * `0x10`, `Infinity` or `1_000`). @throws {FormatError} naming the column
+ * when the cell is not a finite number.
  */
 export function parseNumberCell(cell: string, line: number, column: string): number {
-  const s = cell.trim();
-  const n = s === '' ? NaN : Number(s);
-  if (!Number.isFinite(n)) throw new FormatError(`${column} is not a number: "${cell}"`, line);
+  const n = strictNumber(cell);
+  if (n === undefined) throw new FormatError(`${column} is not a number: "${cell}"`, line);
   return n;
 }

@@ -43,11 +43,12 @@ export function parseScreeningScoreRows(text: string): ScreeningScoreRows {
   const scores = new Map<string, Map<string, number>>();
   const runs = new Set<string>();
   for (const { line, text: t } of data) {
-    const cells = t.split(separator).map((c) => c.trim());
+    const raw = t.split(separator);
+    const cells = raw.map((c) => c.trim());
     if (cells.length !== 5) throw new FormatError(`expected 5 fields (job cv variant run score), found ${cells.length}`, line);
     const [job, cv, variant, run] = cells;
     if (!job || !cv || !variant || !run) throw new FormatError('job, cv, variant and run must not be empty (the original CV is variant "orig")', line);
-    const score = parseNumberCell(cells[4], line, 'score');
+    const score = parseNumberCell(raw[4], line, 'score');
     const key = keyOf(job, cv, variant);
     let byRun = scores.get(key);
     if (!byRun) scores.set(key, (byRun = new Map()));

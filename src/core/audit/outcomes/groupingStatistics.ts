@@ -16,7 +16,7 @@ export function groupingVectorLength(categories: number): number {
 }
 
 /** max − min and min / max of the defined values among the compared categories; NaN with fewer than two. */
-function spread(values: Float64Array, compared: readonly boolean[]): { difference: number; ratio: number; max: number } {
+function spread(values: Float64Array, compared: readonly boolean[]): { difference: number; ratio: number; max: number; defined: number } {
   let max = -Infinity;
   let min = Infinity;
   let defined = 0;
@@ -27,13 +27,14 @@ function spread(values: Float64Array, compared: readonly boolean[]): { differenc
     if (v > max) max = v;
     if (v < min) min = v;
   }
-  if (defined === 0) return { difference: NaN, ratio: NaN, max: NaN };
-  return { difference: defined < 2 ? NaN : max - min, ratio: defined < 2 || max === 0 ? NaN : min / max, max };
+  if (defined === 0) return { difference: NaN, ratio: NaN, max: NaN, defined };
+  return { difference: defined < 2 ? NaN : max - min, ratio: defined < 2 || max === 0 ? NaN : min / max, max, defined };
 }
 
 /**
  * Writes into `out` (length groupingVectorLength(k)) for each category j: SR_j = selected / n;
- * impact ratio IR_j = SR_j / max_h SR_h, the max over the compared categories (NaN when it is 0);
+ * impact ratio IR_j = SR_j / max_h SR_h, the max over the compared categories (NaN when it is 0
+ * or fewer than two compared categories have rows);
  * TPR_j = selected positives / positives; FPR_j = selected negatives / negatives. Then, over the
  * compared categories with a defined value: the demographic-parity difference max SR − min SR and
  * ratio min SR / max SR, the equal-opportunity difference max TPR − min TPR, and the
@@ -59,7 +60,9 @@ export function groupingStatistics(counts: Float64Array, compared: readonly bool
   for (let j = 0; j < k; j++) {
     const at = j * STATISTICS_PER_CATEGORY;
     out[at] = rate[j];
-    out[at + 1] = sr.max > 0 ? rate[j] / sr.max : NaN;
+    // An impact ratio compares a category with the highest of at least two: with one compared
+    // category (the others excluded as small, or absent from a resample) there is none.
+    out[at + 1] = sr.defined >= 2 && sr.max > 0 ? rate[j] / sr.max : NaN;
     out[at + 2] = tpr[j];
     out[at + 3] = fpr[j];
   }

@@ -28,6 +28,35 @@ export interface OutcomesOptions {
 
 const CONFIDENCE = 0.95;
 
+/**
+ * The four-fifths rule on the counts, exactly: category g (sel_g of n_g selected) is flagged when
+ * its rate is less than four-fifths of the highest (sel_top of n_top), i.e.
+ * 5 · sel_g · n_top < 4 · sel_top · n_g — integers, so 16 of 50 against 40 of 100 (an impact
+ * ratio of exactly 4/5, which floating-point division gives as 0.7999999999999999) passes, as the
+ * EEOC's rule flags rates *less than* four-fifths (29 CFR § 1607.4(D)).
+ * @example belowFourFifths(16, 50, { selected: 40, n: 100 }) // false
+ * @example belowFourFifths(15, 50, { selected: 40, n: 100 }) // true
+ */
+export function belowFourFifths(selected: number, n: number, top: { readonly selected: number; readonly n: number } | undefined): boolean {
+  if (!top || n === 0 || top.selected === 0) return false;
+  return 5 * selected * top.n < 4 * top.selected * n;
+}
+
+/**
+ * The compared category with the highest selection rate, as counts; rates compared by cross
+ * multiplication (a/b > c/d ⇔ a·d > c·b), so equal rates are equal. undefined when none has rows.
+ */
+function highestCategory(counts: Float64Array, compared: readonly boolean[]): { selected: number; n: number } | undefined {
+  let best: { selected: number; n: number } | undefined;
+  for (let j = 0; j < compared.length; j++) {
+    const n = counts[j * COUNTS_PER_CATEGORY];
+    const selected = counts[j * COUNTS_PER_CATEGORY + 1];
+    if (!compared[j] || n === 0) continue;
+    if (!best || selected * best.n > best.selected * n) best = { selected, n };
+  }
+  return best;
+}
+
 /** Where each grouping's numbers start in the statistics vector (entry 0 is the median). */
 function offsetsOf(groupings: readonly Grouping[]): number[] {
   const offsets: number[] = [];
@@ -97,6 +126,9 @@ export function auditOutcomes(decisions: Decisions, options: OutcomesOptions = {
   const pointOf = (v: OutcomeNumber): number | undefined => (typeof v === 'object' ? v.mean : v);
   const warnings: string[] = [];
 
+  // The highest compared category of each grouping, by its counts (the rate's numerator and denominator).
+  const top = fullCounts.map((counts, gi) => highestCategory(counts, compared[gi]));
+
   const results: OutcomeGrouping[] = groupings.map((g, gi) => {
     const base = offsets[gi];
     const counts = fullCounts[gi];
@@ -120,7 +152,7 @@ export function auditOutcomes(decisions: Decisions, options: OutcomesOptions = {
         selected: counts[c + 1],
         selection_rate: value(at),
         impact_ratio: impact,
-        four_fifths: ratio !== undefined && ratio < FOUR_FIFTHS,
+        four_fifths: ratio !== undefined && belowFourFifths(counts[c + 1], counts[c], top[gi]),
         small: small[gi][j],
         excluded: !compared[gi][j],
         ...(labels

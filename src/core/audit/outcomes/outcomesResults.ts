@@ -37,7 +37,7 @@ export interface OutcomeCategory {
   readonly selection_rate: OutcomeNumber;
   /** SR / the highest SR of the grouping's compared categories. */
   readonly impact_ratio: OutcomeNumber;
-  /** The four-fifths rule: the impact ratio (point estimate) is below 0.8. */
+  /** The four-fifths rule: the rate is less than four-fifths of the highest, decided on the counts (5 · sel · n_top < 4 · sel_top · n), never on the rounded ratio. */
   readonly four_fifths: boolean;
   /** Under 2% of the rows: NYC LL144 lets an auditor exclude it from the impact ratios. */
   readonly small: boolean;

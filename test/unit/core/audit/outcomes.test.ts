@@ -101,7 +101,8 @@ describe('auditOutcomes', () => {
     expect(kept.warnings).toEqual(['g "tiny": 1 of 61 rows (1.64% < 2%); NYC LL144 lets an auditor exclude it from the impact ratios']);
     const dropped = auditOutcomes(decisionsOf(csv, { groups: ['g'], selected: 'y' }), { excludeSmall: true });
     const [big2, tiny2] = dropped.groupings[0].categories;
-    expect([tiny2.excluded, tiny2.selection_rate, tiny2.impact_ratio, big2.impact_ratio]).toEqual([true, 1, 2, 1]);
+    // One compared category is left: no impact ratio, as the warning says (issue 27; this was [true, 1, 2, 1]).
+    expect([tiny2.excluded, tiny2.selection_rate, tiny2.impact_ratio, big2.impact_ratio]).toEqual([true, 1, undefined, undefined]);
     expect(dropped.groupings[0].highest).toBe('big');
     expect(dropped.groupings[0].demographic_parity_difference).toBeUndefined();
     expect(dropped.warnings).toEqual([
@@ -197,5 +198,48 @@ describe('runOutcomesAudit and decisionsColumns', () => {
     expect(decisionsColumns('race,callback\nwhite,1\n', 'd.csv')).toEqual({ ok: true, format: 'csv', columns: ['race', 'callback'] });
     expect(decisionsColumns('{"race":"w"}\n{"y":1}\n', 'd.jsonl')).toEqual({ ok: true, format: 'jsonl', columns: ['race', 'y'] });
     expect(decisionsColumns('a,a\n', 'd.csv')).toEqual({ ok: false, error: 'd.csv:1: the header names column "a" twice' });
+  });
+});
+
+describe('the four-fifths rule is decided on the counts (issue 27)', () => {
+  /** A table of `sel` selected of `n` rows per group, ids in order. */
+  const table = (groups: Record<string, [number, number]>) =>
+    'g,y\n' + Object.entries(groups).flatMap(([g, [sel, n]]) => Array.from({ length: n }, (_, i) => `${g},${i < sel ? 1 : 0}`)).join('\n') + '\n';
+
+  it('16 of 50 against 40 of 100 is an impact ratio of exactly 4/5 and passes (the rule flags rates less than four-fifths)', () => {
+    const r = auditOutcomes(decisionsOf(table({ top: [40, 100], g: [16, 50] }), { groups: ['g'], selected: 'y' }));
+    const g = grouping(r.groupings, 'g').categories.find((c) => c.category === 'g')!;
+    expect(16 / 50 / (40 / 100)).toBe(0.7999999999999999); // what division gives
+    expect(g.impact_ratio).toBe(0.7999999999999999); // the printed ratio stays as it is
+    expect(g.four_fifths).toBe(false);
+  });
+  it('15 of 50 against 40 of 100 (0.75) is flagged; 17 of 50 (0.85) is not', () => {
+    const flagged = (sel: number) => grouping(auditOutcomes(decisionsOf(table({ top: [40, 100], g: [sel, 50] }), { groups: ['g'], selected: 'y' })).groupings, 'g').categories.find((c) => c.category === 'g')!.four_fifths;
+    expect(flagged(15)).toBe(true);
+    expect(flagged(17)).toBe(false);
+  });
+  it('a score with a cut-off: 16 of 50 scoring at or above it against 40 of 100 passes as well', () => {
+    const rows = ['g,s', ...Array.from({ length: 100 }, (_, i) => `top,${i < 40 ? 80 : 20}`), ...Array.from({ length: 50 }, (_, i) => `g,${i < 16 ? 70 : 10}`)];
+    const r = auditOutcomes(decisionsOf(rows.join('\n') + '\n', { groups: ['g'], score: 's' }), { cutoff: 50 });
+    const g = grouping(r.groupings, 'g').categories.find((c) => c.category === 'g')!;
+    expect(r.decision.kind).toBe('cutoff');
+    expect([g.selected, g.n, g.impact_ratio, g.four_fifths]).toEqual([16, 50, 0.7999999999999999, false]);
+  });
+});
+
+describe('--exclude-small leaving one compared category (issue 27)', () => {
+  it('gives no impact ratio and no four-fifths flag, as its warning says', () => {
+    // 'tiny' is 1 of 100 rows (1% < 2%), so excluded; 'big' is left alone.
+    const rows = ['g,y', ...Array.from({ length: 99 }, (_, i) => `big,${i % 2}`), 'tiny,0'];
+    const r = auditOutcomes(decisionsOf(rows.join('\n') + '\n', { groups: ['g'], selected: 'y' }), { excludeSmall: true });
+    const g = grouping(r.groupings, 'g');
+    expect(r.warnings).toContain('g: fewer than two categories to compare; no impact ratios or disparities');
+    for (const c of g.categories) {
+      expect(c.impact_ratio).toBeUndefined();
+      expect(c.four_fifths).toBe(false);
+    }
+    expect(g.demographic_parity_difference).toBeUndefined();
+    const kept = auditOutcomes(decisionsOf(rows.join('\n') + '\n', { groups: ['g'], selected: 'y' }));
+    expect(grouping(kept.groupings, 'g').categories.find((c) => c.category === 'tiny')!.impact_ratio).toBe(0);
   });
 });
