@@ -1,11 +1,18 @@
+import { cardYaml } from './cardYaml.ts';
+import type { CardYaml } from './cardYaml.ts';
+
 /**
  * What a Hub dataset card (README.md) tells Fairground, from its YAML front
- * matter's `fairground:` block:
+ * matter (cardYaml.ts): the Hub's own `language:` list (the order of a
+ * benchmark's language subsets) and `configs:` (each config's `data_files`, the
+ * files the `datasets` library and MTEB's loader read for it), and a
+ * `fairground:` block:
  *
  * ```yaml
  * ---
  * fairground:
  *   relevance_threshold: 3
+ *   pool: corpus
  *   twin_groups:
  *     gender: [female, male]
  * ---
@@ -13,34 +20,38 @@
  *
  * `twin_groups` gives the groups of each twins attribute, the first being F
  * in the rank-biserial correlation; `relevance_threshold` the retrieval
- * tasks' threshold (1 when absent). Of the rest of the card only the Hub's
- * own `language:` list is read (the order of a benchmark's language subsets);
- * only maps, flow lists `[a, b]`, block lists `- a` and plain or quoted
- * scalars are understood; configs, licence and the rest are skipped.
+ * tasks' threshold (1 when absent); `pool` the per-language pool of a dataset
+ * of language subsets (hubManifest.ts: `language` when each subset has its own
+ * corpus, unless the card says `corpus`). Licence and the rest are skipped.
  */
 export interface DatasetCardHints {
   readonly relevanceThreshold?: number;
   readonly twinGroups?: Readonly<Record<string, readonly string[]>>;
   /** The card's `language:` list, in its order. */
   readonly languages?: readonly string[];
+  readonly pool?: 'corpus' | 'language';
+  /** The card's `configs:`, in its order (those with `data_files`). */
+  readonly configs?: readonly CardConfig[];
 }
 
-/** The card's front matter lines, or none when it has no `---` block. */
-function frontMatter(readme: string): string[] {
-  const lines = readme.replace(/^\uFEFF/, '').split(/\r?\n/);
-  if (lines[0]?.trim() !== '---') return [];
-  const end = lines.findIndex((l, i) => i > 0 && l.trim() === '---');
-  return end < 0 ? [] : lines.slice(1, end);
+/** One config of the card: its name, whether it is marked `default: true`, and its data files by split. */
+export interface CardConfig {
+  readonly name: string;
+  readonly default: boolean;
+  readonly dataFiles: readonly CardDataFiles[];
 }
 
-const indent = (line: string) => line.length - line.trimStart().length;
-const scalar = (text: string) => text.trim().replace(/^(['"])(.*)\1$/, '$2');
-
-/** A flow list `[a, "b"]`, or undefined when the text is not one. */
-function flowList(text: string): string[] | undefined {
-  const m = /^\[(.*)\]$/.exec(text.trim());
-  return m ? m[1].split(',').map(scalar).filter((s) => s !== '') : undefined;
+/** One split's files of a config: path patterns (globs) from the repository root. `split` is absent when the card names none (the `datasets` library then calls it `train`). */
+export interface CardDataFiles {
+  readonly split?: string;
+  readonly patterns: readonly string[];
 }
+
+type YamlMap = { readonly [key: string]: CardYaml };
+
+const isMap = (v: CardYaml | undefined): v is YamlMap => v !== null && v !== undefined && typeof v === 'object' && !Array.isArray(v);
+const strings = (v: CardYaml | undefined): string[] =>
+  typeof v === 'string' ? [v] : Array.isArray(v) ? v.filter((s): s is string => typeof s === 'string' && s !== '') : [];
 
 /**
  * The hints of a dataset card.
@@ -48,55 +59,43 @@ function flowList(text: string): string[] | undefined {
  *   // { twinGroups: { gender: ['female', 'male'] } }
  */
 export function datasetCardHints(readme: string): DatasetCardHints {
-  const lines = frontMatter(readme).filter((l) => l.trim() !== '' && !l.trimStart().startsWith('#'));
-  const languages = languageList(lines);
-  const start = lines.findIndex((l) => /^fairground:\s*$/.test(l));
-  if (start < 0) return languages ? { languages } : {};
-  const block: string[] = [];
-  for (const l of lines.slice(start + 1)) {
-    if (indent(l) === 0) break;
-    block.push(l);
-  }
-  const out: { relevanceThreshold?: number; twinGroups?: Record<string, string[]>; languages?: string[] } = languages ? { languages } : {};
-  for (let i = 0; i < block.length; i++) {
-    const m = /^\s*([A-Za-z_]+):\s*(.*)$/.exec(block[i]);
-    if (!m) continue;
-    if (m[1] === 'relevance_threshold') {
-      const n = Number(scalar(m[2]));
-      if (m[2].trim() !== '' && Number.isFinite(n)) out.relevanceThreshold = n;
-    } else if (m[1] === 'twin_groups') {
-      const at = indent(block[i]);
-      const groups: Record<string, string[]> = {};
-      let attribute: string | undefined;
-      for (i++; i < block.length && indent(block[i]) > at; i++) {
-        const item = /^\s*-\s*(.+)$/.exec(block[i]);
-        if (item && attribute !== undefined) {
-          groups[attribute].push(scalar(item[1]));
-          continue;
-        }
-        const entry = /^\s*([^:]+):\s*(.*)$/.exec(block[i]);
-        if (!entry) continue;
-        attribute = scalar(entry[1]);
-        groups[attribute] = flowList(entry[2]) ?? [];
-      }
-      i--;
-      out.twinGroups = groups;
-    }
+  const yaml = cardYaml(readme);
+  const out: { -readonly [K in keyof DatasetCardHints]: DatasetCardHints[K] } = {};
+  if (yaml.language !== undefined && yaml.language !== null) out.languages = strings(yaml.language);
+  const configs = cardConfigs(yaml.configs);
+  if (configs.length > 0) out.configs = configs;
+  const block = yaml.fairground;
+  if (!isMap(block)) return out;
+  const threshold = block.relevance_threshold;
+  if (typeof threshold === 'string' && threshold !== '' && Number.isFinite(Number(threshold))) out.relevanceThreshold = Number(threshold);
+  if (block.pool === 'corpus' || block.pool === 'language') out.pool = block.pool;
+  if (isMap(block.twin_groups)) {
+    out.twinGroups = Object.fromEntries(Object.entries(block.twin_groups).map(([attribute, groups]) => [attribute, Array.isArray(groups) ? strings(groups) : []]));
   }
   return out;
 }
 
-/** The top-level `language:` of the card: a flow list, a block list (`- en`, indented or not) or one code. */
-function languageList(lines: readonly string[]): string[] | undefined {
-  const at = lines.findIndex((l) => /^language:/.test(l));
-  if (at < 0) return undefined;
-  const rest = lines[at].slice('language:'.length).trim();
-  if (rest !== '') return flowList(rest) ?? [scalar(rest)];
-  const items: string[] = [];
-  for (const l of lines.slice(at + 1)) {
-    const item = /^\s*-\s*(.+)$/.exec(l);
-    if (!item) break;
-    items.push(scalar(item[1]));
-  }
-  return items;
+/**
+ * The card's configs with their data files, in any of the forms the Hub documents: `data_files: path`,
+ * a list of paths, a list of `{split, path}` (path a string or a list), or a map of split to paths.
+ */
+function cardConfigs(configs: CardYaml | undefined): CardConfig[] {
+  if (!Array.isArray(configs)) return [];
+  return configs.flatMap((c: CardYaml): CardConfig[] => {
+    if (!isMap(c) || typeof c.config_name !== 'string' || c.config_name === '') return [];
+    const files = c.data_files;
+    let dataFiles: CardDataFiles[];
+    if (typeof files === 'string') dataFiles = [{ patterns: [files] }];
+    else if (Array.isArray(files)) {
+      dataFiles = files.flatMap((f): CardDataFiles[] => {
+        if (typeof f === 'string') return [{ patterns: [f] }];
+        if (!isMap(f)) return [];
+        const patterns = strings(f.path);
+        return patterns.length === 0 ? [] : [{ ...(typeof f.split === 'string' && f.split !== '' ? { split: f.split } : {}), patterns }];
+      });
+    } else if (isMap(files)) {
+      dataFiles = Object.entries(files).map(([split, paths]) => ({ split, patterns: strings(paths) })).filter((d) => d.patterns.length > 0);
+    } else dataFiles = [];
+    return dataFiles.length === 0 ? [] : [{ name: c.config_name, default: c.default === 'true', dataFiles }];
+  });
 }

@@ -6,7 +6,8 @@
  *   (mteb/scifact, mteb/nfcorpus; the README's configs `corpus`, `queries`, `default` name them);
  * - one folder per config, as `push_to_hub` writes them: `corpus/<split>-00000-of-00001.parquet`,
  *   `queries/…`, and the default config (the qrels) under `data/` (or `default/`, `qrels/`);
- * - the Hub's own Parquet conversion: `<config>/<split>/0000.parquet`;
+ * - the Hub's own Parquet conversion: `<config>/<split>/0000.parquet` (and `<config>/partial-<split>/…`
+ *   where the Hub converted only the first rows of a large split: placed, and marked `partial`);
  * - subsets as configs `<subset>-corpus`, `<subset>-queries`, `<subset>-qrels`;
  * - the fair-freelancer benchmark's twins: configs `twins-<attribute>`, `<subset>-twins-<attribute>`
  *   or `<attribute>-twins` (and root files `twins-<attribute>.jsonl(.gz)`), records of kind twins.
@@ -23,14 +24,30 @@ export interface HubPlacedFile {
   readonly subset: string;
   readonly split?: string;
   readonly attribute?: string;
+  /** The dataset card's config whose `data_files` name the file (cardPlacement.ts), when one does. */
+  readonly config?: string;
+  /** In a `partial-<split>` folder of the Hub's Parquet conversion: the first rows of the split only. */
+  readonly partial?: true;
 }
 
 const DATA = /\.(jsonl|jsonl\.gz|parquet)$/;
 const QRELS_DATA = /\.(jsonl|jsonl\.gz|parquet|tsv|tsv\.gz)$/;
+
+/**
+ * Whether a file can be read as this role: JSON Lines (gzipped or not) or Parquet, and TSV for qrels.
+ * @example hubFileReadableAs('qrels', 'qrels/test.tsv') // true
+ */
+export function hubFileReadableAs(role: HubRole, path: string): boolean {
+  return (role === 'qrels' ? QRELS_DATA : DATA).test(path);
+}
+
 const SHARDED = /^(.+?)(?:-\d{5}-of-\d{5})?\.(?:jsonl|jsonl\.gz|parquet|tsv|tsv\.gz)$/;
 
-/** The role and subset (and twins attribute) a config (folder) name stands for. */
-function configRole(config: string): { role: HubRole; subset: string; attribute?: string } | undefined {
+/**
+ * The role and subset (and twins attribute) a config (folder) name stands for.
+ * @example hubConfigRole('fr-qrels') // { role: 'qrels', subset: 'fr' }
+ */
+export function hubConfigRole(config: string): { role: HubRole; subset: string; attribute?: string } | undefined {
   if (config === 'corpus' || config === 'queries') return { role: config, subset: '' };
   if (config === 'default' || config === 'data' || config === 'qrels') return { role: 'qrels', subset: '' };
   const twins = /^(?:(.+)-)?twins-(.+)$/.exec(config) ?? /^()(.+)-twins$/.exec(config);
@@ -54,15 +71,17 @@ export function placeHubFile(path: string): HubPlacedFile | undefined {
     const m = /^(corpus|queries)\.(jsonl|jsonl\.gz|parquet)$/.exec(path);
     return m ? { path, role: m[1] as HubRole, subset: '' } : undefined;
   }
-  const placed = configRole(parts[0]);
+  const placed = hubConfigRole(parts[0]);
   if (!placed) return undefined;
-  const allowed = placed.role === 'qrels' ? QRELS_DATA : DATA;
-  if (!allowed.test(path)) return undefined;
+  if (!hubFileReadableAs(placed.role, path)) return undefined;
   if (parts.length === 2) {
     const split = SHARDED.exec(parts[1])?.[1];
     return split ? { path, ...placed, split } : undefined;
   }
-  // The Hub's conversion: <config>/<split>/0000.parquet (or partial-<split> for a cut one).
-  if (parts.length === 3 && /^\d{4}\.parquet$/.test(parts[2])) return { path, ...placed, split: parts[1].replace(/^partial-/, '') };
+  // The Hub's conversion: <config>/<split>/0000.parquet, or partial-<split> for one it cut short.
+  if (parts.length === 3 && /^\d{4}\.parquet$/.test(parts[2])) {
+    const partial = /^partial-(.+)$/.exec(parts[1]);
+    return partial ? { path, ...placed, split: partial[1], partial: true } : { path, ...placed, split: parts[1] };
+  }
   return undefined;
 }

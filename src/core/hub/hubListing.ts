@@ -16,8 +16,12 @@ export interface HubListing {
   readonly files: readonly HubFile[];
 }
 
-/** Why a Hub request failed: `not-found` (no such dataset or revision), `private` (private or gated), else `http`/`response`. */
-export type HubErrorCode = 'not-found' | 'private' | 'http' | 'response';
+/**
+ * Why a Hub request failed: `not-found` (no such dataset, or one the Hub will not name: it answers
+ * a private one the same way), `no-revision`, `gated` (its authors must grant access), `private`,
+ * else `http`/`response`.
+ */
+export type HubErrorCode = 'not-found' | 'no-revision' | 'gated' | 'private' | 'http' | 'response';
 
 /** A Hub request that failed, with a message a user can act on. */
 export class HubError extends Error {
@@ -35,30 +39,37 @@ const NO_TOKEN = 'Fairground sends no token, so it reads only public datasets; d
 /**
  * The listing in the Hub's answer to `GET api/datasets/{repo}/revision/{rev}`
  * (`sha`, `siblings[].rfilename`, with `blobs=true` also `size` and
- * `lfs.sha256`), or the HubError its status means. The Hub answers 401 both
- * for a private dataset and for one that does not exist (so as not to say
- * which), naming the case in the `X-Error-Code` header when it can.
+ * `lfs.sha256`; `gated`), or the HubError its status means. Without a token
+ * the Hub answers 401 with `X-Error-Code: RepoNotFound` both for a dataset
+ * that does not exist and for a private one (so as not to say which), 404
+ * `RevisionNotFound` for a revision the dataset lacks; a gated dataset is
+ * listed (`"gated": "auto"` or `"manual"`) but its files are refused, so it is
+ * refused here, before any file is fetched.
  *
  * @param errorCode the response's `X-Error-Code` header (`RepoNotFound`, `GatedRepo`, `RevisionNotFound`), when present.
- * @throws {HubError} for a status other than 200, or a body without `sha` and `siblings`.
+ * @throws {HubError} for a status other than 200, a gated dataset, or a body without `sha` and `siblings`.
  * @example hubListingFromApi({ repo: 'o/d' }, 'https://huggingface.co/', 200, { sha: 'a'.repeat(40), siblings: [{ rfilename: 'corpus.jsonl', size: 9 }] })
  *   // { repo: 'o/d', sha: 'aaaa…', files: [{ path: 'corpus.jsonl', bytes: 9 }] }
  */
 export function hubListingFromApi(ref: HubDatasetRef, host: string, status: number, body: unknown, errorCode?: string | null): HubListing {
   const at = ref.revision ? ` at revision "${ref.revision}"` : '';
-  if (status === 404 || errorCode === 'RepoNotFound' || errorCode === 'RevisionNotFound') {
-    const which = errorCode === 'RevisionNotFound' || (status === 404 && ref.revision) ? ` (or it has no revision "${ref.revision}")` : '';
-    if (status === 404 || errorCode === 'RevisionNotFound') return fail('not-found', `no dataset "${ref.repo}" on the Hub at ${host}${which}`);
-    return fail('not-found', `no dataset "${ref.repo}" on the Hub at ${host}, or it is private (${NO_TOKEN})`);
+  if (errorCode === 'RevisionNotFound') return fail('no-revision', `"${ref.repo}" has no revision "${ref.revision ?? 'main'}" on the Hub at ${host}`);
+  if (errorCode === 'RepoNotFound' && status === 401) {
+    return fail('not-found', `no dataset "${ref.repo}" on the Hub at ${host}, or it is private (the Hub answers both alike). ${NO_TOKEN}`);
   }
-  if (status === 401 || status === 403) {
-    const gated = errorCode === 'GatedRepo' ? 'gated (its authors must grant access)' : 'private or gated';
-    return fail('private', `the Hub refused "${ref.repo}"${at} (HTTP ${status}): the dataset is ${gated}. ${NO_TOKEN}`);
+  if (status === 404 || errorCode === 'RepoNotFound') {
+    const which = status === 404 && ref.revision ? ` (or it has no revision "${ref.revision}")` : '';
+    return fail('not-found', `no dataset "${ref.repo}" on the Hub at ${host}${which}`);
   }
+  if (errorCode === 'GatedRepo') return fail('gated', gatedMessage(ref.repo, `HTTP ${status}`));
+  if (status === 401 || status === 403) return fail('private', `the Hub refused "${ref.repo}"${at} (HTTP ${status}): the dataset is private or gated. ${NO_TOKEN}`);
   if (status !== 200) return fail('http', `the Hub answered HTTP ${status} for "${ref.repo}"${at}`);
-  const b = (body ?? {}) as { sha?: unknown; siblings?: unknown };
+  const b = (body ?? {}) as { sha?: unknown; siblings?: unknown; gated?: unknown };
   if (typeof b.sha !== 'string' || !/^[0-9a-f]{40}$/.test(b.sha) || !Array.isArray(b.siblings)) {
     return fail('response', `the Hub's answer for "${ref.repo}" has no commit sha and file list (is ${host} a Hub?)`);
+  }
+  if (b.gated !== undefined && b.gated !== false && b.gated !== null && b.gated !== 'false') {
+    return fail('gated', gatedMessage(ref.repo, typeof b.gated === 'string' ? `access "${b.gated}"` : 'gated'));
   }
   const files = b.siblings.flatMap((s: { rfilename?: unknown; size?: unknown; lfs?: { sha256?: unknown } }): HubFile[] => {
     if (typeof s?.rfilename !== 'string') return [];
@@ -69,11 +80,17 @@ export function hubListingFromApi(ref: HubDatasetRef, host: string, status: numb
   return { repo: ref.repo, sha: b.sha, files };
 }
 
+/** A gated dataset, named as such: its files are refused to anyone its authors have not let in. */
+function gatedMessage(repo: string, how: string): string {
+  return `"${repo}" is a gated dataset on the Hub (${how}): its files are given only to signed-in users its authors let in. ${NO_TOKEN}`;
+}
+
 /**
- * The message for a file download the Hub refused.
+ * The message for a file download the Hub refused (`errorCode`: the response's `X-Error-Code`).
  * @example hubFileRefusal(401, 'corpus.parquet') // 'the Hub refused corpus.parquet (HTTP 401): the dataset is private or gated. Fairground sends no token, …'
  */
-export function hubFileRefusal(status: number, path: string): string {
+export function hubFileRefusal(status: number, path: string, errorCode?: string | null): string {
+  if (errorCode === 'GatedRepo') return `the Hub refused ${path} (HTTP ${status}): the dataset is gated. ${NO_TOKEN}`;
   if (status === 401 || status === 403) return `the Hub refused ${path} (HTTP ${status}): the dataset is private or gated. ${NO_TOKEN}`;
   if (status === 404) return `the Hub has no file ${path} at this commit (HTTP 404)`;
   return `the Hub answered HTTP ${status} for ${path}`;

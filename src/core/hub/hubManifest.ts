@@ -5,7 +5,7 @@ import type { DatasetCardHints } from './datasetCard.ts';
 import type { HubDatasetRef } from './hubDatasetRef.ts';
 import { dataFiles, hubFileRoleText, placeMappedFiles, suggestHubFileMap } from './hubFileMap.ts';
 import type { HubFileMap } from './hubFileMap.ts';
-import { placeHubFile } from './hubLayout.ts';
+import { placeListedFiles } from './cardPlacement.ts';
 import type { HubPlacedFile, HubRole } from './hubLayout.ts';
 import { HubLayoutError } from './hubLayoutError.ts';
 import type { HubFile, HubListing } from './hubListing.ts';
@@ -42,8 +42,8 @@ export interface HubManifestOptions {
 const RETRIEVAL_ROLES = ['corpus', 'queries', 'qrels'] as const;
 
 /**
- * Builds the manifest of a Hub dataset from its file listing (hubLayout.ts lists the layouts),
- * or from the user's map of its files to roles.
+ * Builds the manifest of a Hub dataset from its file listing (hubLayout.ts lists the layouts;
+ * the card's `configs:` come first, cardPlacement.ts), or from the user's map of its files to roles.
  *
  * - The subset is `ref.config` (`default` is the dataset of one subset). A dataset of subsets
  *   with twins configs (the fair-freelancer benchmark's layout) and none chosen is ONE dataset:
@@ -52,7 +52,12 @@ const RETRIEVAL_ROLES = ['corpus', 'queries', 'qrels'] as const;
  * - Retrieval tasks: `ref.split`, else one per qrels split for the benchmark layout and a map,
  *   else the preferred split (test, dev, validation, train, else the first by name), named
  *   after it. Shards `corpus`, `queries`, `qrels` for one task; `queries-<split>`,
- *   `qrels-<split>` (and `corpus-<split>` when the corpus differs by split) for several.
+ *   `qrels-<split>` (and `corpus-<split>` when the corpus differs by split) for several. When the
+ *   subsets read as one dataset each have a corpus of their own (`<lang>-corpus`), the tasks
+ *   declare `pool: language`: a language's queries rank in its corpus, as the fair-freelancer
+ *   protocol and MTEB's per-language evaluation do (the card's `fairground: pool:` decides otherwise).
+ * - A part that would be read from a `partial-<split>` folder of the Hub's Parquet conversion
+ *   is refused (FormatError), naming the folder.
  * - Twins: one shard `twins-<attribute>` per attribute and one twins task per attribute and
  *   retrieval task (`<attribute>`, or `<attribute>-<split>` for several), its groups from
  *   `options.groups` (the user), else the card's `twin_groups`, else the records' (`recordGroups`).
@@ -68,7 +73,7 @@ const RETRIEVAL_ROLES = ['corpus', 'queries', 'qrels'] as const;
  */
 export function buildHubManifest(ref: HubDatasetRef, listing: HubListing, options: HubManifestOptions = {}): Manifest {
   const { map } = options;
-  const placed = map ? placeMappedFiles(listing, map) : listing.files.map((f) => placeHubFile(f.path)).filter((p): p is HubPlacedFile => p !== undefined);
+  const placed = map ? placeMappedFiles(listing, map) : placeListedFiles(listing.files.map((f) => f.path), options.card?.configs);
   const layoutGap = (message: string) => new HubLayoutError(message, 'files', dataFiles(listing), map ?? suggestHubFileMap(listing));
   const subset = ref.config === 'default' ? '' : (ref.config ?? '');
   const subsets = subsetOrder([...new Set(placed.map((p) => p.subset))], options.card?.languages);
@@ -91,8 +96,12 @@ export function buildHubManifest(ref: HubDatasetRef, listing: HubListing, option
   }
   const splits = ref.split !== undefined ? [ref.split] : benchmark || map ? qrelSplits : qrelSplits.slice(0, 1);
   const byPath = new Map(listing.files.map((f) => [f.path, f]));
-  const { shards, tasks } = retrievalParts(mine, chosen, splits, byPath, options.card?.relevanceThreshold ?? 1);
+  // Each language subset with a corpus of its own: its queries rank in it (the fair-freelancer protocol), unless the card says otherwise.
+  const ownCorpora = benchmark && new Set(mine.filter((p) => p.role === 'corpus').map((p) => p.subset)).size > 1;
+  const pool = (options.card?.pool ?? (ownCorpora ? 'language' : 'corpus')) === 'language' ? 'language' : undefined;
+  const { shards, tasks } = retrievalParts(mine, chosen, splits, byPath, options.card?.relevanceThreshold ?? 1, pool);
   const twins = twinsParts(mine, chosen, splits, byPath, options, (message, missing, files) => new HubLayoutError(message, 'groups', dataFiles(listing), map ?? suggestHubFileMap(listing), missing, files));
+  refusePartial(ref, mine, [...shards, ...twins.shards]);
 
   const slug = [...ref.repo.split('/'), ...(subset ? [subset] : [])].join('--').replace(/[^A-Za-z0-9._-]+/g, '-');
   const source: HubManifestSource = {
@@ -139,7 +148,10 @@ function checkParts(ref: HubDatasetRef, mine: readonly HubPlacedFile[], chosen: 
 }
 
 /** The retrieval shards and tasks: one task per split, the parts of all chosen subsets. */
-function retrievalParts(mine: readonly HubPlacedFile[], chosen: readonly string[], splits: readonly string[], byPath: ReadonlyMap<string, HubFile>, threshold: number) {
+function retrievalParts(
+  mine: readonly HubPlacedFile[], chosen: readonly string[], splits: readonly string[], byPath: ReadonlyMap<string, HubFile>, threshold: number,
+  pool: 'corpus' | 'language' | undefined,
+) {
   const filesOf = (role: HubRole, split: string) =>
     chosen.flatMap((s) => {
       const own = mine.filter((p) => p.subset === s);
@@ -160,7 +172,9 @@ function retrievalParts(mine: readonly HubPlacedFile[], chosen: readonly string[
   const corpus = names('corpus');
   const queries = names('queries');
   const qrels = names('qrels');
-  const tasks = splits.map((split, i) => ({ type: 'retrieval', name: split, corpus: corpus[i], queries: queries[i], qrels: qrels[i], relevance_threshold: threshold, k: [10] }));
+  const tasks = splits.map((split, i) => ({
+    type: 'retrieval', name: split, corpus: corpus[i], queries: queries[i], qrels: qrels[i], relevance_threshold: threshold, k: [10], ...(pool ? { pool } : {}),
+  }));
   return { shards, tasks };
 }
 
@@ -186,6 +200,24 @@ function twinsParts(
     splits.map((split) => ({ type: 'twins', name: splits.length === 1 ? a : `${a}-${split}`, of: split, twins: `twins-${a}`, attribute: a, groups: [...groupsOf(a)!] })),
   );
   return { shards, tasks };
+}
+
+/**
+ * A part read from a `partial-<split>` folder of the Hub's Parquet conversion is refused: the Hub
+ * converted only the first rows of that split, so an audit on it would pass for one on the whole
+ * split. The message names the folders and where the whole split is.
+ */
+function refusePartial(ref: HubDatasetRef, mine: readonly HubPlacedFile[], shards: readonly ShardEntry[]): void {
+  const used = new Set(shards.map((s) => s.path));
+  const cut = new Map<string, string>();
+  for (const p of mine) if (p.partial && used.has(p.path)) cut.set(p.path.slice(0, p.path.lastIndexOf('/') + 1), p.split!);
+  if (cut.size === 0) return;
+  const named = [...cut].map(([folder, split]) => `${folder} (split "${split}")`).join(', ');
+  throw new FormatError(
+    `"${ref.repo}" holds only part of ${cut.size === 1 ? 'a split' : 'some splits'} here: ${named} ${cut.size === 1 ? 'is' : 'are'} the Hub's partial Parquet conversion, ` +
+      `the first rows of a split too large to convert whole, so an audit on ${cut.size === 1 ? 'it' : 'them'} would not be one of the whole split; ` +
+      `import the dataset's own files instead (${ref.repo}, or ${ref.repo}@<revision> other than refs/convert/parquet)`,
+  );
 }
 
 function entry(name: string, kind: HubRole, file: HubFile): ShardEntry {

@@ -34,12 +34,14 @@ export function filesFor(role: HubRole, files: readonly HubPlacedFile[], split: 
 
 /**
  * The files of one layout: when the same part is there twice (BEIR files and a Parquet folder,
- * as after a conversion), the Parquet folder's, so no record is read twice.
+ * as after a conversion; or `qrels/test.jsonl` beside `qrels/test-00000-of-00001.parquet` in one
+ * folder), the Parquet files, so no record is read twice.
  */
 function oneLayout(files: readonly HubPlacedFile[]): HubPlacedFile[] {
   const folder = (p: HubPlacedFile) => (p.path.includes('/') ? p.path.split('/')[0] : '');
+  const parquet = (p: HubPlacedFile) => p.path.endsWith('.parquet');
   const folders = [...new Set(files.map(folder))];
-  if (folders.length <= 1) return [...files];
-  const chosen = folders.find((f) => files.some((p) => folder(p) === f && p.path.endsWith('.parquet'))) ?? folders[0];
-  return files.filter((p) => folder(p) === chosen);
+  const chosen = folders.find((f) => files.some((p) => folder(p) === f && parquet(p))) ?? folders[0];
+  const mine = files.filter((p) => folder(p) === chosen);
+  return mine.some(parquet) ? mine.filter(parquet) : mine;
 }

@@ -23,7 +23,8 @@ export type HubFetch = (url: string, init: { credentials: 'omit' }) => Promise<R
  * fetched and the groups read from the records (twinGroups.ts); two or more
  * are needed, else the HubLayoutError asking for them stands.
  *
- * @throws {HubError} from the listing (not found, private, unreachable);
+ * @throws {HubError} from the listing (not found, no such revision, gated — before any file is
+ *   fetched —, private, unreachable);
  *   the FormatError or HubLayoutError of buildHubManifest.
  * @example const { manifest } = await readHubManifest('https://huggingface.co/', { repo: 'mteb/scifact' }, fetch)
  */
@@ -52,7 +53,7 @@ export async function readHubManifest(
     for (const [attribute, paths] of Object.entries(e.twinFiles)) {
       const files = await Promise.all(paths.map(async (path) => {
         const r = await fetchFn(hubDatasetFileUrl(host, ref.repo, listing.sha, path), { credentials: 'omit' });
-        if (!r.ok) throw new HubError(r.status === 401 || r.status === 403 ? 'private' : 'http', hubFileRefusal(r.status, path));
+        if (!r.ok) throw new HubError(r.status === 401 || r.status === 403 ? 'private' : 'http', hubFileRefusal(r.status, path, r.headers.get('x-error-code')));
         return { path, bytes: new Uint8Array(await r.arrayBuffer()) };
       }));
       // A file that cannot be read gives no groups here; the import reads it again and names what is wrong.

@@ -40,8 +40,8 @@ describe('buildHubManifest(ref, listing) for the fair-freelancer layout', () => 
       'twins-gender:de-twins-gender/test-00000-of-00001.parquet', 'twins-gender:en-twins-gender/test-00000-of-00001.parquet',
     ]);
     expect(m.tasks).toEqual([
-      { type: 'retrieval', name: 'briefs', corpus: 'corpus', queries: 'queries-briefs', qrels: 'qrels-briefs', relevance_threshold: 3, k: [10] },
-      { type: 'retrieval', name: 'short', corpus: 'corpus', queries: 'queries-short', qrels: 'qrels-short', relevance_threshold: 3, k: [10] },
+      { type: 'retrieval', name: 'briefs', corpus: 'corpus', queries: 'queries-briefs', qrels: 'qrels-briefs', relevance_threshold: 3, k: [10], pool: 'language' },
+      { type: 'retrieval', name: 'short', corpus: 'corpus', queries: 'queries-short', qrels: 'qrels-short', relevance_threshold: 3, k: [10], pool: 'language' },
       { type: 'twins', name: 'gender-briefs', of: 'briefs', twins: 'twins-gender', attribute: 'gender', groups: ['female', 'male'] },
       { type: 'twins', name: 'gender-short', of: 'short', twins: 'twins-gender', attribute: 'gender', groups: ['female', 'male'] },
     ]);
@@ -88,5 +88,17 @@ describe('buildHubManifest(ref, listing) for the fair-freelancer layout', () => 
   it('refuses a subset that has some retrieval parts and not the others, naming them', () => {
     const files = [...BENCHMARK, 'fr-corpus/corpus-00000-of-00001.parquet'];
     expect(() => buildHubManifest({ repo: 'fair/freelancer' }, listing(files), GROUPS)).toThrow('"fair/freelancer" subset "fr" has no queries, qrels files');
+  });
+
+  it('declares pool: language when each language subset has a corpus of its own (a language\'s queries rank in its corpus), unless the card says pool: corpus', () => {
+    const retrievalPools = (m: ReturnType<typeof buildHubManifest>) => m.tasks.filter((t) => t.type === 'retrieval').map((t) => (t as { pool?: string }).pool);
+    expect(retrievalPools(buildHubManifest({ repo: 'fair/freelancer' }, listing(BENCHMARK), GROUPS))).toEqual(['language', 'language']);
+    expect(retrievalPools(buildHubManifest({ repo: 'fair/freelancer' }, listing(BENCHMARK), { card: { ...GROUPS.card, pool: 'corpus' } }))).toEqual([undefined, undefined]);
+    // One language read alone: its corpus is the pool.
+    expect(retrievalPools(buildHubManifest({ repo: 'fair/freelancer', config: 'en' }, listing(BENCHMARK), GROUPS))).toEqual([undefined]);
+    // Languages that share one corpus (root twins configs over one corpus): one pool, as the dataset has it.
+    const shared = ['corpus.jsonl', 'queries.jsonl', 'qrels/test.tsv', 'twins-gender.jsonl'];
+    expect(retrievalPools(buildHubManifest({ repo: 'o/d' }, listing(shared), GROUPS))).toEqual([undefined]);
+    expect(retrievalPools(buildHubManifest({ repo: 'o/d' }, listing(shared), { card: { ...GROUPS.card, pool: 'language' } }))).toEqual(['language']);
   });
 });

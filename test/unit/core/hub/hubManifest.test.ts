@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { buildHubManifest } from '../../../../src/core/hub/hubManifest.ts';
 import { placeHubFile } from '../../../../src/core/hub/hubLayout.ts';
 import { FormatError } from '../../../../src/core/formats/formatError.ts';
+import { datasetCardHints } from '../../../../src/core/hub/datasetCard.ts';
 
 const SHA = '0123456789abcdef0123456789abcdef01234567';
 const listing = (repo: string, paths: string[]) => ({ repo, sha: SHA, files: paths.map((path) => ({ path, bytes: 100 })) });
@@ -13,7 +14,7 @@ describe('placeHubFile(path)', () => {
     expect(placeHubFile('qrels/dev.tsv')).toEqual({ path: 'qrels/dev.tsv', role: 'qrels', subset: '', split: 'dev' });
     expect(placeHubFile('data/test-00000-of-00003.parquet')).toMatchObject({ role: 'qrels', split: 'test' });
     expect(placeHubFile('default/test/0000.parquet')).toMatchObject({ role: 'qrels', split: 'test' });
-    expect(placeHubFile('queries/partial-queries/0000.parquet')).toMatchObject({ role: 'queries', split: 'queries' });
+    expect(placeHubFile('queries/partial-queries/0000.parquet')).toEqual({ path: 'queries/partial-queries/0000.parquet', role: 'queries', subset: '', split: 'queries', partial: true });
     expect(placeHubFile('fr-corpus/test-00000-of-00001.parquet')).toMatchObject({ role: 'corpus', subset: 'fr', split: 'test' });
     for (const other of ['README.md', 'scifact.py', '.gitattributes', 'corpus/notes.txt', 'queries.tsv', 'train/x.parquet']) expect(placeHubFile(other)).toBeUndefined();
   });
@@ -87,5 +88,40 @@ describe('buildHubManifest(ref, listing)', () => {
     expect(() => buildHubManifest({ repo: 'o/d' }, listing('o/d', ['README.md', 'corpus.jsonl', 'train.csv']))).toThrow(FormatError);
     expect(() => buildHubManifest({ repo: 'o/d' }, listing('o/d', ['README.md', 'corpus.jsonl']))).toThrow('"o/d" is not an MTEB retrieval dataset: no queries, qrels files');
     expect(() => buildHubManifest({ repo: 'o/d', split: 'dev' }, listing('o/d', ['corpus.jsonl', 'queries.jsonl', 'qrels/test.tsv']))).toThrow('"o/d" has no qrels split "dev"; it has "test"');
+  });
+
+  // An MTEB dataset that holds its qrels twice: the `default` config's JSON Lines and a `qrels` config's Parquet of the same split.
+  const TWICE = ['README.md', 'corpus.jsonl', 'queries.jsonl', 'qrels/test.jsonl', 'qrels/test-00000-of-00001.parquet', 'qrels/dev.jsonl', 'qrels/dev-00000-of-00001.parquet'];
+  const MTEB_CARD = [
+    '---', 'configs:', '- config_name: default', '  data_files:', '  - split: test', '    path: qrels/test.jsonl', '  - split: dev', '    path: qrels/dev.jsonl',
+    '- config_name: qrels', '  data_files:', '  - split: test', '    path: qrels/test-*.parquet', '  - split: dev', '    path: qrels/dev-*.parquet',
+    '- config_name: corpus', '  data_files:', '  - split: corpus', '    path: corpus.jsonl', '- config_name: queries', '  data_files:', '  - split: queries', '    path: queries.jsonl', '---',
+  ].join('\n');
+
+  it('reads a split\'s qrels once when a folder holds them as JSON Lines and as Parquet: the card\'s default config, else the Parquet files', () => {
+    const withCard = buildHubManifest({ repo: 'mteb/twice' }, listing('mteb/twice', TWICE), { card: datasetCardHints(MTEB_CARD) });
+    expect(shardsOf(withCard)).toEqual(['corpus:corpus.jsonl', 'queries:queries.jsonl', 'qrels:qrels/test.jsonl']);
+    const dev = buildHubManifest({ repo: 'mteb/twice', split: 'dev' }, listing('mteb/twice', TWICE), { card: datasetCardHints(MTEB_CARD) });
+    expect(shardsOf(dev)).toEqual(['corpus:corpus.jsonl', 'queries:queries.jsonl', 'qrels:qrels/dev.jsonl']);
+    const noCard = buildHubManifest({ repo: 'mteb/twice' }, listing('mteb/twice', TWICE));
+    expect(shardsOf(noCard)).toEqual(['corpus:corpus.jsonl', 'queries:queries.jsonl', 'qrels:qrels/test-00000-of-00001.parquet']);
+    // The same rule for a corpus folder with both.
+    const corpus = buildHubManifest({ repo: 'o/d' }, listing('o/d', ['corpus/corpus.jsonl', 'corpus/corpus-00000-of-00001.parquet', 'queries.jsonl', 'qrels/test.tsv']));
+    expect(shardsOf(corpus)[0]).toBe('corpus:corpus/corpus-00000-of-00001.parquet');
+  });
+
+  it('refuses a part read from a partial-<split> folder of the Hub\'s Parquet conversion, naming the folder and what to import instead', () => {
+    const converted = (qrels: string[]) => listing('o/big', ['corpus/corpus/0000.parquet', 'queries/queries/0000.parquet', ...qrels]);
+    const refused = () => buildHubManifest({ repo: 'o/big', revision: 'refs/convert/parquet' }, converted(['default/partial-test/0000.parquet', 'default/partial-test/0001.parquet']));
+    expect(refused).toThrow(FormatError);
+    expect(refused).toThrow(
+      '"o/big" holds only part of a split here: default/partial-test/ (split "test") is the Hub\'s partial Parquet conversion, the first rows of a split too large to convert whole, ' +
+        'so an audit on it would not be one of the whole split; import the dataset\'s own files instead (o/big, or o/big@<revision> other than refs/convert/parquet)',
+    );
+    expect(() => buildHubManifest({ repo: 'o/big' }, listing('o/big', ['corpus/partial-corpus/0000.parquet', 'queries/queries/0000.parquet', 'default/test/0000.parquet']))).toThrow(/corpus\/partial-corpus\/ \(split "corpus"\) is the Hub's partial Parquet conversion/);
+    // A partial split that is not read does not stop the import of a whole one.
+    const whole = buildHubManifest({ repo: 'o/big' }, converted(['default/test/0000.parquet', 'default/partial-train/0000.parquet']));
+    expect(shardsOf(whole)).toEqual(['corpus:corpus/corpus/0000.parquet', 'queries:queries/queries/0000.parquet', 'qrels:default/test/0000.parquet']);
+    expect(() => buildHubManifest({ repo: 'o/big', split: 'train' }, converted(['default/test/0000.parquet', 'default/partial-train/0000.parquet']))).toThrow(/default\/partial-train\/ \(split "train"\)/);
   });
 });
