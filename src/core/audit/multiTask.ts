@@ -12,7 +12,7 @@ import { parseTaskDeclarations, parseTaskRecords } from '../formats/predictions.
 import { taskBaselines, type TaskBaselines } from '../metrics/taskBaselines.ts';
 import { weightedMean, type MissingRule, type PreparedTask } from '../metrics/taskStatistic.ts';
 import { CAPABILITIES, type Capability, type TaskKind, type TaskPredictions } from '../metrics/tasks.ts';
-import { bootstrapScoreVector, pointScoreVector, scoringPlan, type TaskBootstrapOptions } from './multiTaskScores.ts';
+import { bootstrapScoreVector, pointScoreVector, scoreVectorSize, scoringPlan, type TaskBootstrapOptions } from './multiTaskScores.ts';
 import { taskSlices, type TaskSlices } from './multiTaskSlices.ts';
 
 /** The composite's components on 0–100, over the task's scored records. */
@@ -145,7 +145,9 @@ export function multiTaskResults(tasks: readonly TaskPredictions[], options: Mul
   const o = T + plan.capabilities.length;
   const overall = defined(point[o]);
   const overallCi = ci(o);
-  const other = defined(pointScoreVector(scoringPlan(tasks, options.missing === 'benchmark' ? 'worst' : 'benchmark'))[o]);
+  // The other rule's Overall sits at the end of its own vector: a rule may leave a capability with no score, so the two plans can differ in length.
+  const otherPlan = scoringPlan(tasks, options.missing === 'benchmark' ? 'worst' : 'benchmark');
+  const other = defined(pointScoreVector(otherPlan)[scoreVectorSize(otherPlan) - 1]);
   const [benchmark, worst] = options.missing === 'benchmark' ? [overall, other] : [other, overall];
   const unit = tasks.some((t) => t.records.some((r) => r.entities?.length)) ? 'components' : 'records';
   const bootstrap: BootstrapRecord | undefined = boot ? { resamples: options.resamples, seed: options.seed, level: 0.95, unit } : undefined;

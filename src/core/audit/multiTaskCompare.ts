@@ -7,7 +7,8 @@
  * Overall with a paired 95% component-bootstrap CI (the same resampled
  * units for both), and win/tie/loss counts with the denominator: per item
  * where the task's score is a mean of per-item scores, and over tasks; two
- * scores tie when equal after rounding to 4 decimals (0–100 scale, half up).
+ * scores tie when equal after rounding to 4 decimals on the 0–1 scale (half
+ * up), as the benchmark's table of wins, ties and losses does.
  */
 import type { TaskKind, TaskPredictions, TaskRecord } from '../metrics/tasks.ts';
 import { leftOut, type MissingRule } from '../metrics/taskStatistic.ts';
@@ -57,12 +58,13 @@ export interface MultiTaskComparison {
   readonly comparisons: readonly PairComparison[];
 }
 
-/** Half-up rounding to 4 decimals, the tie rule. */
+/** Half-up rounding to 4 decimals, the tie rule (applied to scores on 0–1). */
 export const round4 = (x: number) => Math.round(x * 1e4) / 1e4;
 
 /**
- * Win/tie/loss of b against a, entry by entry, after rounding to 4 decimals.
- * @example winTieLoss([50, 60.00001], [55, 60]) // { wins: 1, ties: 1, losses: 0, of: 2 }
+ * Win/tie/loss of b against a, entry by entry, on scores on the 0–1 scale,
+ * after rounding to 4 decimals (so 0.50004 and 0.5 tie; 0.5001 and 0.5 do not).
+ * @example winTieLoss([0.5, 0.60001], [0.55, 0.6]) // { wins: 1, ties: 1, losses: 0, of: 2 }
  */
 export function winTieLoss(a: ArrayLike<number>, b: ArrayLike<number>): WinTieLoss {
   let wins = 0;
@@ -149,7 +151,7 @@ export function compareSystems(systems: readonly SystemPredictions[], rule: Miss
     const tasks: Record<string, Gain & { items?: WinTieLoss }> = {};
     plans[0].names.forEach((name, e) => {
       const [pa, pb] = [plans[i].prepared[e], plans[j].prepared[e]];
-      const items = MEAN_KINDS.includes(pa.kind) ? winTieLoss(pa.values!.map((v) => 100 * v), pb.values!.map((v) => 100 * v)) : undefined;
+      const items = MEAN_KINDS.includes(pa.kind) ? winTieLoss(pa.values!, pb.values!) : undefined;
       tasks[name] = { ...gain(e), ...(items ? { items } : {}) };
     });
     const capabilities = Object.fromEntries(plans[0].capabilities.map((c, k) => [c.capability, gain(T + k)]));
@@ -160,7 +162,8 @@ export function compareSystems(systems: readonly SystemPredictions[], rule: Miss
       tasks,
       capabilities,
       overall: gain(T + plans[0].capabilities.length),
-      task_wtl: winTieLoss(scored.map((e) => points[i][e]), scored.map((e) => points[j][e])),
+      // The task scores are on 0–100; the tie rule reads them on 0–1.
+      task_wtl: winTieLoss(scored.map((e) => points[i][e] / 100), scored.map((e) => points[j][e] / 100)),
     };
   });
   return {

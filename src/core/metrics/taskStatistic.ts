@@ -5,17 +5,20 @@
  * full sample, a bootstrap resample, a slice — is an aggregate over those
  * with integer weights. Weights all 1 give `scoreTask` of the scored records.
  *
- * Missing and invalid outputs (`MissingRule`, docs/predictions-format.md):
- * - `benchmark` (the default, as EHR-Bench): a missing output (prediction
- *   absent or null) is left out of generation, path, binary, similarity and
- *   retrieval scoring; a generation output that is not text and a retrieval
- *   output that is not a list are left out too; an invalid path, binary or
- *   similarity output is wrong (binary: mapped to 0); a ranking output that
- *   is not a complete permutation of the candidates scores 0 (so nothing is
- *   left out of ranking). The benchmark names no rule for extraction: a
- *   missing span output is scored as no spans under both rules.
+ * Missing and invalid outputs (`MissingRule`, docs/predictions-format.md),
+ * as the benchmark's §4.3 and Appendices B–C set them:
+ * - `benchmark` (the default): a missing output (prediction absent or null)
+ *   is left out of generation, span, path, binary and similarity scoring; a
+ *   generation output that is not text, or is empty (nothing but white
+ *   space), is omitted too. A retrieval group is never dropped: a missing or
+ *   non-list output scores as an empty ranking, 0. An invalid path or
+ *   similarity output is wrong, an invalid binary output is mapped to 0, and a
+ *   ranking output that is not a complete permutation of the candidates scores
+ *   0 (so nothing is left out of ranking).
  * - `worst`: every record is scored, a missing or invalid output as the worst
- *   answer of its kind (scoreTask's rule).
+ *   answer of its kind: empty text, no spans, an empty path or ranking, and a
+ *   missing binary or similarity answer as a failure (wrong whatever the
+ *   reference; not the negative class).
  */
 import { rankingGroupScore, retrievalGroupScore } from './groupRanking.ts';
 import { pathScore } from './pathScore.ts';
@@ -59,14 +62,13 @@ export function leftOut(kind: TaskKind, r: TaskRecord, rule: MissingRule): boole
   if (rule === 'worst') return false;
   switch (kind) {
     case 'generation':
-      return !isString(r.prediction);
-    case 'retrieval':
-      return !Array.isArray(r.prediction);
+      return !isString(r.prediction) || r.prediction.trim() === '';
+    case 'span':
     case 'path':
     case 'binary':
     case 'similarity':
       return isMissing(r.prediction);
-    case 'span':
+    case 'retrieval':
     case 'ranking':
       return false;
   }
@@ -107,12 +109,13 @@ export function prepareTask({ task, records }: TaskPredictions, rule: MissingRul
     const key = (x: unknown) => JSON.stringify(x ?? null);
     const labels = task.kind === 'binary' ? ['0', '1'] : [...new Set(records.map((r) => key(r.reference)))];
     const index = new Map(labels.map((l, i) => [l, i]));
+    // Binary: only 1 is positive, any other output the negative class; a missing answer is no class (always wrong).
     const predictedKey = (p: unknown) => (task.kind === 'binary' ? (p === 1 ? '1' : '0') : key(p));
     return {
       ...base,
       classes: {
         reference: Uint32Array.from(records, (r) => index.get(key(r.reference))!),
-        predicted: Int32Array.from(records, (r) => index.get(predictedKey(r.prediction)) ?? -1),
+        predicted: Int32Array.from(records, (r) => (isMissing(r.prediction) ? -1 : (index.get(predictedKey(r.prediction)) ?? -1))),
         count: labels.length,
       },
     };

@@ -34,13 +34,18 @@ export function baselineText(text: string, limit: number): string {
 export type BigramIdf = (bigram: string) => number | undefined;
 
 /**
- * The L2-normalised tf·idf vector of a text (a bigram outside the idf has weight 0); empty for no bigrams.
+ * The L2-normalised tf·idf vector of a text (a bigram outside the idf has weight 0), its
+ * entries in code-unit order of the bigrams; empty for no bigrams.
  * @example tfidfVector("ab", () => 1) // Map { "ab" => 1 }
  */
 export function tfidfVector(text: string, idf: BigramIdf): Map<string, number> {
   const v = new Map<string, number>();
   let norm = 0;
-  for (const [g, tf] of charBigrams(text)) {
+  // Bigrams in code-unit order, not the text's: two texts with the same bigram counts
+  // (`[python] [sql] [go]` and `[sql] [go] [python]`) then sum the same terms in the same
+  // order, so their norms and cosines are equal to the bit and the input order breaks the tie.
+  const bigrams = [...charBigrams(text)].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  for (const [g, tf] of bigrams) {
     const w = tf * (idf(g) ?? 0);
     if (w === 0) continue;
     v.set(g, w);

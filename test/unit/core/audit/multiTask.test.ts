@@ -76,7 +76,8 @@ describe('missing and invalid outputs, benchmark rule against worst', () => {
   });
   it('counts an invalid binary output as wrong but leaves a missing one out', () => {
     expect(bench.tasks.b.score).toBeCloseTo(100 * (0.5 + 1) / 2, 12); // TPR 1/2, TNR 1/1
-    expect(worst.tasks.b.score).toBeCloseTo(100 * (0.5 + 1) / 2, 12); // missing → 0 is right for reference 0
+    // worst: a missing answer is a failure, not the negative class (issue 27): TPR 1/2, TNR 1/2
+    expect(worst.tasks.b.score).toBeCloseTo(100 * (0.5 + 0.5) / 2, 12);
     expect(bench.tasks.b.n_left_out).toBe(1);
   });
   it('scores an incomplete ranking permutation 0 under both rules', () => {
@@ -85,11 +86,45 @@ describe('missing and invalid outputs, benchmark rule against worst', () => {
   });
   it('states how Overall moves between the rules (the refusal-sensitivity line)', () => {
     const overallBench = (75 + 75 + 50) / 3;
-    const overallWorst = (37.5 + 75 + 50) / 3;
+    const overallWorst = (37.5 + 50 + 50) / 3;
     expect(bench.refusal_sensitivity.benchmark).toBeCloseTo(overallBench, 12);
     expect(bench.refusal_sensitivity.worst).toBeCloseTo(overallWorst, 12);
     expect(bench.refusal_sensitivity.difference).toBeCloseTo(overallWorst - overallBench, 12);
     expect(worst.refusal_sensitivity).toEqual(bench.refusal_sensitivity);
+  });
+  it('leaves a missing span output out (not "no spans"), and under worst scores it as no spans', () => {
+    const spans = task('s', 'span', 'Extraction', [
+      { id: '1', prediction: [{ type: 'A', start: 0, end: 2 }], reference: [{ type: 'A', start: 0, end: 2 }] },
+      { id: '2', prediction: null, reference: [{ type: 'A', start: 3, end: 5 }] },
+    ]);
+    expect(multiTaskResults([spans], { resamples: 0, seed: 0, missing: 'benchmark' }).tasks.s).toMatchObject({ score: 100, n: 1, n_left_out: 1 });
+    // worst: tp 1, predicted 1, reference 2 → F1 = 2/3
+    expect(multiTaskResults([spans], { resamples: 0, seed: 0, missing: 'worst' }).tasks.s.score).toBeCloseTo(200 / 3, 12);
+  });
+  it('keeps a retrieval group whose output is missing and scores it 0, under both rules', () => {
+    const r = task('r', 'retrieval', 'Retrieval', [{ id: '1', prediction: ['d1'], reference: ['d1'] }, { id: '2', prediction: null, reference: ['d2'] }, { id: '3', reference: ['d3'] }]);
+    for (const missing of ['benchmark', 'worst'] as const) {
+      const t = multiTaskResults([r], { resamples: 0, seed: 0, missing }).tasks.r;
+      expect(t).toMatchObject({ n: 3, n_left_out: 0 });
+      expect(t.score).toBeCloseTo(100 / 3, 12);
+    }
+  });
+  it('omits an empty generation output under the benchmark rule, scores it 0 under worst', () => {
+    const g = task('g', 'generation', 'Generation', [{ id: '1', prediction: 'ab', reference: 'ab' }, { id: '2', prediction: '', reference: 'x' }, { id: '3', prediction: '  ', reference: 'y' }]);
+    expect(multiTaskResults([g], { resamples: 0, seed: 0, missing: 'benchmark' }).tasks.g).toMatchObject({ score: 100, n: 1, n_left_out: 2 });
+    expect(multiTaskResults([g], { resamples: 0, seed: 0, missing: 'worst' }).tasks.g.n).toBe(3);
+    expect(multiTaskResults([g], { resamples: 0, seed: 0, missing: 'worst' }).tasks.g.score).toBeCloseTo(100 / 3, 12);
+  });
+  it('gives both rules their own Overall when one rule leaves a capability with no score', () => {
+    // Every generation output missing: the benchmark rule has no Generation capability, worst scores it 0.
+    const tasks2 = [task('g', 'generation', 'Generation', [{ id: '1', prediction: null, reference: 'x' }]), tasks[2]];
+    const benchmark = 50; // Ranking alone
+    const worstOverall = (0 + 50) / 2;
+    for (const missing of ['benchmark', 'worst'] as const) {
+      const r = multiTaskResults(tasks2, { resamples: 0, seed: 0, missing });
+      expect(r.overall).toBe(missing === 'benchmark' ? benchmark : worstOverall);
+      expect(r.refusal_sensitivity).toEqual({ benchmark, worst: worstOverall, difference: worstOverall - benchmark });
+    }
   });
   it('a task whose every output is missing has no score and leaves its capability out', () => {
     const r = multiTaskResults([task('g', 'generation', 'Generation', [{ id: '1', prediction: null, reference: 'x' }]), tasks[2]], { resamples: 0, seed: 0, missing: 'benchmark' });

@@ -5,8 +5,20 @@ import type { TaskPredictions, TaskRecord } from '../../../../src/core/metrics/t
 const gen = (records: TaskRecord[]): TaskPredictions[] => [{ task: { name: 'g', kind: 'generation', capability: 'Generation' }, records }];
 
 describe('winTieLoss(a, b)', () => {
-  it('ties scores equal after rounding to 4 decimals', () => {
-    expect(winTieLoss([50, 60.00001, 70], [55, 60, 69.9999])).toEqual({ wins: 1, ties: 1, losses: 1, of: 3 });
+  it('ties scores equal after rounding to 4 decimals on the 0–1 scale', () => {
+    expect(winTieLoss([0.5, 0.600001, 0.7], [0.55, 0.6, 0.6999])).toEqual({ wins: 1, ties: 1, losses: 1, of: 3 });
+  });
+  it('0.50004 against 0.5 is a tie, 0.5001 a win (4 decimals on 0–1, not on 0–100)', () => {
+    expect(winTieLoss([0.5, 0.5], [0.50004, 0.5001])).toEqual({ wins: 1, ties: 1, losses: 0, of: 2 });
+  });
+  it('compareSystems ties task scores that differ below the fourth decimal on 0–1 (on 0–100 it was a win)', () => {
+    // 1,000 lines; A's first scores ROUGE-L 0.99 instead of 1: the task differs by 1e-5 on 0–1 (0.001 on 0–100).
+    const ref = 'a'.repeat(100);
+    const lines = (first: string) => Array.from({ length: 1000 }, (_, i) => ({ id: `${i}`, prediction: i === 0 ? first : ref, reference: ref }));
+    const c = compareSystems([{ name: 'A', tasks: gen(lines(ref.slice(0, 99) + 'b')) }, { name: 'B', tasks: gen(lines(ref)) }], 'benchmark', { resamples: 0, seed: 0 });
+    expect(c.comparisons[0].tasks.g.gain).toBeCloseTo(0.001, 9);
+    expect(c.comparisons[0].task_wtl).toEqual({ wins: 0, ties: 1, losses: 0, of: 1 });
+    expect(c.comparisons[0].tasks.g.items).toEqual({ wins: 1, ties: 999, losses: 0, of: 1000 });
   });
 });
 
