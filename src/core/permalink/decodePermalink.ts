@@ -19,6 +19,8 @@ export interface DecodeOptions {
   readonly migrations?: readonly Migration[];
   /** The results schemas by kind. Default RESULT_SCHEMAS at CURRENT_SCHEMA, none at another schema. */
   readonly resultSchemas?: Readonly<Record<string, ResultSchema>>;
+  /** Told how many bytes the fragment inflated to before the decode went on or stopped (the work a decode did). */
+  readonly onInflated?: (bytes: number) => void;
 }
 
 /**
@@ -38,7 +40,7 @@ export interface DecodeOptions {
  */
 export async function decodePermalink(fragment: string, options: DecodeOptions = {}): Promise<DecodeResult> {
   try {
-    return await decode(fragment, options.currentSchema ?? CURRENT_SCHEMA, options.migrations ?? MIGRATIONS, options.resultSchemas);
+    return await decode(fragment, options.currentSchema ?? CURRENT_SCHEMA, options.migrations ?? MIGRATIONS, options.resultSchemas, options.onInflated);
   } catch {
     // Every expected failure is answered below; this is the last guard of "never throws".
     return failure(PermalinkMessages.damaged);
@@ -50,6 +52,7 @@ async function decode(
   current: number,
   migrations: readonly Migration[],
   resultSchemas: Readonly<Record<string, ResultSchema>> | undefined,
+  onInflated: ((bytes: number) => void) | undefined,
 ): Promise<DecodeResult> {
   if (typeof fragment !== 'string') return failure(PermalinkMessages.notFairground);
   let text = fragment.trim();
@@ -60,6 +63,7 @@ async function decode(
   const compressed = base64UrlDecode(text.slice(FRAGMENT_PREFIX.length));
   if (compressed === null || compressed.length === 0) return failure(PermalinkMessages.damaged);
   const inflated = await inflateRawCapped(compressed, MAX_JSON_BYTES);
+  onInflated?.(inflated.inflated);
   if (!inflated.ok) {
     return failure(inflated.reason === 'too-large' ? PermalinkMessages.contentTooLarge : PermalinkMessages.damaged);
   }

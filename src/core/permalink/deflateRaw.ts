@@ -16,15 +16,17 @@ export async function deflateRaw(bytes: Uint8Array): Promise<Uint8Array> {
 
 /** The outcome of inflateRawCapped. */
 export type InflateResult =
-  | { readonly ok: true; readonly bytes: Uint8Array }
-  | { readonly ok: false; readonly reason: 'damaged' | 'too-large' };
+  | { readonly ok: true; readonly bytes: Uint8Array; readonly inflated: number }
+  | { readonly ok: false; readonly reason: 'damaged' | 'too-large'; readonly inflated: number };
 
 /**
  * Decompresses raw DEFLATE, reading the output stream chunk by chunk and
  * cancelling it as soon as more than `maxBytes` have come out, so a
  * "deflate bomb" (50 MB of zeros packs into 49 KB) costs about `maxBytes` of
- * work and memory, not its full size. Never throws: corrupt or truncated
- * input gives `{ ok: false, reason: 'damaged' }`.
+ * work and memory, not its full size. `inflated` counts the bytes that came
+ * out before it stopped (the work done: at most `maxBytes` plus one chunk of
+ * the stream), so a test can bound the work instead of timing it. Never
+ * throws: corrupt or truncated input gives `{ ok: false, reason: 'damaged' }`.
  */
 export async function inflateRawCapped(bytes: Uint8Array, maxBytes: number): Promise<InflateResult> {
   const reader = blobOf(bytes).stream().pipeThrough(new DecompressionStream('deflate-raw')).getReader();
@@ -37,12 +39,12 @@ export async function inflateRawCapped(bytes: Uint8Array, maxBytes: number): Pro
       total += value.byteLength;
       if (total > maxBytes) {
         await reader.cancel().catch(() => undefined);
-        return { ok: false, reason: 'too-large' };
+        return { ok: false, reason: 'too-large', inflated: total };
       }
       chunks.push(value);
     }
   } catch {
-    return { ok: false, reason: 'damaged' };
+    return { ok: false, reason: 'damaged', inflated: total };
   }
   const out = new Uint8Array(total);
   let at = 0;
@@ -50,5 +52,5 @@ export async function inflateRawCapped(bytes: Uint8Array, maxBytes: number): Pro
     out.set(chunk, at);
     at += chunk.byteLength;
   }
-  return { ok: true, bytes: out };
+  return { ok: true, bytes: out, inflated: total };
 }

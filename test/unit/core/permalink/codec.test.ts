@@ -34,19 +34,22 @@ describe('base64UrlEncode / base64UrlDecode', () => {
 describe('inflateRawCapped(bytes, maxBytes)', () => {
   it('inverts deflateRaw', async () => {
     const text = new TextEncoder().encode('fairground '.repeat(1000));
-    expect(await inflateRawCapped(await deflateRaw(text), 1 << 20)).toEqual({ ok: true, bytes: text });
+    expect(await inflateRawCapped(await deflateRaw(text), 1 << 20)).toEqual({ ok: true, bytes: text, inflated: text.length });
   });
 
   it('stops at maxBytes + one chunk and says too-large', async () => {
     const packed = await deflateRaw(new Uint8Array(10_000_000));
-    expect(await inflateRawCapped(packed, 100_000)).toEqual({ ok: false, reason: 'too-large' });
+    const capped = await inflateRawCapped(packed, 100_000);
+    expect(capped).toMatchObject({ ok: false, reason: 'too-large' });
+    expect(capped.inflated).toBeGreaterThan(100_000);
+    expect(capped.inflated).toBeLessThan(100_000 + 1024 * 1024);
     expect((await inflateRawCapped(packed, 10_000_000)).ok).toBe(true);
   });
 
   it('says damaged for corrupt or truncated input, without throwing', async () => {
     const packed = await deflateRaw(new TextEncoder().encode('{"v":1}'));
-    expect(await inflateRawCapped(packed.subarray(0, packed.length - 1), 1000)).toEqual({ ok: false, reason: 'damaged' });
-    expect(await inflateRawCapped(new Uint8Array([0xff, 0xff, 0xff]), 1000)).toEqual({ ok: false, reason: 'damaged' });
+    expect(await inflateRawCapped(packed.subarray(0, packed.length - 1), 1000)).toMatchObject({ ok: false, reason: 'damaged' });
+    expect(await inflateRawCapped(new Uint8Array([0xff, 0xff, 0xff]), 1000)).toMatchObject({ ok: false, reason: 'damaged' });
   });
 });
 

@@ -15,6 +15,7 @@ import {
 import type { DecodeResult } from '../../../../src/core/permalink/index.ts';
 import { createRng } from '../../../../src/core/stats/rng.ts';
 import type { Rng } from '../../../../src/core/stats/rng.ts';
+import { MAX_JSON_BYTES } from '../../../../src/core/permalink/limits.ts';
 import { retrievalPayload } from './fixtures.ts';
 import { fragmentOfJson, fragmentOfText } from './helpers.ts';
 
@@ -26,12 +27,15 @@ beforeAll(async () => {
   valid = await encodePermalink(retrievalPayload());
 });
 
-/** Decodes within 1 s and checks the invariant; returns the result for stricter checks. */
+/**
+ * Decodes and checks the invariant; returns the result for stricter checks. The work is bounded,
+ * not timed (a timing failed a correct build on a loaded machine): a fragment is refused unread
+ * above 64 KB, and what it inflates to stays within the cap plus one chunk of the stream.
+ */
 async function decodeSafely(fragment: string, label: string): Promise<DecodeResult> {
-  const t0 = performance.now();
-  const result = await decodePermalink(fragment);
-  const ms = performance.now() - t0;
-  expect(ms, `${label}: ${ms.toFixed(0)} ms`).toBeLessThan(1000);
+  let inflated = 0;
+  const result = await decodePermalink(fragment, { onInflated: (n) => (inflated = n) });
+  expect(inflated, `${label}: ${inflated} bytes inflated`).toBeLessThanOrEqual(MAX_JSON_BYTES + 1024 * 1024);
   if (result.ok) {
     expect(() => validatePayload(toSafeJson(result.payload, 'reject'), CURRENT_SCHEMA), label).not.toThrow();
   } else {
