@@ -40,14 +40,21 @@ export function hubSource(host: string, ref: HubDatasetRef, fetchFn?: typeof fet
     },
     async openShard(path, signal) {
       const response = await fetchWith(fileUrl(path), { signal, credentials: 'omit' });
-      if (!response.ok) throw new Error(hubFileRefusal(response.status, path));
+      if (!response.ok) throw new Error(hubFileRefusal(response.status, path, response.headers.get('x-error-code')));
       return shardBody(response, path);
     },
     shardHandle: fetchFn ? undefined : (path) => ({ kind: 'url', url: fileUrl(path), path, hub: true }),
     async shardSize(path) {
+      // The listing's size first; else the Hub's X-Linked-Size (an LFS file's, on the redirect to
+      // its CDN), else the length sent, unless the body came gzip-encoded (then it is not the file's).
+      const listed = listing?.files.find((f) => f.path === path)?.bytes;
+      if (listed !== undefined) return listed;
       const response = await fetchWith(fileUrl(path), { method: 'HEAD', credentials: 'omit' }).catch(() => undefined);
-      const length = response?.ok ? response.headers.get('content-length') : null;
-      return length === null || length === undefined ? undefined : Number(length);
+      if (!response?.ok) return undefined;
+      const linked = response.headers.get('x-linked-size');
+      const length = /gzip|br|deflate/i.test(response.headers.get('content-encoding') ?? '') ? null : response.headers.get('content-length');
+      const size = Number(linked ?? length ?? NaN);
+      return Number.isSafeInteger(size) && size >= 0 ? size : undefined;
     },
   };
 }

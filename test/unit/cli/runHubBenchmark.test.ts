@@ -10,11 +10,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { main } from '../../../src/cli/main.ts';
 import { parseResults } from '../../../src/core/audit/results.ts';
 import { startMockHub } from '../../e2e/mockHub.mjs';
-import { FREELANCER_SPLITS, writeFreelancerHubLayout } from '../../fixtures/freelancerHubFixture.ts';
+import { FREELANCER_SPLITS, writeBundledWithPool, writeFreelancerHubLayout } from '../../fixtures/freelancerHubFixture.ts';
 import { memoryIo } from './memoryIo.ts';
 
 const BUNDLED = 'datasets/freelance-twins';
 const root = mkdtempSync(join(tmpdir(), 'fairground-hubbench-'));
+const BY_LANGUAGE = join(root, 'freelance-twins-by-language');
 let hub: Awaited<ReturnType<typeof startMockHub>>;
 let savedCache: string | undefined;
 
@@ -22,6 +23,9 @@ beforeAll(async () => {
   writeFreelancerHubLayout(BUNDLED, join(root, 'hub/fair/freelancer-parquet'), 'parquet');
   writeFreelancerHubLayout(BUNDLED, join(root, 'hub/fair/freelancer-jsonl'), 'jsonl');
   writeFreelancerHubLayout(BUNDLED, join(root, 'hub/fair/freelancer-groupless'), 'parquet', { twinGroups: false });
+  writeFreelancerHubLayout(BUNDLED, join(root, 'hub/fair/freelancer-one-pool'), 'parquet', { pool: 'corpus' });
+  // Each language of the Hub layout has its own corpus config: the import ranks a language's queries in it (pool: language).
+  writeBundledWithPool(BUNDLED, BY_LANGUAGE, 'language');
   // A layout no rule places: the same files under names of its own, and a card with the threshold only.
   const odd = join(root, 'hub/lab/odd');
   mkdirSync(odd, { recursive: true });
@@ -59,9 +63,9 @@ const numbers = (r: Awaited<ReturnType<typeof audit>>) =>
   JSON.stringify(r.subsets.map((s) => s.models), (k, v) => (k === 'timing' ? undefined : v));
 
 describe('fairground run --dataset hf:… on the fair-freelancer layout', () => {
-  it('the Parquet and the JSONL Hub layout give the bundled folder\'s BM25 audit, for both retrieval tasks and their twins', async () => {
+  it('the Parquet and the JSONL Hub layout give the BM25 audit of the bundled folder ranked per language (pool: language), for both retrieval tasks and their twins', async () => {
     for (const [task, split] of Object.entries(FREELANCER_SPLITS)) {
-      const bundled = await audit(BUNDLED, task);
+      const bundled = await audit(BY_LANGUAGE, task);
       const parquet = await audit('hf:fair/freelancer-parquet', split);
       const jsonl = await audit('hf:fair/freelancer-jsonl', split);
       expect(parquet.subsets.map((s) => s.twinsTask)).toEqual([`gender-${split}`]);
@@ -77,7 +81,13 @@ describe('fairground run --dataset hf:… on the fair-freelancer layout', () => 
 
   it('without twin_groups in the card, the twins records give the groups (female, male) and the audit is the same', async () => {
     const groupless = await audit('hf:fair/freelancer-groupless', 'briefs');
-    expect(numbers(groupless)).toBe(numbers(await audit(BUNDLED, 'briefs')));
+    expect(numbers(groupless)).toBe(numbers(await audit(BY_LANGUAGE, 'briefs')));
+  }, 120_000);
+
+  it('a card with fairground: pool: corpus gives the bundled folder\'s audit (one pool of every language), which the per-language pool changes', async () => {
+    const bundled = numbers(await audit(BUNDLED, 'briefs'));
+    expect(numbers(await audit('hf:fair/freelancer-one-pool', 'briefs'))).toBe(bundled);
+    expect(numbers(await audit(BY_LANGUAGE, 'briefs'))).not.toBe(bundled);
   }, 120_000);
 
   it('a layout it does not know is refused naming its files and --hub-map; mapped, it audits like the bundled folder', async () => {

@@ -1,7 +1,7 @@
 // Importing MTEB datasets from a (mock) Hugging Face Hub: the layouts, Parquet and JSONL,
 // through the inflate worker's protocol and in this thread; every bad input named, nothing half-stored.
 import { createHash } from 'node:crypto';
-import { mkdtempSync, rmSync, writeFileSync, mkdirSync, readFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync, mkdirSync, readFileSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -39,6 +39,13 @@ beforeAll(async () => {
   small('bad/truncated', good.slice(0, good.length - 20));
   small('gated/d', good);
   small('test/small', good);
+  // One small dataset in the layouts MTEB datasets have on the Hub (hubDatasetFixture.ts), and as a plain BEIR folder.
+  const beirDir = join(root, 'beir');
+  mkdirSync(join(beirDir, 'qrels'), { recursive: true });
+  writeFileSync(join(beirDir, 'corpus.jsonl'), ['d1', 'd2', 'd3'].map((id, i) => JSON.stringify({ _id: id, title: '', text: `text ${i}` })).join('\n') + '\n');
+  writeFileSync(join(beirDir, 'queries.jsonl'), '{"_id":"q1","text":"one"}\n{"_id":"q2","text":"two"}\n');
+  writeFileSync(join(beirDir, 'qrels/test.tsv'), 'query-id\tcorpus-id\tscore\nq1\td1\t1\nq1\td3\t2\nq2\td2\t1\n');
+  for (const layout of ['jsonl', 'twice', 'twice-no-card', 'converted', 'partial'] as const) writeHubLayout(beirDir, join(root, `layouts/${layout}`), layout);
   hub = await startMockHub({ datasets: root });
 });
 afterAll(async () => {
@@ -99,28 +106,69 @@ describe('importDataset(db, hubSource(host, ref))', () => {
     expect(hub.requests.filter(corpusUrl).length - before).toBe(1); // the finished corpus part was not read again
   });
 
-  it('says a dataset that does not exist is not on the Hub, and stores nothing', async () => {
+  it('says a dataset that does not exist, or a private one (the Hub answers both 401 RepoNotFound), is not on the Hub or private, and stores nothing', async () => {
+    for (const id of ['nobody/nothing', 'private/secret']) {
+      const db = await freshDb();
+      const e = await failure(importHub(db, id));
+      expect(e.code).toBe('source');
+      expect(e.message).toBe(
+        `manifest.json: hf:${id}: no dataset "${id}" on the Hub at ${hub.url}, or it is private (the Hub answers both alike). ` +
+          'Fairground sends no token, so it reads only public datasets; download the files yourself and import the folder',
+      );
+      expect(await listDatasets(db)).toEqual([]);
+    }
+  });
+
+  it('names a gated dataset as gated from its listing, before any file is fetched, and stores nothing', async () => {
+    const before = hub.requests.length;
     const db = await freshDb();
-    const e = await failure(importHub(db, 'nobody/nothing'));
-    expect(e.code).toBe('source');
-    expect(e.message).toBe(`manifest.json: hf:nobody/nothing: no dataset "nobody/nothing" on the Hub at ${hub.url}`);
+    const e = await failure(importHub(db, 'gated/d'));
+    expect(e.message).toMatch(/^manifest\.json: hf:gated\/d: "gated\/d" is a gated dataset on the Hub \(access "manual"\): its files are given only to signed-in users its authors let in\. Fairground sends no token/);
+    expect(hub.requests.slice(before)).toEqual(['/api/datasets/gated/d/revision/main']);
     expect(await listDatasets(db)).toEqual([]);
   });
 
-  it('says a private dataset is private or gated and that Fairground sends no token', async () => {
-    const e = await failure(importHub(await freshDb(), 'private/secret'));
-    expect(e.message).toMatch(/the Hub refused "private\/secret" \(HTTP 401\): the dataset is private or gated\. Fairground sends no token/);
+  it('says a revision the dataset lacks as "owner/name" has no revision "R"', async () => {
+    const e = await failure(importHub(await freshDb(), 'test/small@v9'));
+    expect(e.message).toBe(`manifest.json: hf:test/small@v9: "test/small" has no revision "v9" on the Hub at ${hub.url}`);
   });
 
-  it('says a gated dataset whose files are refused is private or gated, in the worker and here, and keeps nothing of it', async () => {
-    for (const reader of [channelReader(), undefined]) {
+  it('reads LFS files from the CDN origin the Hub redirects them to, and small text files the Hub sends gzip-encoded', async () => {
+    const cdnBefore = hub.cdnRequests.length;
+    const db = await freshDb();
+    const result = await importHub(db, 'test/small');
+    expect(result.records).toEqual({ corpus: 2, queries: 1, qrels: 1 });
+    const sha = createHash('sha256').update(readFileSync(join(root, 'test/small/corpus/corpus-00000-of-00001.parquet'))).digest('hex');
+    expect(hub.cdnRequests.slice(cdnBefore)).toEqual([expect.stringMatching(new RegExp(`^/repos/${sha.slice(0, 2)}/${sha.slice(2, 4)}/[0-9a-f]{64}/${sha}$`))]);
+    // What the mock sends for a text file: gzip when asked, with the Hub's headers; a Range gets a 206.
+    const api = (await (await fetch(`${hub.url}api/datasets/test/small/revision/main`)).json()) as { sha: string };
+    const r = await fetch(`${hub.url}datasets/test/small/resolve/${api.sha}/queries.jsonl`, { headers: { 'accept-encoding': 'gzip' } });
+    expect([r.headers.get('content-encoding'), r.headers.get('x-repo-commit'), await r.text()]).toEqual(['gzip', api.sha, '{"_id":"q1","text":"a query"}\n']);
+    expect(r.headers.get('access-control-expose-headers')).toMatch(/X-Error-Code.*X-Repo-Commit|X-Repo-Commit.*X-Error-Code/);
+    const lfs = await fetch(`${hub.url}datasets/test/small/resolve/${api.sha}/corpus/corpus-00000-of-00001.parquet`, { redirect: 'manual' });
+    expect([lfs.status, lfs.headers.get('x-linked-size'), new URL(lfs.headers.get('location')!).origin]).toEqual([302, String(statSync(join(root, 'test/small/corpus/corpus-00000-of-00001.parquet')).size), new URL(hub.cdnUrl).origin]);
+    const cdn = await fetch(lfs.headers.get('location')!, { headers: { range: 'bytes=0-3' } });
+    expect([cdn.status, cdn.headers.get('access-control-allow-origin'), new TextDecoder().decode(await cdn.arrayBuffer())]).toEqual([206, '*', 'PAR1']);
+  });
+
+  it('imports each MTEB layout of one dataset (qrels twice, as JSONL and Parquet, with and without the card; the Parquet conversion) with the records of the plain BEIR files', async () => {
+    const records = async (ref: string) => {
       const db = await freshDb();
-      const e = await failure(importHub(db, 'gated/d', reader ? { shardReader: reader.read } : {}));
-      expect(e.message).toMatch(/^shard "corpus" \(corpus\/corpus-00000-of-00001\.parquet\): could not read the file: the Hub refused corpus\/corpus-00000-of-00001\.parquet \(HTTP 403\): the dataset is private or gated/);
-      const list = await listDatasets(db);
-      expect(list.map((d) => [d.state, d.records])).toEqual([['failed', 0]]);
-      await expect(readShard(db, 'gated--d', 'corpus')).rejects.toThrow();
-    }
+      const result = await importHub(db, ref);
+      const read = async (shard: string) => (await readShard(db, result.datasetId, shard)).map((r) => ({ id: r.id, data: r.data }));
+      const pick = (rows: { id: string; data: unknown }[], keep: string[]) => rows.map((r) => ({ id: r.id, ...Object.fromEntries(keep.map((k) => [k, (r.data as Record<string, unknown>)[k]])) }));
+      return { corpus: pick(await read('corpus'), ['_id', 'title', 'text']), queries: pick(await read('queries'), ['_id', 'text']), qrels: await read('qrels') };
+    };
+    const plain = await records('layouts/jsonl');
+    expect(plain.qrels).toHaveLength(3);
+    for (const layout of ['twice', 'twice-no-card', 'converted']) expect(await records(`layouts/${layout}`), layout).toEqual(plain);
+  });
+
+  it('refuses the partial-<split> folder of the Hub\'s Parquet conversion, naming it, before any file is fetched', async () => {
+    const before = hub.requests.length;
+    const e = await failure(importHub(await freshDb(), 'layouts/partial'));
+    expect(e.message).toMatch(/^manifest\.json: hf:layouts\/partial: "layouts\/partial" holds only part of a split here: default\/partial-test\/ \(split "test"\) is the Hub's partial Parquet conversion/);
+    expect(hub.requests.slice(before)).toEqual(['/api/datasets/layouts/partial/revision/main']);
   });
 
   it('names the missing Parquet column and its file, and keeps nothing half-stored', async () => {
