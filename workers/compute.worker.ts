@@ -1,16 +1,16 @@
 /**
  * Compute worker: the audits' metrics and bootstraps off the main thread.
- * Thin on purpose: the API is src/core/audit/compute.ts; this adapter adds
+ * Thin on purpose: the API is src/core/audit/run/compute.ts; this adapter adds
  * the WebGPU device dense models are scored on where the page has an adapter
  * (src/gpu/webgpuDense.ts, refined to the CPU path's ranks by core). Comlink passes
  * only an error's name and message across, so a FormatError's file and line
  * are put into its message here.
  */
 import * as Comlink from 'comlink';
-import { computeApi, receivedJob, type ComputeApi as CoreComputeApi } from '../src/core/audit/compute.ts';
-import { checkDenseScoring } from '../src/core/audit/denseCheck.ts';
-import { auditModelJob } from '../src/core/audit/modelAudit.ts';
-import type { SubsetVectors } from '../src/core/audit/scoring.ts';
+import { computeApi, receivedJob, type ComputeApi as CoreComputeApi } from '../src/core/audit/run/compute.ts';
+import { checkDenseScoring } from '../src/core/audit/retrieval/denseCheck.ts';
+import { auditModelJob } from '../src/core/audit/retrieval/modelAudit.ts';
+import type { SubsetVectors } from '../src/core/audit/retrieval/scoring.ts';
 import { FormatError, formatErrorLine } from '../src/core/formats/formatError.ts';
 import { openWebGpuDense, type WebGpuDense } from '../src/gpu/webgpuDense.ts';
 
@@ -35,7 +35,7 @@ const exposed: CoreComputeApi & { checkDenseScoring: typeof checkDense } = {
   },
 };
 
-/** CPU against WebGPU dense scoring on the same vectors (core/audit/denseCheck.ts); undefined without an adapter. */
+/** CPU against WebGPU dense scoring on the same vectors (core/audit/retrieval/denseCheck.ts); undefined without an adapter. */
 async function checkDense(vectors: SubsetVectors, dim: number, twinOf: Int32Array) {
   const device = await (gpu ??= openWebGpuDense());
   return device ? checkDenseScoring(vectors, dim, twinOf, device) : undefined;

@@ -276,7 +276,7 @@ const tsTwins = timeMedian(
 console.log(`  twins      ${tsTwins.median.toFixed(1)} ms`);
 
 const pools: RankedPool[] = twinInputs.map(({ scores, keys }) => rankPool(scores, keys));
-// As the audit finds them (core/audit/perQuery.ts): every twin of a query at once, from typed arrays.
+// As the audit finds them (core/audit/retrieval/perQuery.ts): every twin of a query at once, from typed arrays.
 const twinArrays = twinInputs.map(({ pairs }) => ({ index: Uint32Array.from(pairs, (p) => p.index), score: Float64Array.from(pairs, (p) => p.twinScore) }));
 let rankSums = { rankT: 0, shift: 0 };
 const tsRanks = timeMedian(

@@ -68,7 +68,7 @@ export function installAutomation(deps: AutomationDeps = {}): void {
       }
     },
     /**
-     * Dense scoring on the CPU against WebGPU in the compute worker (core/audit/denseCheck.ts), on the
+     * Dense scoring on the CPU against WebGPU in the compute worker (core/audit/retrieval/denseCheck.ts), on the
      * given vectors (flat, row-major; `twinOf[t]` the corpus row twin t replaces) or on seeded
      * synthetic ones; undefined where the worker has no WebGPU adapter.
      */

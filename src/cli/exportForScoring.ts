@@ -1,14 +1,14 @@
 /**
  * `fairground export-for-scoring`: the inputs an outside system must score
- * for a task of a dataset package (core/audit/blackbox/scoringInputs.ts), as
+ * for a task of a dataset package (core/audit/imported/scoringInputs.ts), as
  * JSON Lines or CSV, to score elsewhere and bring back with `run --scores`.
  */
 import { integerOption, requiredOption, stringOption } from './args.ts';
 import { TextOutput, type Command } from './command.ts';
 import { InputError } from './errors.ts';
-import { AuditInputError } from '../core/audit/retrievalData.ts';
-import { isScreeningTask } from '../core/audit/screeningData.ts';
-import { SCREENING_DEFAULTS } from '../core/audit/screeningAudit.ts';
+import { AuditInputError } from '../core/audit/retrieval/data.ts';
+import { isScreeningTask } from '../core/audit/screening/data.ts';
+import { SCREENING_DEFAULTS } from '../core/audit/screening/audit.ts';
 import {
   RETRIEVAL_INPUT_COLUMNS,
   SCREENING_INPUT_COLUMNS,
@@ -16,7 +16,7 @@ import {
   screeningScoringInputs,
   scoringInputsCsv,
   scoringInputsJsonl,
-} from '../core/audit/blackbox/scoringInputs.ts';
+} from '../core/audit/imported/scoringInputs.ts';
 import { folderDataset } from './node/datasetPort.ts';
 import { taskOption } from './run.ts';
 

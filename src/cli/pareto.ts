@@ -6,8 +6,8 @@
 import type { Command } from './command.ts';
 import { requiredOption, stringOption } from './args.ts';
 import { InputError } from './errors.ts';
-import { paretoOfResults } from '../core/audit/pareto.ts';
-import { parseResults } from '../core/audit/results.ts';
+import { paretoOfResults } from '../core/audit/retrieval/pareto.ts';
+import { parseResults } from '../core/audit/retrieval/results.ts';
 
 export const paretoCommand: Command = {
   name: 'pareto',

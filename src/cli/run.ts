@@ -1,7 +1,7 @@
 /**
  * `fairground run`: the retrieval-fairness audit of a dataset package in
  * Node (DESIGN.md, "Headless command line") — the CLI's adapter of
- * core/audit/run/retrievalRun.ts, printing the same results object the web
+ * core/audit/run/retrieval.ts, printing the same results object the web
  * app stores, with environment.runtime 'node'.
  */
 import { embeddingTruncations } from '../core/models/truncation.ts';
@@ -9,13 +9,13 @@ import type { CliIo, Command } from './command.ts';
 import { deviceOption, integerOption, intListOption, listOption, requiredOption, scoresOption, stringOption } from './args.ts';
 import { FormatError } from '../core/formats/formatError.ts';
 import { InputError } from './errors.ts';
-import { AUDIT_DEFAULTS } from '../core/audit/retrievalFairness.ts';
-import type { RetrievalFairnessResults } from '../core/audit/results.ts';
-import { AuditInputError } from '../core/audit/retrievalData.ts';
+import { AUDIT_DEFAULTS } from '../core/audit/retrieval/audit.ts';
+import type { RetrievalFairnessResults } from '../core/audit/retrieval/results.ts';
+import { AuditInputError } from '../core/audit/retrieval/data.ts';
 import { ModelRunError } from '../core/audit/run/cancel.ts';
-import { runRetrievalFairnessAtKs, type RetrievalCompute, type RetrievalModelPort } from '../core/audit/run/retrievalRun.ts';
-import { auditModelJob } from '../core/audit/modelAudit.ts';
-import { perQueryRows, trecRunLines, type PerQueryRow } from '../core/audit/runExports.ts';
+import { runRetrievalFairnessAtKs, type RetrievalCompute, type RetrievalModelPort } from '../core/audit/run/retrieval.ts';
+import { auditModelJob } from '../core/audit/retrieval/modelAudit.ts';
+import { perQueryRows, trecRunLines, type PerQueryRow } from '../core/audit/retrieval/exports.ts';
 import { folderDataset, nodeEnvironment } from './node/datasetPort.ts';
 import { defaultCacheDir, downloadHubDataset, HUB_DATASET_PREFIX, hubHostOf } from './node/hubDataset.ts';
 import { parseHubFileMap, parseTwinGroups } from '../core/hub/hubFileMap.ts';

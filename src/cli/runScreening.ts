@@ -19,20 +19,20 @@ import { folderDataset, nodeEnvironment } from './node/datasetPort.ts';
 import { terminalProgress } from './node/progressLine.ts';
 import { resolveModel } from './node/modelChoice.ts';
 import { loadNodeEmbedder, type NodeEmbedder } from './node/nodeEmbedder.ts';
-import { AuditInputError } from '../core/audit/retrievalData.ts';
+import { AuditInputError } from '../core/audit/retrieval/data.ts';
 import { ModelRunError } from '../core/audit/run/cancel.ts';
-import { runScreening, type OpenedEmbedder, type OpenedScorer, type ScreeningModelPort, type ScreeningRunResults } from '../core/audit/run/screeningRun.ts';
-import { isScreeningTask, type ScreeningSample } from '../core/audit/screeningData.ts';
-import { SCREENING_DEFAULTS } from '../core/audit/screeningAudit.ts';
-import type { ScreeningModelDescriptor } from '../core/audit/screeningResults.ts';
+import { runScreening, type OpenedEmbedder, type OpenedScorer, type ScreeningModelPort, type ScreeningRunResults } from '../core/audit/run/screening.ts';
+import { isScreeningTask, type ScreeningSample } from '../core/audit/screening/data.ts';
+import { SCREENING_DEFAULTS } from '../core/audit/screening/audit.ts';
+import type { ScreeningModelDescriptor } from '../core/audit/screening/results.ts';
 import type { ScreeningScorer } from '../core/models/decisionScores.ts';
 import type { Dtype } from '../core/models/device.ts';
-import { importedRevision } from '../core/audit/blackbox/retrievalScores.ts';
+import { importedRevision } from '../core/audit/imported/retrievalScores.ts';
 import { findModel, isHubModelId } from '../models/registry.ts';
 import { loadDecisionModelNode, type NodeDecisionSpec } from '../models/decisionNode.ts';
 import type { WorkerDecisionKind } from '../models/decisionSpec.ts';
 
-export type { ScreeningRunResults } from '../core/audit/run/screeningRun.ts';
+export type { ScreeningRunResults } from '../core/audit/run/screening.ts';
 
 /** What one `--model` value names for a screening audit. */
 export type ScreeningChoice =

@@ -1,11 +1,11 @@
 /**
  * `run --vectors NAME[@REVISION]=FILE|DIR`: embeddings computed elsewhere,
- * read from a vector file or a folder of them (core/audit/blackbox/vectorFiles.ts
+ * read from a vector file or a folder of them (core/audit/imported/vectorFiles.ts
  * names the files), each file's SHA-256 recorded in the results.
  */
-import type { ImportedVectors } from '../core/audit/blackbox/importedVectors.ts';
-import { readVectorFiles, type VectorFileBytes } from '../core/audit/blackbox/vectorFiles.ts';
-import type { VectorTable } from '../core/audit/blackbox/importedVectors.ts';
+import type { ImportedVectors } from '../core/audit/imported/vectors.ts';
+import { readVectorFiles, type VectorFileBytes } from '../core/audit/imported/vectorFiles.ts';
+import type { VectorTable } from '../core/audit/imported/vectors.ts';
 import { sha256Hex } from '../core/sha256.ts';
 import type { ParsedArgs } from './args.ts';
 import type { CliIo } from './command.ts';

@@ -1,6 +1,6 @@
 /// <reference types="@webgpu/types" />
 /**
- * WebGPU's matrix product for dense scoring (core/audit/denseRefine.ts
+ * WebGPU's matrix product for dense scoring (core/audit/retrieval/denseRefine.ts
  * DenseDotPort): a matrix uploaded once, then per block of up to 16 query
  * vectors one compute pass giving every row's float32 dot product with each
  * query, read back. The kernel tiles the queries through workgroup memory,

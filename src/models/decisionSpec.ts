@@ -5,7 +5,7 @@
  * and the per-kind defaults. Pure data, no I/O.
  */
 import { NLI_JOB_CHARS } from '../core/models/truncation.ts';
-import type { ScreeningModelKind } from '../core/audit/screeningResults.ts';
+import type { ScreeningModelKind } from '../core/audit/screening/results.ts';
 import type { Device, Dtype } from '../core/models/device.ts';
 import type { DecisionKind } from '../core/models/modelSpec.ts';
 import type { ModelSource } from '../core/models/modelSource.ts';

@@ -1,6 +1,6 @@
 /**
  * Dense scoring on WebGPU against the CPU (issue 17): the compute worker's
- * matrix product (src/gpu/webgpuDense.ts), refined by core/audit/denseRefine.ts,
+ * matrix product (src/gpu/webgpuDense.ts), refined by core/audit/retrieval/denseRefine.ts,
  * gives the CPU path's corpus ranking, twin substitution ranks and read values
  * exactly — on the demo's own GloVe vectors and on a 100,000-document set.
  * On [webgpu] that device is SwiftShader here (functional, not fast); on

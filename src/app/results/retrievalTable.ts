@@ -3,7 +3,7 @@
  * results object go in which column (the numbers themselves come from
  * src/core/audit). Also the flat table used for CSV and JSON export.
  */
-import type { Ci, SubsetResult, TwinMetrics } from '../../core/audit/results.ts';
+import type { Ci, SubsetResult, TwinMetrics } from '../../core/audit/retrieval/results.ts';
 import type { LatencyQualitySpec, PlotTable } from '../plots/index.ts';
 import { ciExcludes } from '../../core/stats/ciExcludes.ts';
 

@@ -3,9 +3,9 @@
  * column (the numbers themselves come from src/core/audit), the flat tables
  * for CSV and JSON export, and the plots' specs. Pure: no DOM.
  */
-import { costPer1000Calls, type Price } from '../../core/audit/cost.ts';
-import type { Ci } from '../../core/audit/results.ts';
-import type { ChanceTest, ScreeningModelResult, ScreeningResults, TestedCi } from '../../core/audit/screeningResults.ts';
+import { costPer1000Calls, type Price } from '../../core/audit/screening/cost.ts';
+import type { Ci } from '../../core/audit/retrieval/results.ts';
+import type { ChanceTest, ScreeningModelResult, ScreeningResults, TestedCi } from '../../core/audit/screening/results.ts';
 import type { ConfusionSpec, ForestSpec, LatencyQualitySpec, PlotTable, TableCell, ThresholdCurveSpec } from '../plots/index.ts';
 
 /**

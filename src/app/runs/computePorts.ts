@@ -4,11 +4,11 @@
  */
 import * as Comlink from 'comlink';
 import type { ComputeApi } from '../../../workers/compute.worker.ts';
-import { sendJob, type HeldState } from '../../core/audit/heldInputs.ts';
-import type { ModelScoring } from '../../core/audit/modelAudit.ts';
+import { sendJob, type HeldState } from '../../core/audit/run/heldInputs.ts';
+import type { ModelScoring } from '../../core/audit/retrieval/modelAudit.ts';
 import { CancelledError } from '../../core/audit/run/cancel.ts';
-import type { RetrievalCompute } from '../../core/audit/run/retrievalRun.ts';
-import type { ScreeningCompute } from '../../core/audit/run/screeningRun.ts';
+import type { RetrievalCompute } from '../../core/audit/run/retrieval.ts';
+import type { ScreeningCompute } from '../../core/audit/run/screening.ts';
 
 /** The distinct buffers of a model's vectors (none for texts). */
 function buffersOf(scoring: ModelScoring): ArrayBuffer[] {
@@ -17,7 +17,7 @@ function buffersOf(scoring: ModelScoring): ArrayBuffer[] {
   return [...new Set(arrays.map((a) => a.buffer as ArrayBuffer))];
 }
 
-/** What each compute worker holds of a run's inputs (core/audit/heldInputs.ts), by its remote. */
+/** What each compute worker holds of a run's inputs (core/audit/run/heldInputs.ts), by its remote. */
 const heldBy = new WeakMap<object, HeldState<object, object>>();
 
 /**
@@ -31,7 +31,7 @@ export function retrievalCompute(remote: () => Comlink.Remote<ComputeApi>, signa
       const worker = remote();
       let state = heldBy.get(worker);
       if (!state) heldBy.set(worker, (state = {}));
-      // A run's subsets and a lexical model's texts go to a worker once (core/audit/heldInputs.ts).
+      // A run's subsets and a lexical model's texts go to a worker once (core/audit/run/heldInputs.ts).
       const { sent, inputs } = sendJob(state, job);
       const call = worker.auditModel(Comlink.transfer(sent, buffersOf(sent.scoring)), onSubsetDone && Comlink.proxy(onSubsetDone), onQueries && Comlink.proxy(onQueries), inputs);
       // After a failed call what the worker holds is not known: the next job sends everything.

@@ -1,6 +1,6 @@
 /**
  * The browser's adapter of the retrieval-fairness run
- * (core/audit/run/retrievalRun.ts): the dataset from IndexedDB, each
+ * (core/audit/run/retrieval.ts): the dataset from IndexedDB, each
  * embedding model in its worker (cache first), the compute worker for the
  * audit.
  */
@@ -8,13 +8,13 @@ import { embeddingTruncations } from '../../core/models/truncation.ts';
 import type * as Comlink from 'comlink';
 import type { ComputeApi } from '../../../workers/compute.worker.ts';
 import type { RunHooks } from '../../core/audit/run/ports.ts';
-import { runRetrievalFairness, type RetrievalModelPort } from '../../core/audit/run/retrievalRun.ts';
+import { runRetrievalFairness, type RetrievalModelPort } from '../../core/audit/run/retrieval.ts';
 import { runModelKey, type RetrievalRunConfig, type RunModel } from '../../core/audit/run/runConfig.ts';
-import type { ModelResult, RetrievalFairnessResults } from '../../core/audit/results.ts';
+import type { ModelResult, RetrievalFairnessResults } from '../../core/audit/retrieval/results.ts';
 import type { DeviceProbe } from '../../core/models/device.ts';
 import type { VectorCache } from '../../models/embeddingRunner.ts';
 import type { FairgroundDb } from '../../storage/index.ts';
-import { cachedVectorTable } from '../../core/audit/blackbox/vectorCache.ts';
+import { cachedVectorTable } from '../../core/audit/imported/vectorCache.ts';
 import { retrievalCompute } from './computePorts.ts';
 import { computeWorker } from './computeClient.ts';
 import { offeredLanes } from '../../core/audit/run/lanes.ts';

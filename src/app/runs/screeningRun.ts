@@ -1,13 +1,13 @@
 /**
- * The browser's adapter of the screening run (core/audit/run/screeningRun.ts):
+ * The browser's adapter of the screening run (core/audit/run/screening.ts):
  * the dataset from IndexedDB, each decision model in the decide worker
  * (DecisionRunner: WebGPU → WASM fallback), calibrated similarity over an
  * EmbeddingRunner (cache first), the compute worker for the audit.
  */
 import type { RunHooks } from '../../core/audit/run/ports.ts';
-import { runScreening, type OpenedEmbedder, type OpenedScorer, type ScorerEvents, type ScreeningModelPort, type ScreeningRunResults } from '../../core/audit/run/screeningRun.ts';
+import { runScreening, type OpenedEmbedder, type OpenedScorer, type ScorerEvents, type ScreeningModelPort, type ScreeningRunResults } from '../../core/audit/run/screening.ts';
 import { screeningDescriptor, screeningModelKey, type ScreeningRunConfig, type ScreeningRunModel } from '../../core/audit/run/screeningConfig.ts';
-import type { ScreeningModelScores } from '../../core/audit/screeningInput.ts';
+import type { ScreeningModelScores } from '../../core/audit/screening/input.ts';
 import { DecisionRunner } from '../../models/decisionRunner.ts';
 import { EmbeddingRunner } from '../../models/embeddingRunner.ts';
 import { screeningCompute } from './computePorts.ts';
@@ -15,7 +15,7 @@ import { loadReportOf, runnerOptions } from './embedderPort.ts';
 import type { BrowserRunDeps } from './retrievalRun.ts';
 import { storedDataset } from './storedDataset.ts';
 
-export type { ScreeningRunResults } from '../../core/audit/run/screeningRun.ts';
+export type { ScreeningRunResults } from '../../core/audit/run/screening.ts';
 
 async function loaded<T extends { load(): Promise<void>; dispose(): void }>(runner: T): Promise<T> {
   try {

@@ -5,11 +5,11 @@
  * audit beside the in-browser models. The files never leave this page; a
  * run keeps the scores it audited with itself in IndexedDB.
  */
-import { checkRetrievalScores, type ImportedScores } from '../../core/audit/blackbox/retrievalScores.ts';
-import { checkScreeningScores } from '../../core/audit/blackbox/screeningScores.ts';
-import { checkVectors, filesLabel, type ImportedVectors } from '../../core/audit/blackbox/importedVectors.ts';
-import { importedVectorEntries } from '../../core/audit/blackbox/vectorCache.ts';
-import { readVectorFiles } from '../../core/audit/blackbox/vectorFiles.ts';
+import { checkRetrievalScores, type ImportedScores } from '../../core/audit/imported/retrievalScores.ts';
+import { checkScreeningScores } from '../../core/audit/imported/screeningScores.ts';
+import { checkVectors, filesLabel, type ImportedVectors } from '../../core/audit/imported/vectors.ts';
+import { importedVectorEntries } from '../../core/audit/imported/vectorCache.ts';
+import { readVectorFiles } from '../../core/audit/imported/vectorFiles.ts';
 import { EmbeddingCache } from '../../storage/embeddingCache.ts';
 import {
   RETRIEVAL_INPUT_COLUMNS,
@@ -18,7 +18,7 @@ import {
   screeningScoringInputs,
   scoringInputsCsv,
   scoringInputsJsonl,
-} from '../../core/audit/blackbox/scoringInputs.ts';
+} from '../../core/audit/imported/scoringInputs.ts';
 import { describeInputError } from '../../core/formats/formatError.ts';
 import { sha256Hex } from '../../core/sha256.ts';
 import { storedDataset } from '../runs/storedDataset.ts';
@@ -101,7 +101,7 @@ export class OutsideSystemsState {
   }
 
   /**
-   * Reads vector files (.npy/.safetensors with their ids, or JSONL; core/audit/blackbox/vectorFiles.ts),
+   * Reads vector files (.npy/.safetensors with their ids, or JSONL; core/audit/imported/vectorFiles.ts),
    * matches them against the dataset and stores them in the embedding cache under the typed name and
    * revision, in one transaction; on any error nothing is stored or kept.
    */

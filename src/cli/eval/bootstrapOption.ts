@@ -1,7 +1,7 @@
 import type { ParsedArgs } from '../args.ts';
 import { integerOption, seedOption, stringOption } from '../args.ts';
 import { InputError } from '../errors.ts';
-import type { CiOptions } from '../../core/audit/eval/ciReport.ts';
+import type { CiOptions } from '../../core/audit/common/ciReport.ts';
 
 /**
  * Reads `--bootstrap B` (a positive integer) and `--seed S` (an integer,

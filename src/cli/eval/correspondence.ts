@@ -1,13 +1,13 @@
 import type { Command } from '../command.ts';
 import { integerOption, requiredOption, seedOption } from '../args.ts';
-import { leaderboardCorrespondence } from '../../core/audit/leaderboardCorrespondence.ts';
+import { leaderboardCorrespondence } from '../../core/audit/tasks/correspondence.ts';
 import { parseLeaderboard } from '../../core/formats/leaderboard.ts';
 import { parseInput } from './parseInput.ts';
 import { withNulls } from './jsonNulls.ts';
 
 /**
  * `fairground eval correspondence`: how two leaderboards of the same systems
- * agree (core/audit/leaderboardCorrespondence.ts): Spearman ρ (average
+ * agree (core/audit/tasks/correspondence.ts): Spearman ρ (average
  * ranks), direction agreement over system pairs (ties in the denominator)
  * and the permutation p-value of ρ (exact for ≤ 8 systems, else seeded
  * Monte Carlo with --resamples, --seed).

@@ -4,7 +4,7 @@ import { listOption, numberOption, requiredOption, stringOption } from '../args.
 import { InputError } from '../errors.ts';
 import { readDecisions, type DecisionColumns } from '../../core/formats/decisions.ts';
 import { readRecordTable, tableFormatOf, type TableFormat } from '../../core/formats/recordTable.ts';
-import { auditOutcomes } from '../../core/audit/outcomes/outcomesAudit.ts';
+import { auditOutcomes } from '../../core/audit/outcomes/audit.ts';
 import { ciOptions } from './bootstrapOption.ts';
 import { parseInput } from './parseInput.ts';
 import { withNulls } from './jsonNulls.ts';

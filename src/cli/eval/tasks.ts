@@ -1,8 +1,8 @@
 import type { Command } from '../command.ts';
 import type { ParsedArgs } from '../args.ts';
 import { integerOption, seedOption, stringOption } from '../args.ts';
-import { MULTITASK_DEFAULTS, multiTaskResults, readPredictions, type MultiTaskOptions } from '../../core/audit/multiTask.ts';
-import { compareSystems } from '../../core/audit/multiTaskCompare.ts';
+import { MULTITASK_DEFAULTS, multiTaskResults, readPredictions, type MultiTaskOptions } from '../../core/audit/tasks/audit.ts';
+import { compareSystems } from '../../core/audit/tasks/compare.ts';
 import { MISSING_RULES, type MissingRule } from '../../core/metrics/taskStatistic.ts';
 import type { TaskPredictions } from '../../core/metrics/tasks.ts';
 import { FormatError } from '../../core/formats/formatError.ts';
@@ -33,13 +33,13 @@ async function readFolder(io: CliIo, dir: string): Promise<TaskPredictions[]> {
 /**
  * `fairground eval tasks`: multi-task scores of imported predictions
  * (METRICS.md §9; folder format in docs/predictions-format.md), the object
- * of core/audit/multiTask.ts — per task the score with its 95% bootstrap CI,
+ * of core/audit/tasks/audit.ts — per task the score with its 95% bootstrap CI,
  * n and n_left_out, composite components, baselines (random, input order,
  * TF-IDF) and slices; capabilities and Overall with CIs; the missing rule,
  * the bootstrap settings and the refusal-sensitivity line. With two or more
  * `--predictions`, each folder's scores (`systems`) and the paired
  * comparisons on the common complete subset (`comparison`,
- * core/audit/multiTaskCompare.ts).
+ * core/audit/tasks/compare.ts).
  */
 export const tasksCommand: Command = {
   name: 'tasks',

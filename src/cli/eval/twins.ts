@@ -4,7 +4,7 @@ import { InputError } from '../errors.ts';
 import { parseRun } from '../../core/formats/trecRun.ts';
 import { parseTwins } from '../../core/formats/twins.ts';
 import { evalTwins, twinGaps } from '../../core/audit/eval/twins.ts';
-import { idList } from '../../core/audit/blackbox/idList.ts';
+import { idList } from '../../core/audit/imported/idList.ts';
 import { ciOptions } from './bootstrapOption.ts';
 import { parseInput } from './parseInput.ts';
 

@@ -1,6 +1,6 @@
 /**
  * The schema of a retrieval-fairness link (schema 1): the results summary of
- * src/core/audit/results.ts (`summaryOf`, no histograms) and the parameters
+ * src/core/audit/retrieval/results.ts (`summaryOf`, no histograms) and the parameters
  * src/app/results/sharing.ts writes. Every field the Results view reads is
  * checked for type and range (METRICS.md §1, §3); keys that depend on k
  * (`ndcg@10`, `iou@10`, …) must match `results.parameters.k`.

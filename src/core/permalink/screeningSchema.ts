@@ -1,6 +1,6 @@
 /**
  * The schema of a screening link (schema 1): the results object of
- * src/core/audit/screeningResults.ts (with the run's `sample`, as the app
+ * src/core/audit/screening/results.ts (with the run's `sample`, as the app
  * stores it), whose parameters the envelope repeats. Every field the Results
  * view reads is checked for type and range (METRICS.md §2, §4, §5, §8).
  */

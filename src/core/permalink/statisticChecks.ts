@@ -53,7 +53,7 @@ export function statistic(range: NumberRule): Check {
 
 /**
  * A statistic with its test `{ mean, ci, p, q, significant }` (a screening
- * bias row, src/core/audit/screeningResults.ts `TestedCi`): mean and bounds in
+ * bias row, src/core/audit/screening/results.ts `TestedCi`): mean and bounds in
  * `range`, p and q in [0, 1] or null (undefined), significant a boolean.
  */
 export function testedStatistic(range: NumberRule): Check {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { auditOutcomes } from '../../../src/core/audit/outcomes/outcomesAudit.ts';
+import { auditOutcomes } from '../../../src/core/audit/outcomes/audit.ts';
 import { readDecisions } from '../../../src/core/formats/decisions.ts';
 import { readRecordTable } from '../../../src/core/formats/recordTable.ts';
 import { fourFifthsLine, outcomesBarsSpec, outcomesCategoryTable, outcomesGapTable, rateLabel } from '../../../src/app/results/outcomesTables.ts';

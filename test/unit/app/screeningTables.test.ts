@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { ScreeningModelResult, ScreeningResults } from '../../../src/core/audit/screeningResults.ts';
+import type { ScreeningModelResult, ScreeningResults } from '../../../src/core/audit/screening/results.ts';
 import { biasTable, confusionSpec, consistencyNote, consistencyTable, exportScreeningTable, forestSpec, latencyQualitySpec, latencyTable, validityTable } from '../../../src/app/results/screeningTables.ts';
 
 const c = (mean: number, lo = mean - 0.1, hi = mean + 0.1) => ({ mean, ci: [lo, hi] as [number, number] });

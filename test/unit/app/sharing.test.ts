@@ -5,7 +5,7 @@
  * summary; and the screening fixture opens as screening results.
  */
 import { describe, expect, it } from 'vitest';
-import { parseResults, summaryOf } from '../../../src/core/audit/results.ts';
+import { parseResults, summaryOf } from '../../../src/core/audit/retrieval/results.ts';
 import { main } from '../../../src/cli/main.ts';
 import { fragmentOf, openShared } from '../../../src/app/results/sharing.ts';
 import { memoryIo } from '../cli/memoryIo.ts';

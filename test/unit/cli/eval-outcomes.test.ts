@@ -4,7 +4,7 @@ import { main } from '../../../src/cli/main.ts';
 import { withNulls } from '../../../src/cli/eval/jsonNulls.ts';
 import { memoryIo } from './memoryIo.ts';
 
-// sex: f = 3/4 selected, m = 2/4 (worked out in test/unit/core/audit/outcomes.test.ts).
+// sex: f = 3/4 selected, m = 2/4 (worked out in test/unit/core/audit/outcomes/audit.test.ts).
 const CSV = ['job,id,sex,race,y,score,label', 'j1,a,f,b,1,70,1', 'j1,b,f,b,0,40,1', 'j2,c,f,w,1,65,0', 'j2,d,m,w,1,80,1', 'j3,e,m,w,0,30,0', 'j3,f,m,b,0,45,1', 'j3,g,f,w,1,60,1', 'j4,h,m,w,1,55,0', ''].join('\n');
 const SYNTHETIC = readFileSync(new URL('../../fixtures/outcomes/callbacks-synthetic.csv', import.meta.url), 'utf8');
 

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { main } from '../../../src/cli/main.ts';
-import { auditSubset, retrievalFairnessResults } from '../../../src/core/audit/retrievalFairness.ts';
-import { matrixScorer, timingOf } from '../../../src/core/audit/scoring.ts';
-import { corpusScores, tinySubset, twinScores } from '../core/audit/tinyDataset.ts';
+import { auditSubset, retrievalFairnessResults } from '../../../src/core/audit/retrieval/audit.ts';
+import { matrixScorer, timingOf } from '../../../src/core/audit/retrieval/scoring.ts';
+import { corpusScores, tinySubset, twinScores } from '../core/audit/retrieval/tinyDataset.ts';
 import { memoryIo } from './memoryIo.ts';
 
 // Two models on the tiny dataset: "good" with the fixture's scores, "flat" scoring every

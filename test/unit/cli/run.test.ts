@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { createHash } from 'node:crypto';
 import { main } from '../../../src/cli/main.ts';
-import { parseResults } from '../../../src/core/audit/results.ts';
+import { parseResults } from '../../../src/core/audit/retrieval/results.ts';
 import { memoryIo } from './memoryIo.ts';
 
 const corpus = [

@@ -8,7 +8,7 @@ import { gunzipSync } from 'node:zlib';
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { main } from '../../../src/cli/main.ts';
-import { parseResults } from '../../../src/core/audit/results.ts';
+import { parseResults } from '../../../src/core/audit/retrieval/results.ts';
 import { startMockHub } from '../../e2e/mockHub.mjs';
 import { FREELANCER_SPLITS, writeBundledWithPool, writeFreelancerHubLayout } from '../../fixtures/freelancerHubFixture.ts';
 import { memoryIo } from './memoryIo.ts';

@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { main } from '../../../src/cli/main.ts';
-import { parseResults } from '../../../src/core/audit/results.ts';
+import { parseResults } from '../../../src/core/audit/retrieval/results.ts';
 import { startMockHub } from '../../e2e/mockHub.mjs';
 import { writeHubLayout } from '../../fixtures/hubDatasetFixture.ts';
 import { sharedExternal } from '../../sharedExternal.ts';

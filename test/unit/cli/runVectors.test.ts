@@ -14,7 +14,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { main } from '../../../src/cli/main.ts';
 import { nodeIo } from '../../../src/cli/node/nodeIo.ts';
 import { folderDataset } from '../../../src/cli/node/datasetPort.ts';
-import { loadRetrieval, selectTasks } from '../../../src/core/audit/retrievalData.ts';
+import { loadRetrieval, selectTasks } from '../../../src/core/audit/retrieval/data.ts';
 import { idsText, npyBytes, safetensorsBytes, type VectorRows } from '../../fixtures/vectorFiles.ts';
 
 const TWINS = 'datasets/freelance-twins';

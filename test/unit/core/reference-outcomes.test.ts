@@ -10,8 +10,8 @@
  */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { auditOutcomes } from '../../../src/core/audit/outcomes/outcomesAudit.ts';
-import type { OutcomeNumber, OutcomesResults } from '../../../src/core/audit/outcomes/outcomesResults.ts';
+import { auditOutcomes } from '../../../src/core/audit/outcomes/audit.ts';
+import type { OutcomeNumber, OutcomesResults } from '../../../src/core/audit/outcomes/results.ts';
 import { readDecisions } from '../../../src/core/formats/decisions.ts';
 import { readRecordTable } from '../../../src/core/formats/recordTable.ts';
 import { caseColumns, matrixSha256, resampleMatrix, unitCount, type OutcomesCase } from '../../../scripts/reference/outcomesCases.ts';

@@ -14,9 +14,9 @@ import * as ortNode from 'onnxruntime-node';
 import { AutoTokenizer, env } from '@huggingface/transformers';
 import { loadDecisionModelNode, type NodeDecisionModel } from '../../../src/models/decisionNode.ts';
 import { onnxDecisionScorer, type OrtLike, type OrtSessionLike } from '../../../src/models/decisionOnnx.ts';
-import { scoreScreening } from '../../../src/core/audit/screeningScoring.ts';
-import { screeningWorkList } from '../../../src/core/audit/screeningInput.ts';
-import { screeningAudit } from '../../../src/core/audit/screeningAudit.ts';
+import { scoreScreening } from '../../../src/core/audit/screening/scoring.ts';
+import { screeningWorkList } from '../../../src/core/audit/screening/input.ts';
+import { screeningAudit } from '../../../src/core/audit/screening/audit.ts';
 
 const ROOT = fileURLToPath(new URL('../../..', import.meta.url));
 const HUB = join(ROOT, 'test/fixtures/models/hub');

@@ -5,7 +5,7 @@
  * starts a worker itself.
  */
 import type { Manifest } from '../../formats/manifest.ts';
-import type { ShardReader } from '../retrievalData.ts';
+import type { ShardReader } from '../retrieval/data.ts';
 import type { ProgressPort } from './progress.ts';
 
 /** A stored dataset: its manifest, the manifest's SHA-256, and its records by shard. */

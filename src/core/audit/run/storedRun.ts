@@ -4,10 +4,10 @@
  * object at the end. The IndexedDB schema types its `runs` and `results`
  * stores with these.
  */
-import type { ModelResult, RetrievalFairnessResults } from '../results.ts';
-import type { ScreeningModelScores } from '../screeningInput.ts';
+import type { ModelResult, RetrievalFairnessResults } from '../retrieval/results.ts';
+import type { ScreeningModelScores } from '../screening/input.ts';
 import type { ModelRunProgress } from './progress.ts';
-import type { ScreeningRunResults } from './screeningRun.ts';
+import type { ScreeningRunResults } from './screening.ts';
 
 /** A finished model's results per subset (retrieval) or its scores (screening). */
 export type FinishedModel = readonly ModelResult[] | ScreeningModelScores;

@@ -10,7 +10,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { freshDb } from '../../storage/fixtures.ts';
 import { filesSource, importDataset } from '../../../../src/storage/index.ts';
-import { computeApi } from '../../../../src/core/audit/compute.ts';
+import { computeApi } from '../../../../src/core/audit/run/compute.ts';
 import { runRetrievalAudit } from '../../../../src/app/runs/retrievalRun.ts';
 import type { RetrievalRunConfig } from '../../../../src/core/audit/run/runConfig.ts';
 import { main } from '../../../../src/cli/main.ts';

@@ -11,7 +11,7 @@ import { parseRun } from '../../../../src/core/formats/trecRun.ts';
 import { RunColumnsBuilder } from '../../../../src/core/formats/runColumns.ts';
 import { parseNumberCell } from '../../../../src/core/formats/tsv.ts';
 import { parsePredictions } from '../../../../src/core/formats/predictionsTsv.ts';
-import { parseScreeningScoreRows } from '../../../../src/core/audit/blackbox/screeningScores.ts';
+import { parseScreeningScoreRows } from '../../../../src/core/audit/imported/screeningScores.ts';
 import { readDecisions } from '../../../../src/core/formats/decisions.ts';
 import { readRecordTable } from '../../../../src/core/formats/recordTable.ts';
 

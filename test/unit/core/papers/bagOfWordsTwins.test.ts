@@ -15,9 +15,9 @@
  * paper's check does not apply to it, and the last test pins why.
  */
 import { describe, expect, it } from 'vitest';
-import { auditSubset } from '../../../../src/core/audit/retrievalFairness.ts';
-import { loadRetrieval, selectTasks, type LoadedSubset } from '../../../../src/core/audit/retrievalData.ts';
-import { bm25Scorer, tfidfScorer, timingOf } from '../../../../src/core/audit/scoring.ts';
+import { auditSubset } from '../../../../src/core/audit/retrieval/audit.ts';
+import { loadRetrieval, selectTasks, type LoadedSubset } from '../../../../src/core/audit/retrieval/data.ts';
+import { bm25Scorer, tfidfScorer, timingOf } from '../../../../src/core/audit/retrieval/scoring.ts';
 import { tokenizeWords } from '../../../../src/core/baselines/tokenize.ts';
 import { folderDataset } from '../../../../src/cli/node/datasetPort.ts';
 

@@ -8,7 +8,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { gunzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { assertNoDatasetContent, datasetContentStrings, DatasetContentError } from '../../../../src/core/permalink/index.ts';
-import { parseResults } from '../../../../src/core/audit/results.ts';
+import { parseResults } from '../../../../src/core/audit/retrieval/results.ts';
 import { payloadOf } from '../../../../src/app/results/sharing.ts';
 import { main } from '../../../../src/cli/main.ts';
 import { memoryIo } from '../../cli/memoryIo.ts';

@@ -6,8 +6,8 @@
  * multi-task payload is of a kind this build does not show, so only its
  * envelope is checked. Numbers are plausible, not computed.
  */
-import type { Ci, ModelSummary, ResultsSummary, TwinMetrics } from '../../../../src/core/audit/results.ts';
-import type { ScreeningModelResult, ScreeningResults, TestedCi } from '../../../../src/core/audit/screeningResults.ts';
+import type { Ci, ModelSummary, ResultsSummary, TwinMetrics } from '../../../../src/core/audit/retrieval/results.ts';
+import type { ScreeningModelResult, ScreeningResults, TestedCi } from '../../../../src/core/audit/screening/results.ts';
 import type { JsonObject, PermalinkPayload } from '../../../../src/core/permalink/index.ts';
 
 const SHA = 'a3f1c2d4e5b60718293a4b5c6d7e8f90112233445566778899aabbccddeeff00';

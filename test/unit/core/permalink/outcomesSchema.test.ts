@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { SCREENING_OUTCOMES } from '../../../../src/core/permalink/outcomesSchema.ts';
-import { auditOutcomes } from '../../../../src/core/audit/outcomes/outcomesAudit.ts';
+import { auditOutcomes } from '../../../../src/core/audit/outcomes/audit.ts';
 
 /** A screening model's outcomes as JSON (as a link carries them): made by the audit itself. */
 function outcomesJson(resamples: number) {

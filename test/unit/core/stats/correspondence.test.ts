@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { averageRanks, directionAgreement, heapPermutations, spearmanPermutationP, spearmanRho } from '../../../../src/core/stats/correspondence.ts';
-import { leaderboardCorrespondence } from '../../../../src/core/audit/leaderboardCorrespondence.ts';
+import { leaderboardCorrespondence } from '../../../../src/core/audit/tasks/correspondence.ts';
 import { createRng } from '../../../../src/core/stats/rng.ts';
 
 describe('correspondence statistics', () => {

@@ -7,10 +7,10 @@
  */
 import { describe, expect, it } from 'vitest';
 import { ModelRunError } from '../../../../../src/core/audit/run/cancel.ts';
-import { auditModelJob } from '../../../../../src/core/audit/modelAudit.ts';
+import { auditModelJob } from '../../../../../src/core/audit/retrieval/modelAudit.ts';
 import type { TextEmbedder } from '../../../../../src/core/audit/run/ports.ts';
-import { runRetrievalFairness, type RetrievalModelPort } from '../../../../../src/core/audit/run/retrievalRun.ts';
-import type { ModelResult } from '../../../../../src/core/audit/results.ts';
+import { runRetrievalFairness, type RetrievalModelPort } from '../../../../../src/core/audit/run/retrieval.ts';
+import type { ModelResult } from '../../../../../src/core/audit/retrieval/results.ts';
 import { folderDataset } from '../../../../../src/cli/node/datasetPort.ts';
 
 /** A deterministic 4-d "embedding" from character codes; `failOnCall` throws on that embed call (1-based). */

@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { ModelRunProgress } from '../../../../../src/core/audit/run/progress.ts';
-import { runRetrievalFairness } from '../../../../../src/core/audit/run/retrievalRun.ts';
+import { runRetrievalFairness } from '../../../../../src/core/audit/run/retrieval.ts';
 import { folderDataset } from '../../../../../src/cli/node/datasetPort.ts';
 
 describe('runRetrievalFairness scoring progress', () => {

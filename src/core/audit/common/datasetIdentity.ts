@@ -1,0 +1,19 @@
+/**
+ * What a results object says about the dataset it was audited on: id,
+ * version, the manifest's SHA-256 and, for a dataset generated from a user's
+ * own candidates, how many counterfactual variants were generated, accepted,
+ * rejected and edited (never their text).
+ */
+import type { DatasetIdentity } from '../retrieval/results.ts';
+import type { DatasetPort } from '../run/ports.ts';
+
+/**
+ * @example datasetIdentity(port) // { id: 'my-cvs', version: '1.0.0', manifestSha256: '…', generation: { generated: 40, accepted: 31, … } }
+ */
+export function datasetIdentity(dataset: Pick<DatasetPort, 'manifest' | 'manifestSha256'>): DatasetIdentity {
+  const { id, version, generation } = dataset.manifest;
+  const base = { id, version, manifestSha256: dataset.manifestSha256 };
+  if (generation === undefined) return base;
+  const { generated, accepted, rejected, edited, not_made } = generation;
+  return { ...base, generation: { generated, accepted, rejected, edited, notMade: not_made } };
+}

@@ -1,0 +1,129 @@
+/**
+ * The retrieval task (and its twins tasks) of a dataset folder, read and
+ * turned into the audit's inputs: texts for the models, identifiers and
+ * languages for the audit.
+ */
+import type { Manifest, RetrievalTask, TwinsTask } from '../../formats/manifest.ts';
+import type { Qrels } from '../../formats/qrels.ts';
+import type { CorpusRecord, TwinRecord } from '../../formats/records.ts';
+import type { AuditSubset } from './input.ts';
+import { documentText, twinText } from './scoring.ts';
+import type { ShardKind } from '../../formats/manifest.ts';
+import type { RecordOfKind } from '../../formats/records.ts';
+
+/** Bad audit input in a dataset (unknown task, a twin of a missing document) or in an imported file (`file`). */
+export class AuditInputError extends Error {
+  override name = 'AuditInputError';
+  constructor(
+    message: string,
+    /** The imported file at fault, when there is one. */
+    readonly file?: string,
+  ) {
+    super(message);
+  }
+}
+
+/** Reads all records of a shard by name (every part), from a folder (Node) or IndexedDB (browser). */
+export type ShardReader = <K extends ShardKind>(name: string, kind: K) => Promise<RecordOfKind[K][]>;
+
+/** Sorts records by identifier in code-unit order, so every reader yields the same audit input. */
+function byId<T>(records: readonly T[], id: (r: T) => string): T[] {
+  return [...records].sort((a, b) => (id(a) < id(b) ? -1 : id(a) > id(b) ? 1 : 0));
+}
+
+/** The tasks `--task NAME` selects: a retrieval task and its twins tasks. */
+export interface SelectedTasks {
+  readonly retrieval: RetrievalTask;
+  readonly twins: readonly TwinsTask[];
+}
+
+/**
+ * NAME a retrieval task: it and every twins task `of` it. NAME a twins task:
+ * its `of` task and it alone.
+ * @throws {AuditInputError} for an unknown task or one of another type.
+ */
+export function selectTasks(manifest: Manifest, name: string): SelectedTasks {
+  const task = manifest.tasks.find((t) => t.name === name);
+  const retrievalNames = manifest.tasks.filter((t) => t.type === 'retrieval' || t.type === 'twins').map((t) => t.name);
+  if (!task) throw new AuditInputError(`unknown task "${name}"; this dataset has ${retrievalNames.length ? retrievalNames.join(', ') : 'no retrieval or twins task'}`);
+  if (task.type === 'twins') {
+    const retrieval = manifest.tasks.find((t): t is RetrievalTask => t.type === 'retrieval' && t.name === task.of)!;
+    return { retrieval, twins: [task] };
+  }
+  if (task.type !== 'retrieval') throw new AuditInputError(`task "${name}" is a ${task.type} task; run audits retrieval and twins tasks (${retrievalNames.join(', ')})`);
+  return { retrieval: task, twins: manifest.tasks.filter((t): t is TwinsTask => t.type === 'twins' && t.of === name) };
+}
+
+/** One subset's audit input and the texts its models score. */
+export interface LoadedSubset {
+  readonly subset: AuditSubset;
+  /** Twin texts (title of the original + twin_text), in subset.twins order. */
+  readonly twinTexts: readonly string[];
+  /** The twins shard the subset's twins come from ('' without twins), to embed each shard once. */
+  readonly twinsShard: string;
+}
+
+export interface LoadedRetrieval {
+  readonly queryTexts: readonly string[];
+  readonly corpusTexts: readonly string[];
+  readonly subsets: readonly LoadedSubset[];
+}
+
+function toQrels(rows: readonly { query_id: string; corpus_id: string; score: number }[]): Qrels {
+  const qrels: Qrels = new Map();
+  for (const r of rows) {
+    let docs = qrels.get(r.query_id);
+    if (!docs) qrels.set(r.query_id, (docs = new Map()));
+    docs.set(r.corpus_id, r.score);
+  }
+  return qrels;
+}
+
+function twinsOf(records: readonly TwinRecord[], corpus: ReadonlyMap<string, CorpusRecord>, shard: string): TwinRecord[] {
+  const seen = new Set<string>();
+  for (const t of records) {
+    if (!corpus.has(t.id)) throw new AuditInputError(`twins shard "${shard}": twin "${t.twin_id}" names document "${t.id}", which is not in the corpus`);
+    if (seen.has(t.id)) throw new AuditInputError(`twins shard "${shard}": document "${t.id}" has a second twin`);
+    seen.add(t.id);
+  }
+  return [...records];
+}
+
+/**
+ * Reads the shards of the selected tasks and builds one subset per twins
+ * task — or one subset without twins when the retrieval task has none.
+ * Queries, documents and twins are put in identifier order, so the audit
+ * (and its bootstrap) sees the same input whatever order a store keeps.
+ * @throws {AuditInputError} from readShard, or for a twin of a document outside the corpus.
+ */
+export async function loadRetrieval(read: ShardReader, tasks: SelectedTasks): Promise<LoadedRetrieval> {
+  const { retrieval } = tasks;
+  const corpus = byId(await read(retrieval.corpus, 'corpus'), (d) => d._id);
+  const queries = byId(await read(retrieval.queries, 'queries'), (q) => q._id);
+  const qrels = retrieval.qrels === undefined ? undefined : toQrels(await read(retrieval.qrels, 'qrels'));
+  const docsById = new Map(corpus.map((d) => [d._id, d]));
+  const base = {
+    task: retrieval.name,
+    queries: queries.map((q) => ({ id: q._id, lang: q.lang })),
+    corpus: corpus.map((d) => ({ id: d._id, lang: d.lang })),
+    qrels,
+    relevanceThreshold: retrieval.relevance_threshold ?? 1,
+    pool: retrieval.pool ?? 'corpus',
+  };
+  const subsets: LoadedSubset[] = [];
+  for (const t of tasks.twins) {
+    const twins = byId(twinsOf(await read(t.twins, 'twins'), docsById, t.twins), (r) => r.twin_id);
+    subsets.push({
+      subset: {
+        ...base,
+        twinsTask: t.name,
+        twins: twins.map((r) => ({ id: r.id, twinId: r.twin_id, group: r.group, twinGroup: r.twin_group, lang: r.lang })),
+        groups: [t.groups[0], t.groups[1]],
+      },
+      twinTexts: twins.map((r) => twinText(docsById.get(r.id)!, r)),
+      twinsShard: t.twins,
+    });
+  }
+  if (subsets.length === 0) subsets.push({ subset: { ...base, twinsTask: '', twins: [], groups: ['', ''] }, twinTexts: [], twinsShard: '' });
+  return { queryTexts: queries.map((q) => q.text), corpusTexts: corpus.map(documentText), subsets };
+}

@@ -1,0 +1,30 @@
+/**
+ * What the compute worker does (workers/compute.worker.ts exposes it as
+ * is): the audits' number crunching — metrics and bootstraps — off the main
+ * thread. Node calls the same functions in-thread.
+ */
+import { receiveJob, type HeldInputs, type HeldState } from './heldInputs.ts';
+import { auditModelJob, type ModelAuditJob } from '../retrieval/modelAudit.ts';
+import { scorePredictionFiles } from '../tasks/audit.ts';
+import { screeningAudit } from '../screening/audit.ts';
+import { runOutcomesAudit } from '../outcomes/input.ts';
+
+/** The run's inputs this realm (one compute worker) holds from earlier jobs (heldInputs.ts). */
+const held: HeldState<ModelAuditJob['subsets'], readonly string[]> = {};
+
+/**
+ * The whole job from one sent with `inputs` (heldInputs.ts `receiveJob`), against what this realm
+ * holds: the compute worker's auditModel and this API's both take their jobs through it.
+ * @throws {Error} when the job names an input this realm does not hold.
+ */
+export function receivedJob(job: ModelAuditJob, inputs?: HeldInputs): ModelAuditJob {
+  return receiveJob(held, job, inputs);
+}
+
+/** auditModelJob with its callbacks as separate arguments (Comlink proxies top-level functions only), the job's held inputs restored. */
+function auditModel(job: ModelAuditJob, onSubsetDone?: (done: number) => void, onQueries?: (subsetIndex: number, done: number, total: number) => void, inputs?: HeldInputs) {
+  return auditModelJob(receivedJob(job, inputs), onSubsetDone, undefined, { onQueries });
+}
+
+export const computeApi = Object.freeze({ auditModel, screeningAudit, scorePredictionFiles, outcomesAudit: runOutcomesAudit });
+export type ComputeApi = typeof computeApi;

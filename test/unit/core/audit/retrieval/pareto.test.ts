@@ -1,0 +1,80 @@
+import { describe, expect, it } from 'vitest';
+import { orientRobustness, paretoOfResults } from '../../../../../src/core/audit/retrieval/pareto.ts';
+import type { Ci, ModelResult, RetrievalFairnessResults, TwinMetrics } from '../../../../../src/core/audit/retrieval/results.ts';
+
+const ci = (mean: number, lo: number, hi: number): Ci => ({ mean, ci: [lo, hi] });
+const twins = (iou: number, rbc: Ci, rbcAbs: Ci, shift: Ci): TwinMetrics => ({
+  'iou@10': ci(iou, iou - 0.1, iou + 0.1), rank_shift: shift, rbc, rbc_abs: rbcAbs,
+  kendall_tau: ci(0.9, 0.8, 1), 'dropout@10': ci(0.2, 0.1, 0.3), pearson: ci(NaN, NaN, NaN), n_pairs: 4, n_queries: 2,
+  rbc_pooled: rbc, cohens_d: ci(0, -0.1, 0.1), 'odds_ratio@10': ci(1, 0.9, 1.1), std_mad: ci(0.01, 0, 0.02),
+});
+const model = (id: string, ndcg: number, t: TwinMetrics): ModelResult => ({
+  model: { id, label: id.toUpperCase(), kind: 'bm25', revision: 'builtin', dtype: 'fp64', device: 'cpu' },
+  timing: { wallMs: 1, textsEmbedded: 1, textsCached: 0, textsPerSecond: 1000 },
+  nQueries: 2, nSkipped: 0,
+  effectiveness: { 'ndcg@10': ci(ndcg, ndcg - 0.05, ndcg + 0.05), 'p@10': ci(0.5, 0.4, 0.6), 'mrr@10': ci(1, 1, 1) },
+  robustness: { overall: t, perLang: { en: t }, perLangPooled: { en: t }, perDirection: {} },
+  rankShiftHistogram: [],
+});
+
+// a: best NDCG, worst IoU; b: middle; c: dominated by b on both; d: undefined x.
+// RBC of a is −0.4 with CI [−0.5, 0.1] (it crosses 0): −|RBC| must use rbc_abs' own CI [0.05, 0.5].
+const results: RetrievalFairnessResults = {
+  schema: 1, kind: 'retrieval-fairness',
+  dataset: { id: 'd', version: '1', manifestSha256: '' },
+  parameters: { k: 10, relevanceThreshold: 1, bootstrap: 100, seed: 0, groups: ['female', 'male'] },
+  subsets: [{
+    task: 't', twinsTask: 'tw', groups: ['female', 'male'],
+    models: [
+      model('a', 0.9, twins(0.5, ci(-0.4, -0.5, 0.1), ci(0.4, 0.05, 0.5), ci(3, 2, 4))),
+      model('b', 0.7, twins(0.8, ci(0.1, 0, 0.2), ci(0.1, 0.02, 0.2), ci(1, 0.5, 1.5))),
+      model('c', 0.6, twins(0.7, ci(0.2, 0.1, 0.3), ci(0.2, 0.1, 0.3), ci(2, 1, 3))),
+      model('d', NaN, twins(0.9, ci(0, 0, 0), ci(0, 0, 0), ci(0, 0, 0))),
+    ],
+  }],
+  createdAt: '', environment: { runtime: 'node' },
+};
+
+describe('paretoOfResults(results, axes)', () => {
+  it('defaults to ndcg@k against iou@k and splits frontier, dominated and incomparable models', () => {
+    const [p] = paretoOfResults(results);
+    expect(p.xLabel).toBe('ndcg@10');
+    expect(p.yLabel).toBe('iou@10');
+    expect(p.frontier.map((q) => q.id)).toEqual(['b', 'a']); // x ascending
+    expect(p.dominated.map((q) => q.id)).toEqual(['c']);
+    expect(p.incomparable).toEqual(['d']);
+    const a = p.frontier[1];
+    expect([a.id, a.label, a.x, a.y]).toEqual(['a', 'A', 0.9, 0.5]);
+    expect(a.xCi).toEqual(results.subsets[0].models[0].effectiveness!['ndcg@10'].ci);
+    expect(a.yCi).toEqual(results.subsets[0].models[0].robustness.overall['iou@10'].ci);
+  });
+
+  it('orients rbc as −|RBC| with the CI of |RBC*|, not of RBC', () => {
+    const [p] = paretoOfResults(results, { y: 'rbc' });
+    expect(p.yLabel).toBe('−|rbc|');
+    const a = p.frontier.find((q) => q.id === 'a')!;
+    expect(a.y).toBe(-0.4);
+    expect(a.yCi).toEqual([-0.5, -0.05]);
+    // b (−0.1) beats a on y but not x; c (−0.2) is dominated by b.
+    expect(p.dominated.map((q) => q.id)).toEqual(['c']);
+  });
+
+  it('negates rank_shift with a mirrored CI', () => {
+    const [p] = paretoOfResults(results, { y: 'rank_shift' });
+    expect(p.yLabel).toBe('−rank_shift');
+    expect(p.frontier.find((q) => q.id === 'b')!.yCi).toEqual([-1.5, -0.5]);
+  });
+
+  it('reads y from one language with axes.lang, and throws for unknown metrics or languages', () => {
+    expect(paretoOfResults(results, { lang: 'en' })[0].frontier.map((q) => q.id)).toEqual(['b', 'a']);
+    expect(() => paretoOfResults(results, { x: 'map@10' })).toThrow(/unknown effectiveness metric "map@10"/);
+    expect(() => paretoOfResults(results, { y: 'iou@5' })).toThrow(/unknown robustness metric/);
+    expect(() => paretoOfResults(results, { lang: 'xx' })).toThrow(/no twin metrics for language "xx"/);
+  });
+
+  it('orientRobustness keeps iou, kendall_tau and pearson as they are', () => {
+    const t = results.subsets[0].models[0].robustness.overall;
+    expect(orientRobustness(t, 'kendall_tau')).toEqual({ label: 'kendall_tau', value: ci(0.9, 0.8, 1) });
+    expect(orientRobustness(t, 'dropout@10').value).toEqual(ci(-0.2, -0.3, -0.1));
+  });
+});
