@@ -7,10 +7,8 @@
  * are put into its message here.
  */
 import * as Comlink from 'comlink';
-import { computeApi, receivedJob, type ComputeApi as CoreComputeApi } from '../src/core/audit/run/compute.ts';
-import { checkDenseScoring } from '../src/core/audit/retrieval/denseCheck.ts';
-import { auditModelJob } from '../src/core/audit/retrieval/modelAudit.ts';
-import type { SubsetVectors } from '../src/core/audit/retrieval/scoring.ts';
+import { computeApi, receivedJob, type ComputeApi as CoreComputeApi } from '../src/core/audit/run/index.ts';
+import { checkDenseScoring, auditModelJob, type SubsetVectors } from '../src/core/audit/retrieval/index.ts';
 import { FormatError, formatErrorLine } from '../src/core/formats/formatError.ts';
 import { openWebGpuDense, type WebGpuDense } from '../src/gpu/webgpuDense.ts';
 

@@ -6,9 +6,8 @@
 import { integerOption, requiredOption, stringOption } from './args.ts';
 import { TextOutput, type Command } from './command.ts';
 import { InputError } from './errors.ts';
-import { AuditInputError } from '../core/audit/retrieval/data.ts';
-import { isScreeningTask } from '../core/audit/screening/data.ts';
-import { SCREENING_DEFAULTS } from '../core/audit/screening/audit.ts';
+import { AuditInputError } from '../core/audit/common/index.ts';
+import { isScreeningTask, SCREENING_DEFAULTS } from '../core/audit/screening/index.ts';
 import {
   RETRIEVAL_INPUT_COLUMNS,
   SCREENING_INPUT_COLUMNS,
@@ -16,7 +15,7 @@ import {
   screeningScoringInputs,
   scoringInputsCsv,
   scoringInputsJsonl,
-} from '../core/audit/imported/scoringInputs.ts';
+} from '../core/audit/imported/index.ts';
 import { folderDataset } from './node/datasetPort.ts';
 import { taskOption } from './run.ts';
 

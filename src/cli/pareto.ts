@@ -6,8 +6,7 @@
 import type { Command } from './command.ts';
 import { requiredOption, stringOption } from './args.ts';
 import { InputError } from './errors.ts';
-import { paretoOfResults } from '../core/audit/retrieval/pareto.ts';
-import { parseResults } from '../core/audit/retrieval/results.ts';
+import { paretoOfResults, parseResults } from '../core/audit/retrieval/index.ts';
 
 export const paretoCommand: Command = {
   name: 'pareto',

@@ -19,20 +19,17 @@ import { folderDataset, nodeEnvironment } from './node/datasetPort.ts';
 import { terminalProgress } from './node/progressLine.ts';
 import { resolveModel } from './node/modelChoice.ts';
 import { loadNodeEmbedder, type NodeEmbedder } from './node/nodeEmbedder.ts';
-import { AuditInputError } from '../core/audit/retrieval/data.ts';
-import { ModelRunError } from '../core/audit/run/cancel.ts';
-import { runScreening, type OpenedEmbedder, type OpenedScorer, type ScreeningModelPort, type ScreeningRunResults } from '../core/audit/run/screening.ts';
-import { isScreeningTask, type ScreeningSample } from '../core/audit/screening/data.ts';
-import { SCREENING_DEFAULTS } from '../core/audit/screening/audit.ts';
-import type { ScreeningModelDescriptor } from '../core/audit/screening/results.ts';
+import { AuditInputError } from '../core/audit/common/index.ts';
+import { ModelRunError, runScreening, type OpenedEmbedder, type OpenedScorer, type ScreeningModelPort, type ScreeningRunResults } from '../core/audit/run/index.ts';
+import { isScreeningTask, SCREENING_DEFAULTS, type ScreeningSample, type ScreeningModelDescriptor } from '../core/audit/screening/index.ts';
 import type { ScreeningScorer } from '../core/models/decisionScores.ts';
 import type { Dtype } from '../core/models/device.ts';
-import { importedRevision } from '../core/audit/imported/retrievalScores.ts';
+import { importedRevision } from '../core/audit/imported/index.ts';
 import { findModel, isHubModelId } from '../models/registry.ts';
 import { loadDecisionModelNode, type NodeDecisionSpec } from '../models/decisionNode.ts';
 import type { WorkerDecisionKind } from '../models/decisionSpec.ts';
 
-export type { ScreeningRunResults } from '../core/audit/run/screening.ts';
+export type { ScreeningRunResults } from '../core/audit/run/index.ts';
 
 /** What one `--model` value names for a screening audit. */
 export type ScreeningChoice =

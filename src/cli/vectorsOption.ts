@@ -3,9 +3,7 @@
  * read from a vector file or a folder of them (core/audit/imported/vectorFiles.ts
  * names the files), each file's SHA-256 recorded in the results.
  */
-import type { ImportedVectors } from '../core/audit/imported/vectors.ts';
-import { readVectorFiles, type VectorFileBytes } from '../core/audit/imported/vectorFiles.ts';
-import type { VectorTable } from '../core/audit/imported/vectors.ts';
+import { readVectorFiles, type ImportedVectors, type VectorFileBytes, type VectorTable } from '../core/audit/imported/index.ts';
 import { sha256Hex } from '../core/sha256.ts';
 import type { ParsedArgs } from './args.ts';
 import type { CliIo } from './command.ts';

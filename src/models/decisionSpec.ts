@@ -5,14 +5,9 @@
  * and the per-kind defaults. Pure data, no I/O.
  */
 import { NLI_JOB_CHARS } from '../core/models/truncation.ts';
-import type { ScreeningModelKind } from '../core/audit/screening/results.ts';
 import type { Device, Dtype } from '../core/models/device.ts';
 import type { DecisionKind } from '../core/models/modelSpec.ts';
 import type { ModelSource } from '../core/models/modelSource.ts';
-
-// The core's kind union and the registry's must stay the same set (but for `imported`: an outside system's scores, no model).
-const kindsAgree: [DecisionKind, ScreeningModelKind] = ['cross-encoder' as Exclude<ScreeningModelKind, 'imported'>, 'cross-encoder' as DecisionKind];
-void kindsAgree;
 
 /** The kinds a decision worker runs (calibrated similarity runs on the embedding worker). */
 export type WorkerDecisionKind = Exclude<DecisionKind, 'calibrated-similarity'>;

@@ -14,14 +14,14 @@ import type { EmbedApi, EmbedLoadSpec, EmbedTimings } from '../../workers/embed.
 import { runnerWorker, type DeviceWorker } from './deviceWorker.ts';
 import type { Device, DeviceProbe, Dtype } from '../core/models/device.ts';
 import { etaSeconds, type ModelProgress } from '../core/models/loadProgress.ts';
-import type { EmbeddingModelEntry } from '../core/models/modelSpec.ts';
+import type { EmbeddingModelEntry, TextRole } from '../core/models/modelSpec.ts';
 import { sourceKey, type ModelSource } from '../core/models/modelSource.ts';
 import { wasmThreads } from './onnxEnv.ts';
-import { CancelledError } from '../core/audit/run/cancel.ts';
+import { CancelledError } from '../core/audit/run/index.ts';
 import { embeddingKey } from '../core/embeddingKey.ts';
 import { inBatch } from './batchError.ts';
 import { CACHE_SAMPLE, cachePlan, type CachePlan } from '../core/models/cachePolicy.ts';
-import type { TextRole } from '../core/audit/run/ports.ts';
+export type { TextRole } from '../core/models/modelSpec.ts';
 
 /** Cached vectors by key (src/storage/embeddingCache.ts implements it on IndexedDB). */
 export interface VectorCache {
@@ -29,7 +29,6 @@ export interface VectorCache {
   putMany(entries: readonly { key: string; modelKey: string; vector: Float32Array }[]): Promise<void>;
 }
 
-export type { TextRole } from '../core/audit/run/ports.ts';
 
 export interface EmbeddingRunnerOptions {
   readonly entry: EmbeddingModelEntry;
@@ -88,7 +87,7 @@ interface CallState {
   readonly cost: { keysMs: number; lookupMs: number; lookedUp: number; modelMs: number; modelTexts: number; writeMs: number; written: number };
 }
 
-export { CancelledError } from '../core/audit/run/cancel.ts';
+export { CancelledError } from '../core/audit/run/index.ts';
 
 /**
  * Vectors per cache transaction. One transaction a batch of 32 spent more on commits than on the

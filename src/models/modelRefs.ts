@@ -4,8 +4,7 @@
  * one) and where its files come from. One place for the Run view, shared
  * results and the Models view.
  */
-import type { RunModel } from '../core/audit/run/runConfig.ts';
-import { customDecisionEntry, TYPED_DECISION_KINDS, type ScreeningRunModel } from '../core/audit/run/screeningConfig.ts';
+import { customDecisionEntry, TYPED_DECISION_KINDS, type RunModel, type ScreeningRunModel } from '../core/audit/run/index.ts';
 import type { DecisionModelEntry, EmbeddingModelEntry, ModelEntry } from '../core/models/modelSpec.ts';
 import type { ModelSource } from '../core/models/modelSource.ts';
 import { customEmbeddingEntry } from './customModel.ts';

@@ -1,5 +1,5 @@
 import type { FairgroundDb } from './db.ts';
-import type { RunResults } from '../core/audit/run/storedRun.ts';
+import type { RunResults } from '../core/audit/run/index.ts';
 import type { ResultsEntry, RunEntry } from './schema.ts';
 
 /** Stores a run (a new one, or a status or progress update of one). */

@@ -1,8 +1,7 @@
 import type { DBSchema } from 'idb';
 import type { Manifest, ShardKind } from '../core/formats/manifest.ts';
 import type { LineFormat, RecordOfKind } from '../core/formats/records.ts';
-import type { RunConfig } from '../core/audit/run/runConfig.ts';
-import type { RunResults, StoredModelProgress } from '../core/audit/run/storedRun.ts';
+import type { RunConfig, RunResults, StoredModelProgress } from '../core/audit/run/index.ts';
 import type { ImportedDocument } from '../core/documents/candidateDocument.ts';
 import type { ReviewDecision } from '../core/ownData/review.ts';
 import type { DraftOptions } from '../core/ownData/draftOptions.ts';

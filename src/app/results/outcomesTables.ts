@@ -3,7 +3,7 @@
  * tables (the page's and the CSV/JSON exports, at full precision). Pure: no metric is computed
  * here — the four-fifths line is 0.8 × the rate core reports for the grouping's highest category.
  */
-import type { OutcomeGrouping, OutcomeNumber, OutcomesResults } from '../../core/audit/outcomes/results.ts';
+import type { OutcomeGrouping, OutcomeNumber, OutcomesResults } from '../../core/audit/outcomes/index.ts';
 import type { OutcomesBarsSpec, PlotTable } from '../plots/index.ts';
 
 /** The point estimate of a reported number; undefined when missing. */

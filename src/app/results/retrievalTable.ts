@@ -3,9 +3,10 @@
  * results object go in which column (the numbers themselves come from
  * src/core/audit). Also the flat table used for CSV and JSON export.
  */
-import type { Ci, SubsetResult, TwinMetrics } from '../../core/audit/retrieval/results.ts';
+import type { SubsetResult, TwinMetrics } from '../../core/audit/retrieval/index.ts';
 import type { LatencyQualitySpec, PlotTable } from '../plots/index.ts';
 import { ciExcludes } from '../../core/stats/ciExcludes.ts';
+import type { Ci } from '../../core/audit/common/index.ts';
 
 export interface TableColumn {
   readonly key: string;

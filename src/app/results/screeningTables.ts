@@ -3,9 +3,8 @@
  * column (the numbers themselves come from src/core/audit), the flat tables
  * for CSV and JSON export, and the plots' specs. Pure: no DOM.
  */
-import { costPer1000Calls, type Price } from '../../core/audit/screening/cost.ts';
-import type { Ci } from '../../core/audit/retrieval/results.ts';
-import type { ChanceTest, ScreeningModelResult, ScreeningResults, TestedCi } from '../../core/audit/screening/results.ts';
+import { costPer1000Calls, type Price, type ChanceTest, type ScreeningModelResult, type ScreeningResults, type TestedCi } from '../../core/audit/screening/index.ts';
+import type { Ci } from '../../core/audit/common/index.ts';
 import type { ConfusionSpec, ForestSpec, LatencyQualitySpec, PlotTable, TableCell, ThresholdCurveSpec } from '../plots/index.ts';
 
 /**

@@ -3,13 +3,12 @@
  * payload (configuration and summary numbers only), the privacy check, and
  * the run configuration a "Re-run" of a shared result uses.
  */
-import { parseResults, summaryOf, type RetrievalFairnessResults } from '../../core/audit/retrieval/results.ts';
-import { parseScreeningResults } from '../../core/audit/screening/results.ts';
+import { parseResults, summaryOf, type RetrievalFairnessResults } from '../../core/audit/retrieval/index.ts';
+import { parseScreeningResults } from '../../core/audit/screening/index.ts';
 import { assertNoDatasetContent, decodePermalink, diffResults, encodePermalink, type PermalinkPayload } from '../../core/permalink/index.ts';
 import { retrievalRunModel } from '../../models/modelRefs.ts';
 import { DEFAULT_HUB_HOST } from '../../core/models/modelSource.ts';
-import type { RetrievalRunConfig, RunModel } from '../../core/audit/run/runConfig.ts';
-import type { ScreeningRunResults } from '../../core/audit/run/screening.ts';
+import type { RetrievalRunConfig, RunModel, ScreeningRunResults } from '../../core/audit/run/index.ts';
 
 /** The permalink payload of a results object: configuration, models and the summary, never data. */
 export function payloadOf(results: RetrievalFairnessResults) {

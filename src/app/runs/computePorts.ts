@@ -4,11 +4,8 @@
  */
 import * as Comlink from 'comlink';
 import type { ComputeApi } from '../../../workers/compute.worker.ts';
-import { sendJob, type HeldState } from '../../core/audit/run/heldInputs.ts';
-import type { ModelScoring } from '../../core/audit/retrieval/modelAudit.ts';
-import { CancelledError } from '../../core/audit/run/cancel.ts';
-import type { RetrievalCompute } from '../../core/audit/run/retrieval.ts';
-import type { ScreeningCompute } from '../../core/audit/run/screening.ts';
+import { sendJob, CancelledError, type HeldState, type RetrievalCompute, type ScreeningCompute } from '../../core/audit/run/index.ts';
+import type { ModelScoring } from '../../core/audit/retrieval/index.ts';
 
 /** The distinct buffers of a model's vectors (none for texts). */
 function buffersOf(scoring: ModelScoring): ArrayBuffer[] {

@@ -3,7 +3,7 @@
  * GloVe model and the two lexical baselines.
  */
 import { BUNDLED_EMBEDDING_MODEL_ID, findModel } from '../../models/registry.ts';
-import type { RetrievalRunConfig, RunModel } from '../../core/audit/run/runConfig.ts';
+import type { RetrievalRunConfig, RunModel } from '../../core/audit/run/index.ts';
 
 /** The models of the one-click demo: the bundled GloVe model, BM25 and TF-IDF. */
 export function demoModels(): RunModel[] {

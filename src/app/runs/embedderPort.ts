@@ -3,7 +3,7 @@
  * EmbeddingRunner (its worker, the WebGPU → WASM fallback, the embedding
  * cache) whose events become the run's progress.
  */
-import type { LoadReport, TextEmbedder } from '../../core/audit/run/ports.ts';
+import type { LoadReport, TextEmbedder } from '../../core/audit/run/index.ts';
 import type { Device, DeviceProbe, Dtype } from '../../core/models/device.ts';
 import type { ModelProgress } from '../../core/models/loadProgress.ts';
 import type { EmbeddingModelEntry } from '../../core/models/modelSpec.ts';

@@ -7,17 +7,14 @@
 import { embeddingTruncations } from '../../core/models/truncation.ts';
 import type * as Comlink from 'comlink';
 import type { ComputeApi } from '../../../workers/compute.worker.ts';
-import type { RunHooks } from '../../core/audit/run/ports.ts';
-import { runRetrievalFairness, type RetrievalModelPort } from '../../core/audit/run/retrieval.ts';
-import { runModelKey, type RetrievalRunConfig, type RunModel } from '../../core/audit/run/runConfig.ts';
-import type { ModelResult, RetrievalFairnessResults } from '../../core/audit/retrieval/results.ts';
+import { runRetrievalFairness, runModelKey, offeredLanes, type RunHooks, type RetrievalModelPort, type RetrievalRunConfig, type RunModel } from '../../core/audit/run/index.ts';
+import type { ModelResult, RetrievalFairnessResults } from '../../core/audit/retrieval/index.ts';
 import type { DeviceProbe } from '../../core/models/device.ts';
 import type { VectorCache } from '../../models/embeddingRunner.ts';
 import type { FairgroundDb } from '../../storage/index.ts';
-import { cachedVectorTable } from '../../core/audit/imported/vectorCache.ts';
+import { cachedVectorTable } from '../../core/audit/imported/index.ts';
 import { retrievalCompute } from './computePorts.ts';
 import { computeWorker } from './computeClient.ts';
-import { offeredLanes } from '../../core/audit/run/lanes.ts';
 import { openEmbedder, runnerOptions } from './embedderPort.ts';
 import { storedDataset } from './storedDataset.ts';
 

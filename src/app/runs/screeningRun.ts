@@ -4,10 +4,8 @@
  * (DecisionRunner: WebGPU → WASM fallback), calibrated similarity over an
  * EmbeddingRunner (cache first), the compute worker for the audit.
  */
-import type { RunHooks } from '../../core/audit/run/ports.ts';
-import { runScreening, type OpenedEmbedder, type OpenedScorer, type ScorerEvents, type ScreeningModelPort, type ScreeningRunResults } from '../../core/audit/run/screening.ts';
-import { screeningDescriptor, screeningModelKey, type ScreeningRunConfig, type ScreeningRunModel } from '../../core/audit/run/screeningConfig.ts';
-import type { ScreeningModelScores } from '../../core/audit/screening/input.ts';
+import { runScreening, screeningDescriptor, screeningModelKey, type RunHooks, type OpenedEmbedder, type OpenedScorer, type ScorerEvents, type ScreeningModelPort, type ScreeningRunResults, type ScreeningRunConfig, type ScreeningRunModel } from '../../core/audit/run/index.ts';
+import type { ScreeningModelScores } from '../../core/audit/screening/index.ts';
 import { DecisionRunner } from '../../models/decisionRunner.ts';
 import { EmbeddingRunner } from '../../models/embeddingRunner.ts';
 import { screeningCompute } from './computePorts.ts';
@@ -15,7 +13,7 @@ import { loadReportOf, runnerOptions } from './embedderPort.ts';
 import type { BrowserRunDeps } from './retrievalRun.ts';
 import { storedDataset } from './storedDataset.ts';
 
-export type { ScreeningRunResults } from '../../core/audit/run/screening.ts';
+export type { ScreeningRunResults } from '../../core/audit/run/index.ts';
 
 async function loaded<T extends { load(): Promise<void>; dispose(): void }>(runner: T): Promise<T> {
   try {

@@ -4,7 +4,7 @@
  */
 import type { ShardKind } from '../../core/formats/manifest.ts';
 import type { RecordOfKind } from '../../core/formats/records.ts';
-import type { DatasetPort } from '../../core/audit/run/ports.ts';
+import type { DatasetPort } from '../../core/audit/common/index.ts';
 import { getDataset, readShard, type FairgroundDb } from '../../storage/index.ts';
 
 /** @throws {Error} when the dataset is not imported (or its import is not finished). */

@@ -6,8 +6,7 @@
  * kept in IndexedDB, so a reload resumes where the review stood. Nothing leaves
  * the page: PDF and DOCX text is read in the documents worker.
  */
-import type { ColumnMapping } from '../../core/documents/columnMapping.ts';
-import { suggestMapping } from '../../core/documents/columnMapping.ts';
+import { suggestMapping, type ColumnMapping } from '../../core/documents/columnMapping.ts';
 import { readTableHeader } from '../../core/documents/csvDocuments.ts';
 import { extensionOf } from '../../core/documents/decodeText.ts';
 import { withDefaultLanguage } from '../../core/documents/defaultLanguage.ts';
@@ -19,7 +18,7 @@ import { DEFAULT_DRAFT_OPTIONS, type DraftOptions } from '../../core/ownData/dra
 import { draftPackage, draftVariants } from '../../core/ownData/draftPackage.ts';
 import { acceptAll, decisionsJson, reviewCounts, reviewState, type ReviewCounts, type ReviewDecision, type ReviewState } from '../../core/ownData/review.ts';
 import { zipPackage } from '../../core/package/zipPackage.ts';
-import { CancelledError } from '../../core/audit/run/cancel.ts';
+import { CancelledError } from '../../core/audit/run/index.ts';
 import { deleteDraft, listDrafts, putDraft, putReviews, readReviews } from '../../storage/draftStore.ts';
 import type { DraftEntry } from '../../storage/schema.ts';
 import { database } from './database.ts';

@@ -4,8 +4,7 @@
  * function, and so the same numbers, as `fairground eval agreement`. Cheap enough to run in the
  * page (pairs of annotators over their common items), so no worker.
  */
-import { annotationColumns, runAgreement } from '../../core/audit/eval/agreementInput.ts';
-import type { AgreementResults } from '../../core/audit/eval/agreement.ts';
+import { annotationColumns, runAgreement, type AgreementResults } from '../../core/audit/eval/index.ts';
 
 /** Column names that usually hold what a field asks for, tried in order (case-insensitive). */
 const GUESSES = Object.freeze({

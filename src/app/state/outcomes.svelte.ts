@@ -3,8 +3,7 @@
  * mapping form, and the audit it runs in the compute worker — the same core function, and so
  * the same numbers, as `fairground eval outcomes`.
  */
-import { decisionsColumns, type OutcomesRequest, type OutcomesRun } from '../../core/audit/outcomes/input.ts';
-import type { OutcomesResults } from '../../core/audit/outcomes/results.ts';
+import { decisionsColumns, type OutcomesRequest, type OutcomesRun, type OutcomesResults } from '../../core/audit/outcomes/index.ts';
 import type { TableFormat } from '../../core/formats/recordTable.ts';
 
 /** How the decision is read: a 0/1 column, a score with a cut-off, or a score's LL144 scoring rate. */

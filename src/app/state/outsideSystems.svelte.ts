@@ -5,20 +5,8 @@
  * audit beside the in-browser models. The files never leave this page; a
  * run keeps the scores it audited with itself in IndexedDB.
  */
-import { checkRetrievalScores, type ImportedScores } from '../../core/audit/imported/retrievalScores.ts';
-import { checkScreeningScores } from '../../core/audit/imported/screeningScores.ts';
-import { checkVectors, filesLabel, type ImportedVectors } from '../../core/audit/imported/vectors.ts';
-import { importedVectorEntries } from '../../core/audit/imported/vectorCache.ts';
-import { readVectorFiles } from '../../core/audit/imported/vectorFiles.ts';
+import { checkRetrievalScores, checkScreeningScores, checkVectors, filesLabel, importedVectorEntries, readVectorFiles, RETRIEVAL_INPUT_COLUMNS, SCREENING_INPUT_COLUMNS, retrievalScoringInputs, screeningScoringInputs, scoringInputsCsv, scoringInputsJsonl, type ImportedScores, type ImportedVectors } from '../../core/audit/imported/index.ts';
 import { EmbeddingCache } from '../../storage/embeddingCache.ts';
-import {
-  RETRIEVAL_INPUT_COLUMNS,
-  SCREENING_INPUT_COLUMNS,
-  retrievalScoringInputs,
-  screeningScoringInputs,
-  scoringInputsCsv,
-  scoringInputsJsonl,
-} from '../../core/audit/imported/scoringInputs.ts';
 import { describeInputError } from '../../core/formats/formatError.ts';
 import { sha256Hex } from '../../core/sha256.ts';
 import { storedDataset } from '../runs/storedDataset.ts';

@@ -2,7 +2,7 @@
  * The retrieval-fairness form of the Run view: dataset, tasks, models and
  * parameters, and the run configuration they make.
  */
-import type { RetrievalRunConfig } from '../../core/audit/run/runConfig.ts';
+import type { RetrievalRunConfig } from '../../core/audit/run/index.ts';
 import type { EmbeddingModelEntry } from '../../core/models/modelSpec.ts';
 import { BUNDLED_EMBEDDING_MODEL_ID, MODEL_REGISTRY, isHubModelId } from '../../models/registry.ts';
 import { retrievalRunModel } from '../../models/modelRefs.ts';

@@ -2,7 +2,7 @@
  * What the Run view's two forms share: each describes a run (`config()`),
  * picks its defaults once the datasets are known, and starts the run.
  */
-import type { RunConfig } from '../../core/audit/run/runConfig.ts';
+import type { RunConfig } from '../../core/audit/run/index.ts';
 import { runsState } from './runs.svelte.ts';
 
 export interface RunForm {

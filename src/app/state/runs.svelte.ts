@@ -3,16 +3,13 @@
  * list for Results. A run and its per-model partial results live in
  * IndexedDB (`runs`), the results object in `results`.
  */
-import type { ModelResult } from '../../core/audit/retrieval/results.ts';
-import { CancelledError } from '../../core/audit/run/cancel.ts';
-import type { FinishedModel, RunResults, StoredModelProgress } from '../../core/audit/run/storedRun.ts';
+import type { ModelResult } from '../../core/audit/retrieval/index.ts';
+import { CancelledError, runModelKey, runModelLabel, type FinishedModel, type RunResults, type StoredModelProgress, type ModelRunProgress, type RunConfig } from '../../core/audit/run/index.ts';
 import { EmbeddingCache, getResults, getRun, listRuns, putResults, putRun, type RunEntry } from '../../storage/index.ts';
 import { computeWorker, stopComputeWorker } from '../runs/computeClient.ts';
 import { runRetrievalAudit } from '../runs/retrievalRun.ts';
-import type { ModelRunProgress } from '../../core/audit/run/progress.ts';
-import { runModelKey, runModelLabel, type RunConfig } from '../../core/audit/run/runConfig.ts';
 import { runScreeningAudit } from '../runs/screeningRun.ts';
-import type { ScreeningModelScores } from '../../core/audit/screening/input.ts';
+import type { ScreeningModelScores } from '../../core/audit/screening/index.ts';
 import { database } from './database.ts';
 import { deviceState } from './device.svelte.ts';
 

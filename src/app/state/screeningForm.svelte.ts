@@ -2,7 +2,7 @@
  * The screening form of the Run view: dataset, task, decision models and
  * parameters, and the run configuration they make.
  */
-import { SCREENING_RUN_DEFAULTS, screeningModelId, TYPED_DECISION_KINDS, type ScreeningRunConfig } from '../../core/audit/run/screeningConfig.ts';
+import { SCREENING_RUN_DEFAULTS, screeningModelId, TYPED_DECISION_KINDS, type ScreeningRunConfig } from '../../core/audit/run/index.ts';
 import type { DecisionModelEntry } from '../../core/models/modelSpec.ts';
 import { BUNDLED_EMBEDDING_MODEL_ID, MODEL_REGISTRY, isHubModelId } from '../../models/registry.ts';
 import { screeningRunModel, typedDecisionId } from '../../models/modelRefs.ts';

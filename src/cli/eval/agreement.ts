@@ -3,7 +3,7 @@ import { listOption, numberOption, requiredOption, stringOption, type ParsedArgs
 import { InputError } from '../errors.ts';
 import { DEFAULT_ANNOTATION_COLUMNS, readAnnotations, type AnnotationColumns } from '../../core/formats/annotations.ts';
 import { readRecordTable, tableFormatOf } from '../../core/formats/recordTable.ts';
-import { evalAgreement } from '../../core/audit/eval/agreement.ts';
+import { evalAgreement } from '../../core/audit/eval/index.ts';
 import { parseInput } from './parseInput.ts';
 import { withNulls } from './jsonNulls.ts';
 

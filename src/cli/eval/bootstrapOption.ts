@@ -1,7 +1,6 @@
-import type { ParsedArgs } from '../args.ts';
-import { integerOption, seedOption, stringOption } from '../args.ts';
+import { integerOption, seedOption, stringOption, type ParsedArgs } from '../args.ts';
 import { InputError } from '../errors.ts';
-import type { CiOptions } from '../../core/audit/common/ciReport.ts';
+import type { CiOptions } from '../../core/audit/common/index.ts';
 
 /**
  * Reads `--bootstrap B` (a positive integer) and `--seed S` (an integer,

@@ -1,9 +1,8 @@
 import type { Command } from '../command.ts';
-import type { ParsedArgs } from '../args.ts';
-import { integerOption, numberOption, requiredOption, stringOption } from '../args.ts';
+import { integerOption, numberOption, requiredOption, stringOption, type ParsedArgs } from '../args.ts';
 import { InputError } from '../errors.ts';
 import { parsePredictions } from '../../core/formats/predictionsTsv.ts';
-import { DEFAULT_CLASSIFICATION_THRESHOLD, evalClassification, referenceScoresFor, tunedThreshold } from '../../core/audit/eval/classification.ts';
+import { DEFAULT_CLASSIFICATION_THRESHOLD, evalClassification, referenceScoresFor, tunedThreshold } from '../../core/audit/eval/index.ts';
 import type { Predictions } from '../../core/metrics/classification.ts';
 import { ciOptions } from './bootstrapOption.ts';
 import { parseInput } from './parseInput.ts';

@@ -1,7 +1,7 @@
 import type { Command } from '../command.ts';
 import { integerOption, numberOption, requiredOption } from '../args.ts';
 import { parseRepeatedScores } from '../../core/formats/repeatedScores.ts';
-import { evalConsistency } from '../../core/audit/eval/consistency.ts';
+import { evalConsistency } from '../../core/audit/eval/index.ts';
 import { ciOptions } from './bootstrapOption.ts';
 import { parseInput } from './parseInput.ts';
 

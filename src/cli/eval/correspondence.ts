@@ -1,6 +1,6 @@
 import type { Command } from '../command.ts';
 import { integerOption, requiredOption, seedOption } from '../args.ts';
-import { leaderboardCorrespondence } from '../../core/audit/tasks/correspondence.ts';
+import { leaderboardCorrespondence } from '../../core/audit/tasks/index.ts';
 import { parseLeaderboard } from '../../core/formats/leaderboard.ts';
 import { parseInput } from './parseInput.ts';
 import { withNulls } from './jsonNulls.ts';

@@ -1,10 +1,9 @@
 import type { Command } from '../command.ts';
-import type { ParsedArgs } from '../args.ts';
-import { listOption, numberOption, requiredOption, stringOption } from '../args.ts';
+import { listOption, numberOption, requiredOption, stringOption, type ParsedArgs } from '../args.ts';
 import { InputError } from '../errors.ts';
 import { readDecisions, type DecisionColumns } from '../../core/formats/decisions.ts';
 import { readRecordTable, tableFormatOf, type TableFormat } from '../../core/formats/recordTable.ts';
-import { auditOutcomes } from '../../core/audit/outcomes/audit.ts';
+import { auditOutcomes } from '../../core/audit/outcomes/index.ts';
 import { ciOptions } from './bootstrapOption.ts';
 import { parseInput } from './parseInput.ts';
 import { withNulls } from './jsonNulls.ts';

@@ -1,14 +1,12 @@
 import type { CliIo, Command } from '../command.ts';
 import { intListOption, numberOption, requiredOption, stringOption } from '../args.ts';
 import { InputError } from '../errors.ts';
-import { parseQrels } from '../../core/formats/qrels.ts';
+import { parseQrels, type Qrels } from '../../core/formats/qrels.ts';
 import { RunColumnsBuilder, runColumnsOf, type RunColumns } from '../../core/formats/runColumns.ts';
 import { numberedLines } from '../../core/formats/lines.ts';
 import { FormatError } from '../../core/formats/formatError.ts';
 import type { Gain } from '../../core/metrics/retrieval.ts';
-import { evalRetrieval, reportRetrieval, type RetrievalEvalOptions } from '../../core/audit/eval/retrieval.ts';
-import { RetrievalStream, RunNotGroupedError } from '../../core/audit/eval/retrievalStream.ts';
-import type { Qrels } from '../../core/formats/qrels.ts';
+import { evalRetrieval, reportRetrieval, RetrievalStream, RunNotGroupedError, type RetrievalEvalOptions } from '../../core/audit/eval/index.ts';
 import { ciOptions } from './bootstrapOption.ts';
 import { parseInput } from './parseInput.ts';
 

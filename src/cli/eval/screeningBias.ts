@@ -2,7 +2,7 @@ import type { Command } from '../command.ts';
 import { integerOption, requiredOption } from '../args.ts';
 import { InputError } from '../errors.ts';
 import { parseScreeningScores } from '../../core/formats/screeningScores.ts';
-import { evalScreeningBias } from '../../core/audit/eval/screeningBias.ts';
+import { evalScreeningBias } from '../../core/audit/eval/index.ts';
 import { ciOptions } from './bootstrapOption.ts';
 import { parseInput } from './parseInput.ts';
 

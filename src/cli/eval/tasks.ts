@@ -1,12 +1,9 @@
-import type { Command } from '../command.ts';
-import type { ParsedArgs } from '../args.ts';
-import { integerOption, seedOption, stringOption } from '../args.ts';
-import { MULTITASK_DEFAULTS, multiTaskResults, readPredictions, type MultiTaskOptions } from '../../core/audit/tasks/audit.ts';
-import { compareSystems } from '../../core/audit/tasks/compare.ts';
+import type { Command, CliIo } from '../command.ts';
+import { integerOption, seedOption, stringOption, type ParsedArgs } from '../args.ts';
+import { MULTITASK_DEFAULTS, multiTaskResults, readPredictions, compareSystems, type MultiTaskOptions } from '../../core/audit/tasks/index.ts';
 import { MISSING_RULES, type MissingRule } from '../../core/metrics/taskStatistic.ts';
 import type { TaskPredictions } from '../../core/metrics/tasks.ts';
 import { FormatError } from '../../core/formats/formatError.ts';
-import type { CliIo } from '../command.ts';
 import { InputError } from '../errors.ts';
 import { withNulls } from './jsonNulls.ts';
 

@@ -3,8 +3,8 @@ import { integerOption, requiredOption, stringOption } from '../args.ts';
 import { InputError } from '../errors.ts';
 import { parseRun } from '../../core/formats/trecRun.ts';
 import { parseTwins } from '../../core/formats/twins.ts';
-import { evalTwins, twinGaps } from '../../core/audit/eval/twins.ts';
-import { idList } from '../../core/audit/imported/idList.ts';
+import { evalTwins, twinGaps } from '../../core/audit/eval/index.ts';
+import { idList } from '../../core/audit/imported/index.ts';
 import { ciOptions } from './bootstrapOption.ts';
 import { parseInput } from './parseInput.ts';
 

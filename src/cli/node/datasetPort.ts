@@ -5,7 +5,7 @@
 import { mkdtemp, mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
-import type { DatasetPort } from '../../core/audit/run/ports.ts';
+import type { DatasetPort } from '../../core/audit/common/index.ts';
 import { unzipPackage } from '../../core/package/zipPackage.ts';
 import { InputError } from '../errors.ts';
 import { openDatasetFolder, readShard } from './datasetFolder.ts';

@@ -3,7 +3,7 @@
  * embedder (onnxruntime-node through transformers.js) with the model's
  * query and document prefixes.
  */
-import type { TextEmbedder } from '../../core/audit/run/ports.ts';
+import type { TextEmbedder } from '../../core/audit/run/index.ts';
 import { InputError } from '../errors.ts';
 import type { ModelChoice } from './modelChoice.ts';
 import { loadNodeEmbedder } from './nodeEmbedder.ts';

@@ -3,13 +3,12 @@
  * (`bm25`, `tfidf`), a registry embedding model (bundled, or on the Hub), a
  * local model folder, or any other Hub repo id.
  */
-import { BASELINE_DESCRIPTORS } from '../../core/audit/retrieval/scoring.ts';
+import { BASELINE_DESCRIPTORS, type ModelDescriptor } from '../../core/audit/retrieval/index.ts';
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { basename, dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { findModel, isHubModelId } from '../../models/registry.ts';
 import type { Pooling } from '../../core/models/modelSpec.ts';
-import type { ModelDescriptor } from '../../core/audit/retrieval/results.ts';
 import { InputError } from '../errors.ts';
 import type { NodeModelSpec } from './nodeEmbedder.ts';
 

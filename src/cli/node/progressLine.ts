@@ -3,7 +3,7 @@
  * terminal (never when piped or with --quiet): the model, what it is doing,
  * done/total and the time left — the browser's run-progress, headless.
  */
-import type { ProgressPort } from '../../core/audit/run/progress.ts';
+import type { ProgressPort } from '../../core/audit/run/index.ts';
 import { escapeControl } from '../errors.ts';
 
 /** Seconds as `1 min 05 s` / `42 s`. */

@@ -1,5 +1,4 @@
-import type { FoundName } from './findName.ts';
-import type { NewName } from './swapName.ts';
+import type { FoundName, NewName } from './findName.ts';
 
 const EMAIL = /[\p{L}\p{N}._%+-]+@[\p{L}\p{N}-]+(?:\.[\p{L}\p{N}-]+)+/gu;
 

@@ -1,5 +1,11 @@
 import type { CandidateDocument } from './document.ts';
 
+/** The name put in: a first name, and a last name when the list has one. */
+export interface NewName {
+  readonly first: string;
+  readonly last?: string;
+}
+
 /** A candidate's name as found in a document: the whole name, its first and (when any) last word. */
 export interface FoundName {
   readonly full: string;

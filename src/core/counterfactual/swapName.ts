@@ -1,13 +1,9 @@
 import { editsOf, type Edit } from './edit.ts';
-import type { FoundName } from './findName.ts';
+import type { FoundName, NewName } from './findName.ts';
 import { matchCase } from './matchCase.ts';
 import { emailRanges, swapEmailLocal } from './emailLocal.ts';
 
-/** The name put in: a first name, and a last name when the list has one. */
-export interface NewName {
-  readonly first: string;
-  readonly last?: string;
-}
+export type { NewName } from './findName.ts';
 
 /** Text and the edits that made it from the original. */
 export interface Rewritten {

@@ -1,4 +1,4 @@
-import { CancelledError, throwIfCancelled } from '../audit/run/cancel.ts';
+import { CancelledError, throwIfCancelled } from '../audit/run/index.ts';
 import { FormatError } from '../formats/formatError.ts';
 import { formatLimit, MAX_TEXT_FILE_BYTES } from '../formats/inputLimits.ts';
 import type { ImportedDocument } from './candidateDocument.ts';

@@ -17,7 +17,7 @@ import { cosine } from '../vectors.ts';
 import { fitLogistic, logisticProbability, type LogisticFit } from '../stats/logistic.ts';
 import type { Device, Dtype } from './device.ts';
 import type { DecisionPair, DecisionRunResult, DecisionRunsResult } from './decisionScores.ts';
-import type { TextRole } from '../audit/run/ports.ts';
+import type { TextRole } from './modelSpec.ts';
 
 /** What CalibratedSimilarity needs of an embedder (EmbeddingRunner has it): one vector per text, and what ran. */
 export interface Embedder {

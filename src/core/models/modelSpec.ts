@@ -14,6 +14,12 @@ export type DecisionKind =
   | 'onnx-classifier' // any user ONNX graph with a declared input/output mapping
   | 'calibrated-similarity'; // an embedding model + a logistic fit on the tune split
 
+/** What produced a screening model's scores: a decision model of one of the kinds above, or an outside system's imported scores. */
+export type ScreeningModelKind = DecisionKind | 'imported';
+
+/** Which side of a retrieval task a text is on: it picks the model's query or document prefix. */
+export type TextRole = 'query' | 'document';
+
 interface BaseEntry {
   /** Hub id (`org/name`) or bundled folder name under public/models/. */
   readonly id: string;

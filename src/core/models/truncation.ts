@@ -5,7 +5,7 @@
  * (src/models/decisionScoring.ts `nliPremise`). Results carry these limits, and for character
  * limits how many inputs were really cut, so a reader knows what the model saw.
  */
-import type { ScreeningModelKind } from '../audit/screening/results.ts';
+import type { ScreeningModelKind } from './modelSpec.ts';
 
 /** Characters of a job description kept in an NLI premise (before the CV). */
 export const NLI_JOB_CHARS = 600;

@@ -84,3 +84,94 @@ describe('the import rules of docs/architecture.md', () => {
     expect(show(ALL.filter((i) => under(i.from, 'src/app/state') && under(i.to, 'src/app/views')))).toEqual([]);
   });
 });
+
+/** The strongly connected components of more than one file (import circles), each as a list of files. */
+function circles(imports: readonly Import[]): string[][] {
+  const graph = new Map<string, string[]>();
+  for (const i of imports) {
+    if (i.kind === 'url') continue;
+    const to = graph.has(i.to) || /\.(ts|svelte)$/.test(i.to) ? i.to : `${i.to}.ts`;
+    graph.set(i.from, [...(graph.get(i.from) ?? []), to]);
+  }
+  let counter = 0;
+  const index = new Map<string, number>();
+  const low = new Map<string, number>();
+  const stack: string[] = [];
+  const onStack = new Set<string>();
+  const found: string[][] = [];
+  const visit = (v: string) => {
+    index.set(v, counter);
+    low.set(v, counter++);
+    stack.push(v);
+    onStack.add(v);
+    for (const w of graph.get(v) ?? []) {
+      if (!index.has(w)) {
+        visit(w);
+        low.set(v, Math.min(low.get(v)!, low.get(w)!));
+      } else if (onStack.has(w)) low.set(v, Math.min(low.get(v)!, index.get(w)!));
+    }
+    if (low.get(v) === index.get(v)) {
+      const component: string[] = [];
+      let w: string;
+      do {
+        w = stack.pop()!;
+        onStack.delete(w);
+        component.push(w);
+      } while (w !== v);
+      if (component.length > 1) found.push(component.sort());
+    }
+  };
+  for (const v of graph.keys()) if (!index.has(v)) visit(v);
+  return found;
+}
+
+const AUDIT = 'src/core/audit';
+/** The folder of src/core/audit a path is in, or undefined outside it. */
+const auditFolder = (path: string) => (under(path, AUDIT) ? path.slice(AUDIT.length + 1).split('/')[0] : undefined);
+/** Kinds of audit, and the shared machinery, in layers: a folder may import only folders of a lower layer. */
+const LAYERS: Readonly<Record<string, number>> = Object.freeze({ common: 0, outcomes: 1, retrieval: 1, tasks: 1, screening: 2, imported: 3, eval: 3, run: 4 });
+
+describe('core/audit: one folder per audit kind, one way through', () => {
+  it('finds circles (the check below is not vacuous)', () => {
+    const a = { from: 'a.ts', typeOnly: false, kind: 'import' } as const;
+    expect(circles([{ ...a, to: 'b.ts' }, { ...a, from: 'b.ts', to: 'a.ts' }, { ...a, from: 'b.ts', to: 'c.ts' }])).toEqual([['a.ts', 'b.ts']]);
+  });
+
+  it('no import circle anywhere under src or workers (type-only imports count: they tie the files together as much)', () => {
+    expect(circles(ALL)).toEqual([]);
+  });
+
+  it('src/core/audit holds folders only, each with an index.ts, and each folder is in the layer table', () => {
+    const entries = readdirSync(join(ROOT, AUDIT));
+    expect(entries.filter((e) => !statSync(join(ROOT, AUDIT, e)).isDirectory())).toEqual([]);
+    for (const folder of entries) {
+      expect(LAYERS[folder], `${folder} has a layer`).toBeDefined();
+      expect(statSync(join(ROOT, AUDIT, folder, 'index.ts')).isFile()).toBe(true);
+    }
+  });
+
+  it('code outside a folder of src/core/audit reaches it only through its index.ts (the app, the CLI, the workers and the other folders)', () => {
+    const reachesIn = ALL.filter((i) => {
+      const target = auditFolder(i.to);
+      return target !== undefined && auditFolder(i.from) !== target && i.to !== `${AUDIT}/${target}/index.ts`;
+    });
+    expect(show(reachesIn)).toEqual([]);
+  });
+
+  it('a folder imports only folders of a lower layer: kinds never import the run machinery, imported scores or eval; outcomes never imports screening', () => {
+    const upward = ALL.filter((i) => {
+      const [from, to] = [auditFolder(i.from), auditFolder(i.to)];
+      return from !== undefined && to !== undefined && from !== to && LAYERS[to] >= LAYERS[from];
+    });
+    expect(show(upward)).toEqual([]);
+  });
+
+  it("a kind's results types never import its computation (only other results types, common and core types, type-only)", () => {
+    const results = ALL.filter((i) => under(i.from, AUDIT) && /\/results\.ts$/.test(i.from));
+    expect(results.length).toBeGreaterThan(3);
+    const computation = results.filter((i) => !i.typeOnly && !under(i.to, `${AUDIT}/common`));
+    expect(show(computation)).toEqual([]);
+    const inFolder = results.filter((i) => auditFolder(i.to) === auditFolder(i.from) && !/\/results\.ts$/.test(i.to) && !/resampleUnits\.ts$/.test(i.to));
+    expect(show(inFolder)).toEqual([]);
+  });
+});

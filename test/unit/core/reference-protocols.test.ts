@@ -18,11 +18,12 @@ import { auditSubset } from '../../../src/core/audit/retrieval/audit.ts';
 import { matrixScorer, timingOf } from '../../../src/core/audit/retrieval/scoring.ts';
 import { biasSection } from '../../../src/core/audit/screening/sections.ts';
 import type { AuditSubset } from '../../../src/core/audit/retrieval/input.ts';
-import type { Ci, TwinMetrics } from '../../../src/core/audit/retrieval/results.ts';
+import type { TwinMetrics } from '../../../src/core/audit/retrieval/results.ts';
 import type { ScreeningPool } from '../../../src/core/metrics/screening.ts';
 import type { Scored } from '../../../src/core/ranking.ts';
 import type { TwinLine } from '../../../src/core/formats/twins.ts';
 import { forEachResample } from '../../../src/core/stats/bootstrapResamples.ts';
+import type { Ci } from '../../../src/core/audit/common/ci.ts';
 
 interface Expected {
   readonly mean: number | null;

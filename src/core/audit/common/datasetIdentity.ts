@@ -4,8 +4,23 @@
  * own candidates, how many counterfactual variants were generated, accepted,
  * rejected and edited (never their text).
  */
-import type { DatasetIdentity } from '../retrieval/results.ts';
-import type { DatasetPort } from '../run/ports.ts';
+import type { DatasetPort } from './dataset.ts';
+
+/** The audited dataset, as every results object names it; `generation` for a dataset made from a user's own candidates. */
+export interface DatasetIdentity {
+  readonly id: string;
+  readonly version: string;
+  readonly manifestSha256: string;
+  readonly generation?: {
+    readonly generated: number;
+    readonly accepted: number;
+    readonly rejected: number;
+    readonly edited: number;
+    /** Variants that could not be made (no name found, nothing gendered to change). */
+    readonly notMade: number;
+  };
+}
+
 
 /**
  * @example datasetIdentity(port) // { id: 'my-cvs', version: '1.0.0', manifestSha256: '…', generation: { generated: 40, accepted: 31, … } }

@@ -12,9 +12,8 @@
 import { auc, deltaAuc, tuneThreshold, type Predictions } from '../../metrics/classification.ts';
 import { ciExcludes } from '../../stats/ciExcludes.ts';
 import type { Interval } from '../../stats/bootstrap.ts';
-import { thresholdMetrics } from '../screening/thresholdMetrics.ts';
-import { CHANCE_LEVEL } from '../screening/sections.ts';
-import { reportMean, reportStatistic, type CiOptions, type Reported } from '../common/ciReport.ts';
+import { thresholdMetrics, CHANCE_LEVEL } from '../screening/index.ts';
+import { reportMean, reportStatistic, type CiOptions, type Reported } from '../common/index.ts';
 
 /** Default decision threshold on the 0–100 score scale (METRICS.md §5, §8). */
 export const DEFAULT_CLASSIFICATION_THRESHOLD = 50;

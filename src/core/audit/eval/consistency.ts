@@ -7,7 +7,7 @@
  */
 import type { RepeatedScores } from '../../formats/repeatedScores.ts';
 import { consistencyUnits, flipByCutoff, summarizeConsistency, type ConsistencySummary } from '../../metrics/consistency.ts';
-import { reportStatistic, type CiOptions } from '../common/ciReport.ts';
+import { reportStatistic, type CiOptions } from '../common/index.ts';
 
 export function evalConsistency({ pools, runs }: RepeatedScores, options: { readonly cutoff: number; readonly k: number }, ci?: CiOptions) {
   const { cutoff, k } = options;

@@ -7,7 +7,7 @@ import type { Qrels } from '../../formats/qrels.ts';
 import type { Run } from '../../formats/trecRun.ts';
 import { RunColumns } from '../../formats/runColumns.ts';
 import { evaluateRetrieval, type Gain } from '../../metrics/retrieval.ts';
-import { reportMeans, type CiOptions, type Reported } from '../common/ciReport.ts';
+import { reportMeans, type CiOptions, type Reported } from '../common/index.ts';
 
 export interface RetrievalEvalOptions {
   readonly k: readonly number[];

@@ -16,9 +16,8 @@
  */
 import { NOISE_ATTRIBUTE } from '../../formats/screeningScores.ts';
 import { screeningEffects, summarizeEffect, type EffectUnits, type ScreeningPool } from '../../metrics/screening.ts';
-import { effectStatistics, familyTests } from '../screening/effectTests.ts';
-import { effectCvs } from '../screening/sections.ts';
-import type { CiOptions } from '../common/ciReport.ts';
+import { effectStatistics, familyTests, effectCvs } from '../screening/index.ts';
+import type { CiOptions } from '../common/index.ts';
 
 function cues(e: EffectUnits) {
   return { attribute: e.attribute, group: e.group, signal: e.signal };

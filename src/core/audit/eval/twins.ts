@@ -14,7 +14,7 @@ import type { TwinLine } from '../../formats/twins.ts';
 import { rankPool, tieKeys } from '../../metrics/rankedPool.ts';
 import { summarizeTwinColumns, summarizeTwins, twinColumns, twinQueryResults, type LabeledTwinPair, type TwinMetricName, type TwinQuery } from '../../metrics/twins.ts';
 import { rankBiserial, type TwinQueryMetrics } from '../../metrics/twinsKernel.ts';
-import { reportStatistic, type CiOptions, type Reported } from '../common/ciReport.ts';
+import { reportStatistic, type CiOptions, type Reported } from '../common/index.ts';
 
 /** Twin scores the runs lack or do not explain: twins of ranked documents without a score, and twin-run ids no twin record declares. */
 export interface TwinGaps {

@@ -10,14 +10,11 @@
 import { parseFile } from '../../formats/formatError.ts';
 import { sha256Hex } from '../../sha256.ts';
 import { parseRun } from '../../formats/trecRun.ts';
-import type { AuditSubset } from '../retrieval/input.ts';
-import { AuditInputError, loadRetrieval, selectTasks } from '../retrieval/data.ts';
-import type { DatasetPort } from '../run/ports.ts';
+import { loadRetrieval, selectTasks, type AuditSubset, type ScoreTable } from '../retrieval/index.ts';
+import { AuditInputError, type DatasetPort } from '../common/index.ts';
 import { idList } from './idList.ts';
 import { stripScoreFileHeader, type DatasetIdentity } from './scoreFileHeader.ts';
 
-/** Scores by query id, then document (or twin) id. */
-export type ScoreTable = ReadonlyMap<string, ReadonlyMap<string, number>>;
 
 /** An outside system's scores as a run keeps them: its name, and the file it came from. */
 export interface ImportedScores {

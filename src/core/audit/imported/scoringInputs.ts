@@ -7,10 +7,9 @@
  * returns `job cv variant run score`, the originals scored `runs` times).
  */
 import { csvRecord } from '../../formats/csvWrite.ts';
-import { loadRetrieval, selectTasks } from '../retrieval/data.ts';
-import { loadScreening, selectScreeningTask } from '../screening/data.ts';
-import { screeningWorkList } from '../screening/input.ts';
-import type { DatasetPort } from '../run/ports.ts';
+import { loadRetrieval, selectTasks } from '../retrieval/index.ts';
+import { loadScreening, selectScreeningTask, screeningWorkList } from '../screening/index.ts';
+import type { DatasetPort } from '../common/index.ts';
 import { scoreFileHeader } from './scoreFileHeader.ts';
 import { ORIGINAL_VARIANT } from './screeningScores.ts';
 

@@ -8,11 +8,8 @@
 import { FormatError, parseFile } from '../../formats/formatError.ts';
 import { numberedLines } from '../../formats/lines.ts';
 import { parseNumberCell } from '../../formats/tsv.ts';
-import { AuditInputError } from '../retrieval/data.ts';
-import { screeningWorkList, type ScreeningModelScores, type ScreeningWorkList } from '../screening/input.ts';
-import { loadScreening, selectScreeningTask } from '../screening/data.ts';
-import type { DatasetPort } from '../run/ports.ts';
-import type { ScreeningModelDescriptor } from '../screening/results.ts';
+import { AuditInputError, type DatasetPort } from '../common/index.ts';
+import { screeningWorkList, loadScreening, selectScreeningTask, type ScreeningModelScores, type ScreeningWorkList, type ScreeningModelDescriptor } from '../screening/index.ts';
 import { idList } from './idList.ts';
 import type { ImportedScores } from './retrievalScores.ts';
 import { stripScoreFileHeader, type DatasetIdentity } from './scoreFileHeader.ts';

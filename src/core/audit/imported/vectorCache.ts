@@ -5,8 +5,8 @@
  * same name and revision reads them like any model's cached vectors.
  */
 import { embeddingKey, type EmbeddingSpec } from '../../embeddingKey.ts';
-import { AuditInputError } from '../retrieval/data.ts';
-import type { TextRole } from '../run/ports.ts';
+import { AuditInputError } from '../common/index.ts';
+import type { TextRole } from '../../models/modelSpec.ts';
 import { idList } from './idList.ts';
 import { importedVectorsRevision, type ImportedVectors, type VectorItem, type VectorTable } from './vectors.ts';
 

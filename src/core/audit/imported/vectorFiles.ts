@@ -17,7 +17,7 @@ import { FormatError } from '../../formats/formatError.ts';
 import { parseIdList } from '../../formats/idsFile.ts';
 import { parseNpy } from '../../formats/npy.ts';
 import { parseSafetensors } from '../../formats/safetensors.ts';
-import { AuditInputError } from '../retrieval/data.ts';
+import { AuditInputError } from '../common/index.ts';
 import { parseVectorLines, type VectorTable } from './vectors.ts';
 
 /** One file as read: its name (no folder) and its bytes. */

@@ -9,11 +9,10 @@
 import { FormatError } from '../../formats/formatError.ts';
 import { numberedLines } from '../../formats/lines.ts';
 import { sha256Hex } from '../../sha256.ts';
-import type { ModelScoring } from '../retrieval/modelAudit.ts';
-import type { ModelDescriptor } from '../retrieval/results.ts';
-import { AuditInputError, loadRetrieval, selectTasks, type LoadedRetrieval } from '../retrieval/data.ts';
-import type { DatasetPort, TextRole } from '../run/ports.ts';
+import { loadRetrieval, selectTasks, type ModelScoring, type ModelDescriptor, type LoadedRetrieval } from '../retrieval/index.ts';
+import type { TextRole } from '../../models/modelSpec.ts';
 import { idList } from './idList.ts';
+import { AuditInputError, type DatasetPort } from '../common/index.ts';
 
 /** Vectors by id, all of one dimension. */
 export interface VectorTable {

@@ -6,7 +6,7 @@
  */
 import type { Decisions } from '../../formats/decisions.ts';
 import { bootstrapVector } from '../../stats/bootstrapVector.ts';
-import type { CiOptions } from '../common/ciReport.ts';
+import type { CiOptions } from '../common/index.ts';
 import { COUNTS_PER_CATEGORY, countCategories } from './categoryCounts.ts';
 import { categoryName, groupingsOf, type Grouping } from './groupings.ts';
 import { STATISTICS_PER_CATEGORY, groupingStatistics, groupingVectorLength } from './groupingStatistics.ts';

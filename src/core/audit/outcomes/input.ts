@@ -7,7 +7,7 @@
 import { readDecisions, type DecisionColumns } from '../../formats/decisions.ts';
 import { FormatError, formatErrorLine } from '../../formats/formatError.ts';
 import { readRecordTable, tableFormatOf, type TableFormat } from '../../formats/recordTable.ts';
-import type { CiOptions } from '../common/ciReport.ts';
+import type { CiOptions } from '../common/index.ts';
 import { auditOutcomes, type OutcomesOptions } from './audit.ts';
 import type { OutcomesResults } from './results.ts';
 

@@ -8,23 +8,7 @@ import type { Qrels } from '../../formats/qrels.ts';
 import type { CorpusRecord, TwinRecord } from '../../formats/records.ts';
 import type { AuditSubset } from './input.ts';
 import { documentText, twinText } from './scoring.ts';
-import type { ShardKind } from '../../formats/manifest.ts';
-import type { RecordOfKind } from '../../formats/records.ts';
-
-/** Bad audit input in a dataset (unknown task, a twin of a missing document) or in an imported file (`file`). */
-export class AuditInputError extends Error {
-  override name = 'AuditInputError';
-  constructor(
-    message: string,
-    /** The imported file at fault, when there is one. */
-    readonly file?: string,
-  ) {
-    super(message);
-  }
-}
-
-/** Reads all records of a shard by name (every part), from a folder (Node) or IndexedDB (browser). */
-export type ShardReader = <K extends ShardKind>(name: string, kind: K) => Promise<RecordOfKind[K][]>;
+import { AuditInputError, type ShardReader } from '../common/index.ts';
 
 /** Sorts records by identifier in code-unit order, so every reader yields the same audit input. */
 function byId<T>(records: readonly T[], id: (r: T) => string): T[] {

@@ -1,14 +1,18 @@
-export { auditOptions, auditSubset, retrievalFairnessResults, AUDIT_DEFAULTS } from './audit.ts';
+/** The public surface of core/audit/retrieval/: what the adapters and the other audit folders use. */
+export { AUDIT_DEFAULTS, UNJUDGED_REASON, auditOptions, auditSubset, retrievalFairnessResults } from './audit.ts';
 export type { ResultsHeader } from './audit.ts';
-export type { AuditDocument, AuditModel, AuditOptions, AuditQuery, AuditSubset, AuditTwin, QueryScorer, QueryScores } from './input.ts';
-export { bm25Scorer, denseScorer, documentText, materialize, matrixScorer, tfidfScorer, timingOf, twinText } from './scoring.ts';
-export type { SubsetTexts, SubsetVectors } from './scoring.ts';
-export { ciOf, effectivenessKeys, parseResults, summaryOf, twinMetricKeys, EFFECTIVENESS_FAMILIES } from './results.ts';
-export type {
-  Ci, EffectivenessKey, ModelDescriptor, ModelKind, ModelResult, ModelSummary, ModelTiming, RankShiftBin,
-  ResultsSummary, RetrievalFairnessResults, SubsetResult, TwinMetrics,
-} from './results.ts';
+export { loadRetrieval, selectTasks } from './data.ts';
+export type { LoadedRetrieval, LoadedSubset, SelectedTasks } from './data.ts';
+export { checkDenseScoring } from './denseCheck.ts';
+export { perQueryRows, trecRunLines } from './exports.ts';
+export type { PerQueryRow } from './exports.ts';
+export type { AuditDocument, AuditModel, AuditOptions, AuditQuery, AuditSubset, AuditTwin, QueryScorer, QueryScores, ScoreTable } from './input.ts';
+export { auditModelJob } from './modelAudit.ts';
+export type { ModelAuditJob, ModelScoring, ScoredSubset } from './modelAudit.ts';
 export { orientRobustness, paretoOfResults } from './pareto.ts';
 export type { AuditParetoPoint, ParetoAxes, SubsetPareto } from './pareto.ts';
-export { AuditInputError, loadRetrieval, selectTasks } from './data.ts';
-export type { LoadedRetrieval, LoadedSubset, SelectedTasks, ShardReader } from './data.ts';
+export { rankShiftTailShares } from './rankShiftTails.ts';
+export { EFFECTIVENESS_FAMILIES, effectivenessKeys, parseResults, summaryOf, twinMetricKeys } from './results.ts';
+export type { EffectivenessKey, ModelDescriptor, ModelKind, ModelResult, ModelSummary, ModelTiming, RankShiftBin, ResultsSummary, RetrievalFairnessResults, SubsetResult, TwinMetrics } from './results.ts';
+export { BASELINE_DESCRIPTORS, bm25Scorer, denseScorer, documentText, materialize, matrixScorer, tfidfScorer, timingOf, twinText } from './scoring.ts';
+export type { SubsetTexts, SubsetVectors } from './scoring.ts';

@@ -81,3 +81,6 @@ export interface AuditOptions {
   /** 32-bit seed of the bootstrap; default 0. */
   readonly seed?: number;
 }
+
+/** Scores by query id, then document (or twin) id. */
+export type ScoreTable = ReadonlyMap<string, ReadonlyMap<string, number>>;

@@ -8,8 +8,7 @@
  * and an adapter may transfer the buffers to a worker (they are not used
  * after the call).
  */
-import type { ScoreTable } from '../imported/retrievalScores.ts';
-import type { AuditOptions, AuditSubset, QueryScorer, QueryScores } from './input.ts';
+import type { AuditOptions, AuditSubset, QueryScorer, QueryScores, ScoreTable } from './input.ts';
 import { refinedBlockScorer, type DenseDotPort, type RefineStats } from './denseRefine.ts';
 import type { ModelDescriptor, ModelResult, ModelTiming } from './results.ts';
 import { auditSubset, auditSubsetInBlocks } from './audit.ts';
@@ -33,7 +32,7 @@ export type ModelScoring =
       readonly twins: Readonly<Record<string, readonly string[]>>;
     }
   | {
-      /** An outside system's scores by query, then document or twin (matched by blackbox/retrievalScores.ts). */
+      /** An outside system's scores by query, then document or twin (matched by imported/retrievalScores.ts). */
       readonly kind: 'table';
       readonly scores: ScoreTable;
     };

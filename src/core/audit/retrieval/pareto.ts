@@ -11,7 +11,8 @@
  *   whose CI the audit takes from the bootstrap percentiles of |RBC*|.
  */
 import { paretoFrontier, type ParetoPoint } from '../../pareto.ts';
-import type { Ci, ModelResult, RetrievalFairnessResults, TwinMetrics } from './results.ts';
+import type { ModelResult, RetrievalFairnessResults, TwinMetrics } from './results.ts';
+import type { Ci } from '../common/index.ts';
 
 /** A model as a Pareto point, with CIs on both axes ([NaN, NaN] when unknown). */
 export interface AuditParetoPoint {

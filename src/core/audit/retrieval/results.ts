@@ -17,11 +17,7 @@
  */
 import type { InputTruncation } from '../../models/truncation.ts';
 
-/** A reported statistic: its value on all queries and its 95% percentile bootstrap CI. */
-export interface Ci {
-  readonly mean: number;
-  readonly ci: readonly [number, number];
-}
+import type { Ci, DatasetIdentity } from '../common/index.ts';
 
 /** Effectiveness keys at cut-off k: `ndcg@k`, `p@k`, `mrr@k` (METRICS.md §1). */
 export type EffectivenessKey = `ndcg@${number}` | `p@${number}` | `mrr@${number}`;
@@ -103,21 +99,6 @@ export interface ModelTiming {
 export interface RankShiftBin {
   readonly shift: number;
   readonly count: number;
-}
-
-/** The audited dataset (run/datasetIdentity.ts); `generation` for a dataset made from a user's own candidates. */
-export interface DatasetIdentity {
-  readonly id: string;
-  readonly version: string;
-  readonly manifestSha256: string;
-  readonly generation?: {
-    readonly generated: number;
-    readonly accepted: number;
-    readonly rejected: number;
-    readonly edited: number;
-    /** Variants that could not be made (no name found, nothing gendered to change). */
-    readonly notMade: number;
-  };
 }
 
 export interface ModelResult {
@@ -204,11 +185,6 @@ export function summaryOf(results: RetrievalFairnessResults): ResultsSummary {
       models: s.models.map(({ rankShiftHistogram: _dropped, ...rest }) => rest),
     })),
   };
-}
-
-/** A Ci from a value and an interval; NaN stands for undefined. */
-export function ciOf(mean: number, ci: readonly [number, number] = [NaN, NaN]): Ci {
-  return { mean, ci: [ci[0], ci[1]] };
 }
 
 /**

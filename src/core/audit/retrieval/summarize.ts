@@ -11,8 +11,9 @@ import { percentileInterval } from '../../stats/bootstrap.ts';
 import { meanAt } from '../../stats/meanCi.ts';
 import { summarizeTwinColumns, summarizeTwins, twinColumns, type TwinSummary } from '../../metrics/twins.ts';
 import type { TwinQueryMetrics } from '../../metrics/twinsKernel.ts';
-import { effectivenessKeys, twinMetricKeys, type Ci, type EffectivenessKey, type TwinMetrics } from './results.ts';
+import { effectivenessKeys, twinMetricKeys, type EffectivenessKey, type TwinMetrics } from './results.ts';
 import type { PerQueryValues } from './perQuery.ts';
+import { type Ci } from '../common/index.ts';
 
 /** The statistics of one twin scope, in twinMetricKeys order; NaN stands for undefined. */
 function twinStatistics(s: TwinSummary): number[] {

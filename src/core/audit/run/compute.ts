@@ -4,10 +4,10 @@
  * thread. Node calls the same functions in-thread.
  */
 import { receiveJob, type HeldInputs, type HeldState } from './heldInputs.ts';
-import { auditModelJob, type ModelAuditJob } from '../retrieval/modelAudit.ts';
-import { scorePredictionFiles } from '../tasks/audit.ts';
-import { screeningAudit } from '../screening/audit.ts';
-import { runOutcomesAudit } from '../outcomes/input.ts';
+import { auditModelJob, type ModelAuditJob } from '../retrieval/index.ts';
+import { scorePredictionFiles } from '../tasks/index.ts';
+import { screeningAudit } from '../screening/index.ts';
+import { runOutcomesAudit } from '../outcomes/index.ts';
 
 /** The run's inputs this realm (one compute worker) holds from earlier jobs (heldInputs.ts). */
 const held: HeldState<ModelAuditJob['subsets'], readonly string[]> = {};

@@ -6,7 +6,7 @@
  * neither. The page's side (`sendJob`) and the worker's (`receiveJob`) each keep what the worker
  * holds: at most one subsets array and one corpus, each let go by a job that does not name it.
  */
-import type { ModelAuditJob } from '../retrieval/modelAudit.ts';
+import type { ModelAuditJob } from '../retrieval/index.ts';
 
 /** What a job sent to a worker says of the inputs it holds. */
 export interface HeldInputs {

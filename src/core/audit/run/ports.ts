@@ -4,16 +4,8 @@
  * files and onnxruntime-node). Core never reads a file, opens a database or
  * starts a worker itself.
  */
-import type { Manifest } from '../../formats/manifest.ts';
-import type { ShardReader } from '../retrieval/data.ts';
+import type { TextRole } from '../../models/modelSpec.ts';
 import type { ProgressPort } from './progress.ts';
-
-/** A stored dataset: its manifest, the manifest's SHA-256, and its records by shard. */
-export interface DatasetPort {
-  readonly manifest: Manifest;
-  readonly manifestSha256: string;
-  readonly read: ShardReader;
-}
 
 /** Where a run happens, recorded in its results. */
 export interface RunEnvironment {
@@ -35,8 +27,6 @@ export interface RunHooks<Finished> {
   readonly finished?: Readonly<Record<string, Finished>>;
 }
 
-/** Whether an embedder embeds a query or a document (the model's prefixes differ). */
-export type TextRole = 'query' | 'document';
 
 /** Vectors of texts in input order, row-major. */
 export interface EmbeddedTexts {

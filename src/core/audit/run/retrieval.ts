@@ -10,19 +10,13 @@
  * results go to `onModelDone` at once, so an interrupted run resumes with
  * only the unfinished ones (`finished`).
  */
-import type { AuditOptions } from '../retrieval/input.ts';
-import { importedRevision, matchRetrievalScores, type ImportedScores, type ScoreTable } from '../imported/retrievalScores.ts';
-import { filesLabel, importedVectorsDescriptor, matchVectorTable, runVectorItems, type ImportedVectors, type VectorItem, type VectorTable } from '../imported/vectors.ts';
-import { auditModelJob, type ModelAuditJob, type ModelScoring, type ScoredSubset } from '../retrieval/modelAudit.ts';
-import type { ModelDescriptor, ModelResult, RetrievalFairnessResults, SubsetResult } from '../retrieval/results.ts';
-import { AUDIT_DEFAULTS, retrievalFairnessResults, UNJUDGED_REASON } from '../retrieval/audit.ts';
-import { loadRetrieval, selectTasks, type LoadedRetrieval } from '../retrieval/data.ts';
-import { BASELINE_DESCRIPTORS } from '../retrieval/scoring.ts';
+import { auditModelJob, AUDIT_DEFAULTS, retrievalFairnessResults, UNJUDGED_REASON, loadRetrieval, selectTasks, BASELINE_DESCRIPTORS, type AuditOptions, type ModelAuditJob, type ModelScoring, type ScoredSubset, type ModelDescriptor, type ModelResult, type RetrievalFairnessResults, type SubsetResult, type LoadedRetrieval, type ScoreTable } from '../retrieval/index.ts';
+import { importedRevision, matchRetrievalScores, filesLabel, importedVectorsDescriptor, matchVectorTable, runVectorItems, type ImportedScores, type ImportedVectors, type VectorItem, type VectorTable } from '../imported/index.ts';
 import { asModel, throwIfCancelled } from './cancel.ts';
 import { runPipelined } from './pipeline.ts';
 import { AUDIT_MEMORY_BUDGET, auditBytes, lanesWhileEmbedding, type AuditFootprint } from './lanes.ts';
-import { datasetIdentity } from '../common/datasetIdentity.ts';
-import type { DatasetPort, LoadReport, RunEnvironment, RunHooks, TextEmbedder } from './ports.ts';
+import { datasetIdentity, type DatasetPort } from '../common/index.ts';
+import type { LoadReport, RunEnvironment, RunHooks, TextEmbedder } from './ports.ts';
 import { etaOf, type ModelRunProgress } from './progress.ts';
 
 /** A model of a retrieval run: a lexical baseline, or an embedding model the adapter can open. */

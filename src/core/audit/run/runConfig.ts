@@ -6,8 +6,7 @@
 import type { EmbeddingModelEntry } from '../../models/modelSpec.ts';
 import type { ModelSource } from '../../models/modelSource.ts';
 import type { Device, Dtype } from '../../models/device.ts';
-import type { ImportedScores } from '../imported/retrievalScores.ts';
-import type { ImportedVectors } from '../imported/vectors.ts';
+import type { ImportedScores, ImportedVectors } from '../imported/index.ts';
 import { screeningModelKey, screeningModelLabel, type ScreeningRunConfig, type ScreeningRunModel } from './screeningConfig.ts';
 
 export type { ScreeningRunConfig, ScreeningRunModel } from './screeningConfig.ts';

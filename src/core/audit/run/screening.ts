@@ -14,17 +14,11 @@
 import { withJobCounts } from '../../models/truncation.ts';
 import { CalibratedSimilarity, type Embedder } from '../../models/calibratedSimilarity.ts';
 import type { ScreeningScorer } from '../../models/decisionScores.ts';
-import { AuditInputError } from '../retrieval/data.ts';
-import type { ImportedScores } from '../imported/retrievalScores.ts';
-import { matchScreeningScores } from '../imported/screeningScores.ts';
-import { screeningAudit, type ScreeningHeader } from '../screening/audit.ts';
-import { loadScreening, screeningTunePairs, selectScreeningTask, type LoadedScreening, type ScreeningSample } from '../screening/data.ts';
-import { screeningWorkList, type ScreeningAuditOptions, type ScreeningModelScores, type ScreeningParts, type ScreeningWorkList } from '../screening/input.ts';
-import type { ScreeningModelDescriptor, ScreeningResults } from '../screening/results.ts';
-import { scoreScreening } from '../screening/scoring.ts';
+import { AuditInputError, datasetIdentity, type DatasetPort } from '../common/index.ts';
+import { matchScreeningScores, type ImportedScores } from '../imported/index.ts';
+import { screeningAudit, loadScreening, screeningTunePairs, selectScreeningTask, screeningWorkList, scoreScreening, type ScreeningHeader, type LoadedScreening, type ScreeningSample, type ScreeningAuditOptions, type ScreeningModelScores, type ScreeningParts, type ScreeningWorkList, type ScreeningModelDescriptor, type ScreeningResults } from '../screening/index.ts';
 import { asModel, throwIfCancelled } from './cancel.ts';
-import { datasetIdentity } from '../common/datasetIdentity.ts';
-import type { DatasetPort, LoadReport, RunEnvironment, RunHooks } from './ports.ts';
+import type { LoadReport, RunEnvironment, RunHooks } from './ports.ts';
 import type { ModelRunProgress } from './progress.ts';
 import { screeningProgress } from './screeningProgress.ts';
 

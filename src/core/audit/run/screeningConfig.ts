@@ -4,12 +4,11 @@
  * the run so it can be resumed; `runConfig.ts` puts it in the RunConfig union.
  */
 import { decisionTruncations } from '../../models/truncation.ts';
-import type { ScreeningSample } from '../screening/data.ts';
-import type { ScreeningModelDescriptor } from '../screening/results.ts';
+import type { ScreeningSample, ScreeningModelDescriptor } from '../screening/index.ts';
 import type { Device, Dtype } from '../../models/device.ts';
 import type { DecisionKind, DecisionModelEntry, EmbeddingModelEntry } from '../../models/modelSpec.ts';
 import type { ModelSource } from '../../models/modelSource.ts';
-import { importedRevision, type ImportedScores } from '../imported/retrievalScores.ts';
+import { importedRevision, type ImportedScores } from '../imported/index.ts';
 
 /** A decision model of a screening run: calibrated similarity over an embedding model, or a model run by the decision worker. */
 export type ScreeningRunModel =

@@ -5,7 +5,7 @@
  * in it (`batch`); `wrap` marks passes for scorers that do not report them.
  */
 import type { ScreeningScorer } from '../../models/decisionScores.ts';
-import type { ScreeningWorkList } from '../screening/input.ts';
+import type { ScreeningWorkList } from '../screening/index.ts';
 import { etaOf, type ModelRunProgress } from './progress.ts';
 
 export interface ScreeningProgress {

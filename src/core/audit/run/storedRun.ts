@@ -4,8 +4,8 @@
  * object at the end. The IndexedDB schema types its `runs` and `results`
  * stores with these.
  */
-import type { ModelResult, RetrievalFairnessResults } from '../retrieval/results.ts';
-import type { ScreeningModelScores } from '../screening/input.ts';
+import type { ModelResult, RetrievalFairnessResults } from '../retrieval/index.ts';
+import type { ScreeningModelScores } from '../screening/index.ts';
 import type { ModelRunProgress } from './progress.ts';
 import type { ScreeningRunResults } from './screening.ts';
 

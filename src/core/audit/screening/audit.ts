@@ -14,45 +14,10 @@
  */
 import type { ConsistencyPool } from '../../metrics/consistency.ts';
 import type { ScreeningPool, ScreeningVariant } from '../../metrics/screening.ts';
-import { screeningWorkList, type ScreeningAuditOptions, type ScreeningModelScores, type ScreeningParts, type ScreeningWorkList } from './input.ts';
+import { SCREENING_DEFAULTS, screeningAuditOptions, screeningWorkList, type PreparedScreening, type ScreeningAuditOptions, type ScreeningModelScores, type ScreeningParts } from './input.ts';
 import type { ScreeningModelResult, ScreeningResults } from './results.ts';
 import { biasSection, consistencySection, DEFAULT_THRESHOLD, deterministicConsistency, latencySection, validitySection, type Resampling, type SplitRows } from './sections.ts';
 import { screeningOutcomes } from './variantOutcomes.ts';
-
-/** Defaults of ScreeningAuditOptions (METRICS.md §5, §6). */
-export const SCREENING_DEFAULTS = Object.freeze({ runs: 7, cutoff: 50, bootstrap: 2000, seed: 0, noiseAttribute: 'noise' });
-
-/** Validated options. @throws {RangeError} for B not an integer ≥ 0, a non-integer seed or a non-finite cut-off. */
-export function screeningAuditOptions(options: ScreeningAuditOptions): Required<Omit<ScreeningAuditOptions, 'referenceModel'>> & { referenceModel: string | null } {
-  const bootstrap = options.bootstrap ?? SCREENING_DEFAULTS.bootstrap;
-  const seed = options.seed ?? SCREENING_DEFAULTS.seed;
-  const cutoff = options.cutoff ?? SCREENING_DEFAULTS.cutoff;
-  if (!Number.isInteger(bootstrap) || bootstrap < 0) throw new RangeError(`bootstrap B must be an integer ≥ 0, got ${bootstrap}`);
-  if (!Number.isInteger(seed)) throw new RangeError(`seed must be an integer, got ${seed}`);
-  if (!Number.isFinite(cutoff)) throw new RangeError(`cutoff must be a number, got ${cutoff}`);
-  return {
-    reference: { ...options.reference },
-    referenceModel: options.referenceModel ?? null,
-    cutoff,
-    bootstrap,
-    seed,
-    noiseAttribute: options.noiseAttribute ?? SCREENING_DEFAULTS.noiseAttribute,
-    splits: { tune: options.splits?.tune ?? 'tune', test: options.splits?.test ?? 'test' },
-  };
-}
-
-/** A dataset prepared once for every model. */
-export interface PreparedScreening {
-  readonly work: ScreeningWorkList;
-  readonly options: ReturnType<typeof screeningAuditOptions>;
-  /** Pools with their originals' index range in work.originals. */
-  readonly pools: readonly { readonly jobId: string; readonly cvIds: readonly string[]; readonly start: number }[];
-  /** Per original: its variants' indices in work.variants and their cues. */
-  readonly variantsOf: readonly (readonly { readonly index: number; readonly cue: Omit<ScreeningVariant, 'score'> }[])[];
-  /** Per original: label (0/1) and split, or undefined when unlabelled. */
-  readonly labelOf: readonly ({ readonly label: number; readonly split: string } | undefined)[];
-  readonly counts: ScreeningResults['counts'];
-}
 
 /**
  * Prepares a dataset: the work list, the variants' cues and the labels,

@@ -16,7 +16,7 @@
 import type { Manifest, ScreeningTask } from '../../formats/manifest.ts';
 import type { JobRecord, LabelRecord, PoolRecord, VariantRecord } from '../../formats/records.ts';
 import { createRng } from '../../stats/rng.ts';
-import { AuditInputError, type ShardReader } from '../retrieval/data.ts';
+import { AuditInputError, type ShardReader } from '../common/index.ts';
 import type { ScreeningParts } from './input.ts';
 
 /** At most `cvsPerJob` CVs of each pool, drawn with `seed`, balanced between FIT and NOT FIT. */

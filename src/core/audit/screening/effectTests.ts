@@ -17,7 +17,7 @@ import { forEachResample } from '../../stats/bootstrapResamples.ts';
 import { percentileInterval } from '../../stats/bootstrap.ts';
 import { bootstrapP } from '../../stats/bootstrapP.ts';
 import { benjaminiHochberg } from '../../stats/multipleTesting.ts';
-import type { Ci } from '../retrieval/results.ts';
+import type { Ci } from '../common/index.ts';
 import type { TestedCi } from './results.ts';
 
 /** Bootstrap settings: B = 0 gives the full-sample value with ci [NaN, NaN] and p NaN. */

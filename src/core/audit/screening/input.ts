@@ -1,11 +1,13 @@
 /**
  * Inputs of the screening audit (core/audit/screening/audit.ts): the parts of
  * a screening dataset it needs (DESIGN.md record shapes; any `text` field is
- * ignored), the work list a runner scores, and each model's scores in the
- * work list's order.
+ * ignored), the work list a runner scores, each model's scores in the
+ * work list's order, the audit's options (validated) and the dataset as the
+ * audit prepares it once for every model.
  */
 import type { LabelRecord, PoolRecord, VariantRecord } from '../../formats/records.ts';
-import type { ScreeningModelDescriptor } from './results.ts';
+import type { ScreeningVariant } from '../../metrics/screening.ts';
+import type { ScreeningModelDescriptor, ScreeningResults } from './results.ts';
 
 /** The screening task's records, without texts (extra fields are ignored). */
 export interface ScreeningParts {
@@ -95,4 +97,39 @@ export interface ScreeningAuditOptions {
   readonly noiseAttribute?: string;
   /** Split names of the labels; default {tune: 'tune', test: 'test'}. */
   readonly splits?: { readonly tune: string; readonly test: string };
+}
+
+/** Defaults of ScreeningAuditOptions (METRICS.md §5, §6). */
+export const SCREENING_DEFAULTS = Object.freeze({ runs: 7, cutoff: 50, bootstrap: 2000, seed: 0, noiseAttribute: 'noise' });
+
+/** Validated options. @throws {RangeError} for B not an integer ≥ 0, a non-integer seed or a non-finite cut-off. */
+export function screeningAuditOptions(options: ScreeningAuditOptions): Required<Omit<ScreeningAuditOptions, 'referenceModel'>> & { referenceModel: string | null } {
+  const bootstrap = options.bootstrap ?? SCREENING_DEFAULTS.bootstrap;
+  const seed = options.seed ?? SCREENING_DEFAULTS.seed;
+  const cutoff = options.cutoff ?? SCREENING_DEFAULTS.cutoff;
+  if (!Number.isInteger(bootstrap) || bootstrap < 0) throw new RangeError(`bootstrap B must be an integer ≥ 0, got ${bootstrap}`);
+  if (!Number.isInteger(seed)) throw new RangeError(`seed must be an integer, got ${seed}`);
+  if (!Number.isFinite(cutoff)) throw new RangeError(`cutoff must be a number, got ${cutoff}`);
+  return {
+    reference: { ...options.reference },
+    referenceModel: options.referenceModel ?? null,
+    cutoff,
+    bootstrap,
+    seed,
+    noiseAttribute: options.noiseAttribute ?? SCREENING_DEFAULTS.noiseAttribute,
+    splits: { tune: options.splits?.tune ?? 'tune', test: options.splits?.test ?? 'test' },
+  };
+}
+
+/** A dataset prepared once for every model. */
+export interface PreparedScreening {
+  readonly work: ScreeningWorkList;
+  readonly options: ReturnType<typeof screeningAuditOptions>;
+  /** Pools with their originals' index range in work.originals. */
+  readonly pools: readonly { readonly jobId: string; readonly cvIds: readonly string[]; readonly start: number }[];
+  /** Per original: its variants' indices in work.variants and their cues. */
+  readonly variantsOf: readonly (readonly { readonly index: number; readonly cue: Omit<ScreeningVariant, 'score'> }[])[];
+  /** Per original: label (0/1) and split, or undefined when unlabelled. */
+  readonly labelOf: readonly ({ readonly label: number; readonly split: string } | undefined)[];
+  readonly counts: ScreeningResults['counts'];
 }

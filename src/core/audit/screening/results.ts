@@ -11,18 +11,22 @@
  * NaN; a CI that cannot be computed is [NaN, NaN]; JSON writes NaN as null
  * and `parseScreeningResults` reads it back as NaN.
  */
-import type { Ci, DatasetIdentity } from '../retrieval/results.ts';
+import type { DatasetIdentity, Ci } from '../common/index.ts';
 import type { InputTruncation } from '../../models/truncation.ts';
 
-export type { Ci } from '../retrieval/results.ts';
-import type { ScreeningAttributeOutcomes } from './variantOutcomes.ts';
+import type { OutcomesResults } from '../outcomes/index.ts';
 
-/**
- * What a decision model returns for a (job, CV) pair. The same union as
- * DecisionKind in src/core/models/modelSpec.ts (core imports nothing from src/models;
- * src/models/decisionSpec.ts checks at compile time that the two agree).
- */
-export type ScreeningModelKind = 'cross-encoder' | 'sequence-classifier' | 'zero-shot-nli' | 'onnx-classifier' | 'calibrated-similarity' | 'imported';
+/** What produced a model's scores (core/models/modelSpec.ts): a decision model's kind, or `imported`. */
+export type { ScreeningModelKind } from '../../models/modelSpec.ts';
+import type { ScreeningModelKind } from '../../models/modelSpec.ts';
+
+/** The outcome audit of one attribute of one model. */
+export interface ScreeningAttributeOutcomes {
+  readonly attribute: string;
+  /** The decision threshold the selection used (0–100 score ≥ threshold). */
+  readonly threshold: number;
+  readonly outcomes: OutcomesResults;
+}
 
 /** Which decision model ran, and where. */
 export interface ScreeningModelDescriptor {

@@ -15,7 +15,7 @@ import { forEachResample } from '../../stats/bootstrapResamples.ts';
 import { meanAt } from '../../stats/meanCi.ts';
 import { percentile } from '../../stats/percentile.ts';
 import { ciExcludes } from '../../stats/ciExcludes.ts';
-import type { Ci } from '../retrieval/results.ts';
+import type { Ci } from '../common/index.ts';
 import type {
   ScreeningBias,
   ScreeningConsistency,

@@ -8,19 +8,11 @@
  * report on these pools. The noise-floor perturbations are left out; the
  * original CV's FIT label is each variant's true label (equal opportunity).
  */
-import type { CiOptions } from '../common/ciReport.ts';
-import type { PreparedScreening } from './audit.ts';
-import type { ScreeningModelScores } from './input.ts';
-import { auditOutcomes } from '../outcomes/audit.ts';
-import type { OutcomesResults } from '../outcomes/results.ts';
+import type { CiOptions } from '../common/index.ts';
+import type { PreparedScreening, ScreeningModelScores } from './input.ts';
+import type { ScreeningAttributeOutcomes } from './results.ts';
+import { auditOutcomes } from '../outcomes/index.ts';
 
-/** The outcome audit of one attribute of one model. */
-export interface ScreeningAttributeOutcomes {
-  readonly attribute: string;
-  /** The decision threshold the selection used (0–100 score ≥ threshold). */
-  readonly threshold: number;
-  readonly outcomes: OutcomesResults;
-}
 
 /**
  * One outcome audit per demographic attribute, in first-appearance order.

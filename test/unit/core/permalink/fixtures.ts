@@ -6,9 +6,10 @@
  * multi-task payload is of a kind this build does not show, so only its
  * envelope is checked. Numbers are plausible, not computed.
  */
-import type { Ci, ModelSummary, ResultsSummary, TwinMetrics } from '../../../../src/core/audit/retrieval/results.ts';
+import type { ModelSummary, ResultsSummary, TwinMetrics } from '../../../../src/core/audit/retrieval/results.ts';
 import type { ScreeningModelResult, ScreeningResults, TestedCi } from '../../../../src/core/audit/screening/results.ts';
 import type { JsonObject, PermalinkPayload } from '../../../../src/core/permalink/index.ts';
+import type { Ci } from '../../../../src/core/audit/common/ci.ts';
 
 const SHA = 'a3f1c2d4e5b60718293a4b5c6d7e8f90112233445566778899aabbccddeeff00';
 

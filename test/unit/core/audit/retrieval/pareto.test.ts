@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { orientRobustness, paretoOfResults } from '../../../../../src/core/audit/retrieval/pareto.ts';
-import type { Ci, ModelResult, RetrievalFairnessResults, TwinMetrics } from '../../../../../src/core/audit/retrieval/results.ts';
+import type { ModelResult, RetrievalFairnessResults, TwinMetrics } from '../../../../../src/core/audit/retrieval/results.ts';
+import type { Ci } from '../../../../../src/core/audit/common/ci.ts';
 
 const ci = (mean: number, lo: number, hi: number): Ci => ({ mean, ci: [lo, hi] });
 const twins = (iou: number, rbc: Ci, rbcAbs: Ci, shift: Ci): TwinMetrics => ({

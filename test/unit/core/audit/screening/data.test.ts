@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { loadScreening, samplePools, screeningTunePairs, selectScreeningTask } from '../../../../../src/core/audit/screening/data.ts';
-import { AuditInputError, type ShardReader } from '../../../../../src/core/audit/retrieval/data.ts';
+import { AuditInputError, type ShardReader } from '../../../../../src/core/audit/common/dataset.ts';
 import type { Manifest, ScreeningTask } from '../../../../../src/core/formats/manifest.ts';
 
 const task = { type: 'screening', name: 'cv', jobs: 'jobs', cvs: 'cvs', pools: 'pools', variants: 'variants', labels: 'labels', splits: { tune: 'tune', test: 'test' }, reference: { gender: 'male' } } as ScreeningTask;
