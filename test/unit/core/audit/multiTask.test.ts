@@ -102,7 +102,7 @@ describe('missing and invalid outputs, benchmark rule against worst', () => {
     expect(multiTaskResults([spans], { resamples: 0, seed: 0, missing: 'worst' }).tasks.s.score).toBeCloseTo(200 / 3, 12);
   });
   it('keeps a retrieval group whose output is missing and scores it 0, under both rules', () => {
-    const r = task('r', 'retrieval', 'Retrieval', [{ id: '1', prediction: ['d1'], reference: ['d1'] }, { id: '2', prediction: null, reference: ['d2'] }, { id: '3', reference: ['d3'] }]);
+    const r = task('r', 'retrieval', 'Retrieval', [{ id: '1', prediction: ['d1'], reference: ['d1'] }, { id: '2', prediction: null, reference: ['d2'] }, { id: '3', prediction: undefined, reference: ['d3'] }]);
     for (const missing of ['benchmark', 'worst'] as const) {
       const t = multiTaskResults([r], { resamples: 0, seed: 0, missing }).tasks.r;
       expect(t).toMatchObject({ n: 3, n_left_out: 0 });
