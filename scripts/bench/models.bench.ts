@@ -89,9 +89,10 @@ if (buildIsStale(root)) {
 const texts = profileTexts(root, N);
 const medianWords = median(texts.map((t) => t.split(/\s+/).length));
 const models = benchModels(root);
-const hub = (await startMockHub()) as { url: string; close(): Promise<void> };
-// The site's Content-Security-Policy lets the page reach the mock Hub (as a user's Hub host setting would).
-const site = await serveSite({ port: 0, connect: [new URL(hub.url).origin] });
+const hub = (await startMockHub()) as { url: string; cdnUrl: string; close(): Promise<void> };
+// The site's Content-Security-Policy lets the page reach the mock Hub (as a user's Hub host setting would)
+// and its CDN, where the Hub redirects the .onnx files (as huggingface.co redirects to *.hf.co).
+const site = await serveSite({ port: 0, connect: [new URL(hub.url).origin, new URL(hub.cdnUrl).origin] });
 const t0 = performance.now();
 
 interface Row {

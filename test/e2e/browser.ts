@@ -27,6 +27,18 @@ export function hubUrl(): string {
   return url;
 }
 
+/** The mock Hub's CDN (test/e2e/mockHubCdn.mjs), a second origin its LFS files are redirected to. */
+export function hubCdnUrl(): string {
+  const url = process.env.FAIRGROUND_HUB_CDN_URL;
+  if (!url) throw new Error('FAIRGROUND_HUB_CDN_URL is not set: run the e2e tests through `npm run test:e2e`.');
+  return url;
+}
+
+/** The origins a page talks to for the (mock) Hub: the Hub and its CDN. */
+export function hubOrigins(): string[] {
+  return [new URL(hubUrl()).origin, new URL(hubCdnUrl()).origin];
+}
+
 const browsers = new Map<DevicePath, Promise<Browser>>();
 
 function browserFor(path: DevicePath): Promise<Browser> {

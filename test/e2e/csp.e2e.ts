@@ -8,7 +8,7 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { deflateRawSync } from 'node:zlib';
 import type { Page } from 'playwright-core';
-import { e2e, hubUrl } from './browser.ts';
+import { e2e, hubOrigins, hubUrl } from './browser.ts';
 import { pageViolations, recordPageViolations, settleReports, siteWithReports, type ReportingSite } from './siteWithReports.ts';
 import { retrievalPayload } from '../unit/core/permalink/fixtures.ts';
 
@@ -77,14 +77,14 @@ e2e('the built page carries the policy as a <meta> tag, and the server sends it 
   assert.ok(!/unsafe-inline|unsafe-eval'|\*(?!\.)/.test(meta.replace("'wasm-unsafe-eval'", '')), `no unsafe-inline, unsafe-eval or bare wildcard: ${meta}`);
   const response = await page.goto(baseUrl);
   const header = response?.headers()['content-security-policy'] ?? '';
-  assert.ok(header.includes(`connect-src 'self' https://huggingface.co https://*.huggingface.co https://*.hf.co ${new URL(hubUrl()).origin}`), `the header lets the page reach the (mock) Hub it was configured with: ${header}`);
+  assert.ok(header.includes(`connect-src 'self' https://huggingface.co https://*.huggingface.co https://*.hf.co ${hubOrigins().join(' ')}`), `the header lets the page reach the (mock) Hub it was configured with, and its CDN: ${header}`);
   assert.ok(header.includes("frame-ancestors 'none'"), 'the header also forbids framing (a <meta> cannot)');
   const worker = await page.request.get(new URL('coi-sw.js', baseUrl).href);
   assert.equal(worker.headers()['content-security-policy'], header, 'every response carries the policy, worker scripts included');
 });
 
 e2e('the demo audit runs under the policy without a single violation, in the page or its workers', async ({ page, context, device }) => {
-  await withSite({ connect: [new URL(hubUrl()).origin] }, async (site) => {
+  await withSite({ connect: hubOrigins() }, async (site) => {
     await recordPageViolations(context);
     await page.goto(site.url);
     await page.getByTestId('demo-run').click();
@@ -105,7 +105,7 @@ e2e('the demo audit runs under the policy without a single violation, in the pag
 }, { timeout: 900_000 });
 
 e2e('threaded ONNX Runtime (its glue and threads are blob: modules) and a Hub model load under the policy', async ({ page, context }) => {
-  await withSite({ connect: [new URL(hubUrl()).origin] }, async (site) => {
+  await withSite({ connect: hubOrigins() }, async (site) => {
     await recordPageViolations(context);
     const workers: string[] = [];
     page.on('worker', (w) => workers.push(w.url()));

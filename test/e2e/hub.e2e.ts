@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
-import { e2e, hubUrl } from './browser.ts';
+import { e2e, hubCdnUrl, hubUrl } from './browser.ts';
 
 const reference = JSON.parse(readFileSync('test/fixtures/models/reference.json', 'utf8')) as {
   embed: { model: string; items: { text: string; embedding: number[] }[] };
@@ -46,6 +46,9 @@ e2e('a Hub model loads through the mock Hub and matches the PyTorch reference wi
   // Progress: files were initiated and the load reached ready before the first batch.
   assert.ok(r.events.includes('initiate') && r.events.includes('ready'), r.events.join(','));
   assert.ok(r.events.indexOf('ready') < r.events.lastIndexOf('batch'));
+  // The model's weights (an LFS file) came from the CDN the Hub's resolve/ answered a 302 to, as on huggingface.co.
+  const cdn = new URL(hubCdnUrl()).origin;
+  assert.ok(requests.some((u) => new URL(u).origin === cdn && /\/repos\/[0-9a-f]{2}\/[0-9a-f]{2}\//.test(u)), `the .onnx was read from the CDN: ${requests.filter((u) => !u.startsWith(baseUrl)).join(', ')}`);
   // The remote path fetched the files from the mock Hub, not from the site.
   const second = await page.evaluate((req) => (window as any).fairground.embed(req), { entry: entry(), source, texts, dtype: 'fp32' });
   assertMatchesReference(second.vectors);

@@ -2,7 +2,8 @@
 // dbpedia-entity subset in the Hub's Parquet layout and in its JSONL layout import the same
 // records, and a BM25 audit gives the same numbers on both; bad input is named.
 import assert from 'node:assert/strict';
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { parquetWriteBuffer } from 'hyparquet-writer';
@@ -10,9 +11,9 @@ import type { Page } from 'playwright-core';
 import { e2e, hubUrl } from './browser.ts';
 import { sharedExternal } from '../sharedExternal.ts';
 import { parquetOf, writeHubLayout } from '../fixtures/hubDatasetFixture.ts';
-import { writeFreelancerHubLayout } from '../fixtures/freelancerHubFixture.ts';
+import { writeBundledWithPool, writeFreelancerHubLayout } from '../fixtures/freelancerHubFixture.ts';
 
-const TEST = 'a Hub dataset typed by id imports from Parquet the records of its JSONL layout, and BM25 audits both alike';
+const TEST = 'a Hub dataset typed by id imports from Parquet, and from qrels held twice (JSONL and Parquet), the records of its JSONL layout, and BM25 audits all alike';
 const beir = sharedExternal('beir-dbpedia-entity-subset', [`${TEST} [webgpu, wasm] (test/e2e/hubDatasets.e2e.ts)`]);
 const root = process.env.FAIRGROUND_MOCK_HUB_DATASETS;
 if (!root) throw new Error('FAIRGROUND_MOCK_HUB_DATASETS is not set: run the e2e tests through `npm run test:e2e`.');
@@ -20,6 +21,8 @@ if (!root) throw new Error('FAIRGROUND_MOCK_HUB_DATASETS is not set: run the e2e
 if (beir.skip === false) {
   writeHubLayout(beir.path(), join(root, 'e2e/dbpedia-jsonl'), 'jsonl');
   writeHubLayout(beir.path(), join(root, 'e2e/dbpedia-parquet'), 'parquet', 700);
+  // The qrels twice in one folder, qrels/test.jsonl (the card's default config) beside qrels/test-00000-of-00001.parquet.
+  writeHubLayout(beir.path(), join(root, 'e2e/dbpedia-twice'), 'twice', 700);
 }
 mkdirSync(join(root, 'bad/missing-column/corpus'), { recursive: true });
 mkdirSync(join(root, 'bad/missing-column/qrels'), { recursive: true });
@@ -39,7 +42,16 @@ writeFileSync(join(root, 'bad/truncated/corpus/corpus-00000-of-00001.parquet'), 
 writeFileSync(join(root, 'bad/truncated/queries.jsonl'), '{"_id":"q1","text":"a query"}\n');
 mkdirSync(join(root, 'bad/truncated/qrels'), { recursive: true });
 writeFileSync(join(root, 'bad/truncated/qrels/test.tsv'), 'query-id\tcorpus-id\tscore\nq1\td1\t1\n');
-// Owner `gated`: the listing answers, every download is refused (HTTP 403).
+// A split the Hub's Parquet conversion cut short: default/partial-test/.
+for (const [path, bytes] of [
+  ['corpus/corpus/0000.parquet', parquetOf({ _id: ['d1'], text: ['one'] })],
+  ['queries/queries/0000.parquet', parquetOf({ _id: ['q1'], text: ['a query'] })],
+  ['default/partial-test/0000.parquet', parquetOf({ 'query-id': ['q1'], 'corpus-id': ['d1'], score: [1] })],
+] as const) {
+  mkdirSync(join(root, 'bad/partial', path, '..'), { recursive: true });
+  writeFileSync(join(root, 'bad/partial', path), bytes);
+}
+// Owner `gated`: the listing says "gated": "manual", every download is refused (HTTP 401 GatedRepo).
 mkdirSync(join(root, 'gated/closed/qrels'), { recursive: true });
 writeFileSync(join(root, 'gated/closed/corpus.jsonl'), '{"_id":"d1","text":"one"}\n');
 writeFileSync(join(root, 'gated/closed/queries.jsonl'), '{"_id":"q1","text":"a query"}\n');
@@ -49,6 +61,9 @@ writeFileSync(join(root, 'gated/closed/qrels/test.tsv'), 'query-id\tcorpus-id\ts
 const BUNDLED = 'datasets/freelance-twins';
 writeFreelancerHubLayout(BUNDLED, join(root, 'fair/freelancer-parquet'), 'parquet');
 writeFreelancerHubLayout(BUNDLED, join(root, 'fair/freelancer-jsonl'), 'jsonl');
+// What those must audit like: the bundled folder with its languages' queries ranked in their own corpus (pool: language).
+const BY_LANGUAGE = join(mkdtempSync(join(tmpdir(), 'fairground-e2e-by-language-')), 'freelance-twins-by-language');
+writeBundledWithPool(BUNDLED, BY_LANGUAGE, 'language');
 // A layout no rule places: the bundled files under names of their own; the card gives the threshold only.
 mkdirSync(join(root, 'lab/odd'), { recursive: true });
 for (const [from, to] of [['corpus-00.jsonl.gz', 'docs.jsonl'], ['queries-briefs.jsonl.gz', 'asks.jsonl'], ['qrels-briefs.tsv.gz', 'judged.tsv'], ['twins-gender.jsonl.gz', 'swaps.jsonl']]) {
@@ -141,32 +156,41 @@ if (beir.skip === false) {
     assert.ok(workers.some((u) => /shardImport\.worker/.test(u)), `the Parquet files were decoded in an import worker (workers: ${workers.join(', ')})`);
     await importHub(page, 'hf:e2e/dbpedia-jsonl@main');
     await ready('e2e--dbpedia-jsonl').waitFor({ timeout: 120_000 });
+    await importHub(page, 'e2e/dbpedia-twice');
+    await ready('e2e--dbpedia-twice').waitFor({ timeout: 120_000 });
 
     const parquet = await storedRecords(page, 'e2e--dbpedia-parquet');
     const jsonl = await storedRecords(page, 'e2e--dbpedia-jsonl');
+    const twice = await storedRecords(page, 'e2e--dbpedia-twice');
     assert.deepEqual(Object.keys(parquet).sort(), ['corpus', 'qrels', 'queries']);
     assert.equal(Object.keys(parquet.corpus).length, 5000);
     for (const shard of ['corpus', 'queries', 'qrels']) assert.deepEqual(parquet[shard], jsonl[shard], `${shard}: the same records`);
+    for (const shard of ['corpus', 'queries', 'qrels']) assert.deepEqual(twice[shard], jsonl[shard], `${shard}: the same records, the qrels read once`);
 
     const a = await bm25Audit(page, baseUrl, 'e2e--dbpedia-parquet');
     const b = await bm25Audit(page, baseUrl, 'e2e--dbpedia-jsonl');
+    const c = await bm25Audit(page, baseUrl, 'e2e--dbpedia-twice');
     assert.match(a.dataset.version, /^[0-9a-f]{40}$/, 'the dataset version is the Hub commit');
     const numbers = (r: { subsets: { models: unknown[] }[] }) => JSON.stringify(r.subsets.map((s) => s.models), (k, v) => (k === 'timing' ? undefined : v));
     assert.equal(numbers(a), numbers(b));
+    assert.equal(numbers(c), numbers(b));
     const count = (numbers(a).match(/-?\d+(\.\d+)?(e[-+]?\d+)?/g) ?? []).length;
     assert.ok(count > 20, `the audit has numbers (${count}): ${numbers(a).slice(0, 400)}`);
     assert.deepEqual(errors, []);
   }, { timeout: 600_000 });
 }
 
-e2e('a Hub dataset that does not exist, is private (401) or gated (403), has a Parquet column missing or mistyped, or a truncated Parquet file is named, and nothing of it is stored', async ({ page, baseUrl }) => {
+e2e('a Hub dataset that does not exist or is private (401 RepoNotFound), is gated, lacks the revision, is a partial conversion, has a Parquet column missing or mistyped, or a truncated Parquet file is named, and nothing of it is stored', async ({ page, baseUrl, requests }) => {
   await openDatasets(page, baseUrl);
   const banner = page.getByTestId('error-banner');
+  const notFound = (id: string) => `no dataset "${id}" on the Hub at ${hubUrl()}, or it is private (the Hub answers both alike). Fairground sends no token`;
   for (const [id, message, datasetId, shard] of [
-    ['nobody/nothing', `no dataset "nobody/nothing" on the Hub at ${hubUrl()}`],
-    ['private/secret', 'the Hub refused "private/secret" (HTTP 401): the dataset is private or gated. Fairground sends no token'],
-    // Its files are read by parallel import workers: whichever refusal comes first is named.
-    ['gated/closed', /the Hub refused (corpus|queries)\.jsonl \(HTTP 403\): the dataset is private or gated\. Fairground sends no token/, 'gated--closed', 'corpus'],
+    ['nobody/nothing', notFound('nobody/nothing')],
+    ['private/secret', notFound('private/secret')],
+    // Named from its listing, before any of its files is asked for.
+    ['gated/closed', '"gated/closed" is a gated dataset on the Hub (access "manual"): its files are given only to signed-in users its authors let in. Fairground sends no token'],
+    ['bad/truncated@v9', `"bad/truncated" has no revision "v9" on the Hub at ${hubUrl()}`],
+    ['bad/partial', '"bad/partial" holds only part of a split here: default/partial-test/ (split "test") is the Hub\'s partial Parquet conversion'],
     ['bad/missing-column', 'shard "corpus" (corpus/corpus-00000-of-00001.parquet): Parquet column "text" is missing', 'bad--missing-column', 'corpus'],
     ['bad/mistyped-column', 'shard "qrels" (data/test-00000-of-00001.parquet): Parquet column "score" is a string column (BYTE_ARRAY UTF8); it must be a number', 'bad--mistyped-column', 'qrels'],
     ['bad/truncated', 'shard "corpus" (corpus/corpus-00000-of-00001.parquet): not a readable Parquet file, truncated or corrupt', 'bad--truncated', 'corpus'],
@@ -174,20 +198,25 @@ e2e('a Hub dataset that does not exist, is private (401) or gated (403), has a P
     await importHub(page, id);
     await banner.waitFor({ timeout: 60_000 });
     const shown = (await banner.textContent()) ?? '';
-    assert.ok(typeof message === 'string' ? shown.includes(message) : message.test(shown), `${id}: ${shown}`);
+    assert.ok(shown.includes(message), `${id}: ${shown}`);
     await banner.getByRole('button').first().click();
     await banner.waitFor({ state: 'detached' });
     // The failing part left no rows (the parts finished before it wait, staged, for a resume).
-    if (datasetId) assert.equal((await storedRecords(page, datasetId))[shard], undefined, `${id}: nothing of ${shard} stored`);
+    if (datasetId && shard) assert.equal((await storedRecords(page, datasetId))[shard], undefined, `${id}: nothing of ${shard} stored`);
   }
+  const fetched = (repo: string) => requests.filter((u) => u.includes(`/datasets/${repo}/resolve/`));
+  for (const repo of ['gated/closed', 'bad/partial']) assert.deepEqual(fetched(repo), [], `${repo}: no file was fetched`);
   assert.equal(await page.locator('[data-testid="dataset-list"] tr[data-state="ready"]').count(), 0);
 }, { timeout: 180_000 });
 
-e2e('the fair-freelancer benchmark on the Hub (per-language configs, twins configs; Parquet and JSONL) imports as one dataset with the bundled folder\'s records and BM25 audit', async ({ page, baseUrl, errors }) => {
+e2e('the fair-freelancer benchmark on the Hub (per-language configs, twins configs; Parquet and JSONL) imports as one dataset with the bundled folder\'s records, and the BM25 audit of that folder ranked per language', async ({ page, baseUrl, errors }) => {
   await openDatasets(page, baseUrl);
   const ready = (id: string) => page.locator(`[data-testid="dataset-list"] tr[data-dataset-id="${id}"][data-state="ready"]`);
   await page.getByTestId('import-bundled-freelance-twins').click();
   await ready('freelance-twins').waitFor({ timeout: 300_000 });
+  // Its languages each have a corpus config: their queries rank in it (pool: language), as in this copy of the folder.
+  await page.getByTestId('dataset-folder-input').setInputFiles(BY_LANGUAGE);
+  await ready('freelance-twins-by-language').waitFor({ timeout: 300_000 });
   await importHub(page, 'fair/freelancer-parquet');
   await ready('fair--freelancer-parquet').waitFor({ timeout: 120_000 });
   await importHub(page, 'fair/freelancer-jsonl');
@@ -203,7 +232,7 @@ e2e('the fair-freelancer benchmark on the Hub (per-language configs, twins confi
   }
 
   const numbers = (r: { subsets: { models: unknown[] }[] }) => JSON.stringify(r.subsets.map((s) => s.models), (k, v) => (k === 'timing' ? undefined : v));
-  const a = await bm25Audit(page, baseUrl, 'freelance-twins', 'briefs', ['queries']);
+  const a = await bm25Audit(page, baseUrl, 'freelance-twins-by-language', 'briefs', ['queries']);
   const b = await bm25Audit(page, baseUrl, 'fair--freelancer-parquet', 'briefs', ['short']);
   assert.deepEqual(b.subsets.map((s) => s.twinsTask), ['gender-briefs']);
   assert.match(b.dataset.version, /^[0-9a-f]{40}$/);

@@ -11,7 +11,7 @@ import assert from 'node:assert/strict';
 import { readdirSync, readFileSync } from 'node:fs';
 import { gunzipSync } from 'node:zlib';
 import type { Request } from 'playwright-core';
-import { e2e, hubUrl } from './browser.ts';
+import { e2e, hubCdnUrl, hubUrl } from './browser.ts';
 
 const DATASET = 'datasets/freelance-twins';
 const MODEL = 'fairground-test/tiny-bert-embed';
@@ -40,10 +40,13 @@ interface Sent {
   readonly url: string;
   readonly headers: Record<string, string>;
   readonly body: string;
+  /** The request whose redirect this one follows, when it does. */
+  readonly redirectedFrom?: string;
 }
 
 async function sentOf(r: Request): Promise<Sent> {
-  return { method: r.method(), url: r.url(), headers: await r.allHeaders(), body: r.postDataBuffer()?.toString('latin1') ?? '' };
+  const from = r.redirectedFrom()?.url();
+  return { method: r.method(), url: r.url(), headers: await r.allHeaders(), body: r.postDataBuffer()?.toString('latin1') ?? '', ...(from ? { redirectedFrom: from } : {}) };
 }
 
 e2e('an audit with a Hub model sends only GETs for model files off the site, and no id or text of the dataset anywhere', async ({ page, context, baseUrl, errors, device }) => {
@@ -79,14 +82,22 @@ e2e('an audit with a Hub model sends only GETs for model files off the site, and
   const sent = await Promise.all(requests.map(sentOf));
   const foreign = sent.filter((s) => !s.url.startsWith('data:') && !s.url.startsWith('blob:') && new URL(s.url).origin !== site);
   assert.ok(foreign.some((s) => s.url.endsWith('.onnx')), `[${device}] the model was fetched from the Hub: ${foreign.map((s) => s.url).join(', ')}`);
+  const cdn = new URL(hubCdnUrl()).origin;
   for (const s of foreign) {
     const url = new URL(s.url);
-    assert.equal(url.origin, hub, `only the configured Hub is contacted: ${s.url}`);
     assert.equal(s.method, 'GET', `${s.method} ${s.url}`);
+    assert.equal(s.body, '', `no body: ${s.url}`);
+    if (url.origin === cdn) {
+      // The Hub's CDN (where it redirects LFS files): reached only by following the Hub's redirect of a model file.
+      const from = s.redirectedFrom ? new URL(s.redirectedFrom) : undefined;
+      assert.ok(from && from.origin === hub && MODEL_FILE.test(from.pathname), `the CDN only through a redirect of a model file: ${s.url} (from ${s.redirectedFrom})`);
+      continue;
+    }
+    assert.equal(url.origin, hub, `only the configured Hub is contacted: ${s.url}`);
     assert.match(url.pathname, MODEL_FILE, `a model file: ${s.url}`);
     assert.equal(url.search, '', `no query string: ${s.url}`);
-    assert.equal(s.body, '', `no body: ${s.url}`);
   }
+  assert.ok(foreign.some((s) => new URL(s.url).origin === cdn), `[${device}] the model's LFS files came from the CDN the Hub redirected to`);
 
   const forbidden = datasetStrings(DATASET);
   assert.ok(forbidden.size > 5000, `${forbidden.size} ids and texts to look for`);

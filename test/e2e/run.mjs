@@ -31,18 +31,19 @@ if (buildIsStale()) {
 // Its Hub datasets live in a fresh folder that the e2e tests fill (hubDatasets.e2e.ts).
 const hubDatasets = mkdtempSync(join(tmpdir(), 'fairground-mock-hub-datasets-'));
 const hub = await startMockHub({ datasets: hubDatasets });
-const site = await serveSite({ port: 0, connect: [...connectOrigins(process.env[CONNECT_ENV]), new URL(hub.url).origin] });
+// The Hub redirects LFS files to its CDN, another origin (as huggingface.co to cdn-lfs.hf.co): the page must reach both.
+const site = await serveSite({ port: 0, connect: [...connectOrigins(process.env[CONNECT_ENV]), new URL(hub.url).origin, new URL(hub.cdnUrl).origin] });
 const only = process.argv.slice(2);
 const files = readdirSync('test/e2e')
   .filter((f) => f.endsWith('.e2e.ts'))
   .filter((f) => only.length === 0 || only.some((o) => f.includes(o)))
   .sort()
   .map((f) => `test/e2e/${f}`);
-console.log(`e2e: site ${site.url}, mock hub ${hub.url}, ${files.length} files, Chromium ${chromium}`);
+console.log(`e2e: site ${site.url}, mock hub ${hub.url} (its CDN ${hub.cdnUrl}), ${files.length} files, Chromium ${chromium}`);
 
 const child = spawn(process.execPath, ['--import', 'tsx', '--test', '--test-concurrency=1', '--test-reporter=spec', ...files], {
   stdio: 'inherit',
-  env: { ...process.env, FAIRGROUND_BASE_URL: site.url, FAIRGROUND_HUB_URL: hub.url, FAIRGROUND_MOCK_HUB_DATASETS: hubDatasets, CHROMIUM_PATH: chromium },
+  env: { ...process.env, FAIRGROUND_BASE_URL: site.url, FAIRGROUND_HUB_URL: hub.url, FAIRGROUND_HUB_CDN_URL: hub.cdnUrl, FAIRGROUND_MOCK_HUB_DATASETS: hubDatasets, CHROMIUM_PATH: chromium },
 });
 const code = await new Promise((resolve) => child.on('exit', (c) => resolve(c ?? 1)));
 await site.close();

@@ -109,9 +109,11 @@ export function placeMappedFiles(listing: HubListing, map: HubFileMap): HubPlace
     if (!paths.has(path)) throw new FormatError(`"${listing.repo}" has no file ${path} at commit ${listing.sha.slice(0, 12)}; its data files are ${dataFiles(listing).join(', ') || 'none'}`);
     if (r.role === 'ignore') return [];
     if (!HUB_DATA_FILE.test(path)) throw new FormatError(`${path} cannot be ${hubFileRoleText(r)}: only .jsonl(.gz), .tsv(.gz) and .parquet files are read`);
-    if (r.role === 'qrels') return [{ path, role: 'qrels', subset: '', split: r.split ?? 'test' }];
-    if (r.role === 'twins') return [{ path, role: 'twins', subset: '', attribute: r.attribute }];
-    return [{ path, role: r.role, subset: '' }];
+    // A file of a partial-<split> folder of the Hub's conversion stays marked: the manifest refuses it, mapped or not.
+    const partial = placeHubFile(path)?.partial ? { partial: true as const } : {};
+    if (r.role === 'qrels') return [{ path, role: 'qrels', subset: '', split: r.split ?? 'test', ...partial }];
+    if (r.role === 'twins') return [{ path, role: 'twins', subset: '', attribute: r.attribute, ...partial }];
+    return [{ path, role: r.role, subset: '', ...partial }];
   });
 }
 

@@ -39,7 +39,10 @@ describe('readTsv', () => {
 
 describe('parseNumberCell', () => {
   it('parseNumberCell parses finite numbers and throws a FormatError naming the column otherwise', () => {
-    expect(parseNumberCell(' 1e2 ', 4, 'score')).toBe(100);
+    expect(parseNumberCell('1e2', 4, 'score')).toBe(100);
+    // Strict (issue 27): spaces around the number, hex and Infinity are refused, not read by Number().
+    expect(() => parseNumberCell(' 1e2 ', 4, 'score')).toThrow(FormatError);
+    expect(() => parseNumberCell('0x10', 4, 'score')).toThrow(FormatError);
     const e = errorOf(() => parseNumberCell('abc', 4, 'score'));
     expect(e.line).toBe(4);
     expect(e.message).toBe('score is not a number: "abc"');

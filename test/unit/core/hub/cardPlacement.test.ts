@@ -26,6 +26,13 @@ describe('dataFilesPattern(glob)', () => {
 describe('placeListedFiles(paths, configs)', () => {
   const DUPLICATED = ['corpus.jsonl', 'queries.jsonl', 'qrels/test.jsonl', 'qrels/test-00000-of-00001.parquet'];
 
+  it('placeListedFiles(paths, configs) runs its example: the default config\'s qrels, not the qrels config\'s Parquet of the same split', () => {
+    expect(placeListedFiles(['qrels/test.jsonl', 'qrels/test-00000-of-00001.parquet'], [
+      { name: 'default', default: false, dataFiles: [{ split: 'test', patterns: ['qrels/test.jsonl'] }] },
+      { name: 'qrels', default: false, dataFiles: [{ split: 'test', patterns: ['qrels/test-*.parquet'] }] },
+    ])).toEqual([{ path: 'qrels/test.jsonl', role: 'qrels', subset: '', split: 'test', config: 'default' }]);
+  });
+
   it('reads the default config\'s qrels of a split that another config (qrels) holds again as Parquet, whatever the card\'s order', () => {
     const defaultFirst = [config('default', { test: ['qrels/test.jsonl'] }), config('qrels', { test: ['qrels/test-*.parquet'] })];
     const expected = [

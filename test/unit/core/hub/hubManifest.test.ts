@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { buildHubManifest } from '../../../../src/core/hub/hubManifest.ts';
-import { placeHubFile } from '../../../../src/core/hub/hubLayout.ts';
+import { hubConfigRole, hubFileReadableAs, placeHubFile } from '../../../../src/core/hub/hubLayout.ts';
 import { FormatError } from '../../../../src/core/formats/formatError.ts';
 import { datasetCardHints } from '../../../../src/core/hub/datasetCard.ts';
 
@@ -17,6 +17,14 @@ describe('placeHubFile(path)', () => {
     expect(placeHubFile('queries/partial-queries/0000.parquet')).toEqual({ path: 'queries/partial-queries/0000.parquet', role: 'queries', subset: '', split: 'queries', partial: true });
     expect(placeHubFile('fr-corpus/test-00000-of-00001.parquet')).toMatchObject({ role: 'corpus', subset: 'fr', split: 'test' });
     for (const other of ['README.md', 'scifact.py', '.gitattributes', 'corpus/notes.txt', 'queries.tsv', 'train/x.parquet']) expect(placeHubFile(other)).toBeUndefined();
+  });
+
+  it('hubConfigRole(name) and hubFileReadableAs(role, path) say what part a config stands for and which files it reads', () => {
+    expect(hubConfigRole('fr-qrels')).toEqual({ role: 'qrels', subset: 'fr' });
+    expect(hubConfigRole('default')).toEqual({ role: 'qrels', subset: '' });
+    expect(hubConfigRole('en')).toBeUndefined();
+    expect(hubFileReadableAs('qrels', 'qrels/test.tsv')).toBe(true);
+    expect(hubFileReadableAs('corpus', 'corpus.tsv')).toBe(false);
   });
 });
 
@@ -119,6 +127,9 @@ describe('buildHubManifest(ref, listing)', () => {
         'so an audit on it would not be one of the whole split; import the dataset\'s own files instead (o/big, or o/big@<revision> other than refs/convert/parquet)',
     );
     expect(() => buildHubManifest({ repo: 'o/big' }, listing('o/big', ['corpus/partial-corpus/0000.parquet', 'queries/queries/0000.parquet', 'default/test/0000.parquet']))).toThrow(/corpus\/partial-corpus\/ \(split "corpus"\) is the Hub's partial Parquet conversion/);
+    // Mapped by the user, the same.
+    const mapped = listing('o/big', ['docs.jsonl', 'asks.jsonl', 'default/partial-test/0000.parquet']);
+    expect(() => buildHubManifest({ repo: 'o/big' }, mapped, { map: { 'docs.jsonl': { role: 'corpus' }, 'asks.jsonl': { role: 'queries' }, 'default/partial-test/0000.parquet': { role: 'qrels' } } })).toThrow(/default\/partial-test\/ \(split "test"\)/);
     // A partial split that is not read does not stop the import of a whole one.
     const whole = buildHubManifest({ repo: 'o/big' }, converted(['default/test/0000.parquet', 'default/partial-train/0000.parquet']));
     expect(shardsOf(whole)).toEqual(['corpus:corpus/corpus/0000.parquet', 'queries:queries/queries/0000.parquet', 'qrels:default/test/0000.parquet']);

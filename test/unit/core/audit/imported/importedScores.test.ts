@@ -30,6 +30,7 @@ async function cli(argv: string[], files: Record<string, string> = {}) {
     readBytes: (p) => (inMemory(p) ? io.readText(p).then((t) => new TextEncoder().encode(t)) : nodeIo.readBytes!(p)),
     isDirectory: (p) => (inMemory(p) ? Promise.resolve(false) : nodeIo.isDirectory!(p)),
     sha256: async (p) => (inMemory(p) ? sha256Hex(new TextEncoder().encode(files[p])) : nodeIo.sha256!(p)),
+    checkInput: (p, kind) => (inMemory(p) ? Promise.resolve() : nodeIo.checkInput!(p, kind)),
     stdout: io.stdout,
     stderr: io.stderr,
   });
