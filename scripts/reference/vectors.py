@@ -1,6 +1,6 @@
 #!/usr/bin/python3
 """Reference fixtures for Fairground's vector-file parsers (src/core/formats/npy.ts,
-safetensors.ts, float16.ts; src/core/audit/blackbox/vectorFiles.ts).
+safetensors.ts, float16.ts; src/core/audit/imported/vectorFiles.ts).
 
 NumPy writes the .npy files (np.save) and decodes float16 (numpy's own half
 conversion). Safetensors files are written by hand from the format's spec

@@ -12,7 +12,7 @@
  * reference row also gets `p` (two-sided paired bootstrap against 0), `q`
  * (Benjamini–Hochberg over all of this model's effect and reference tests;
  * the noise floor is not in the family) and `significant` (q < 0.05) — the
- * numbers of the audit's bias section (screeningEffectTests.ts).
+ * numbers of the audit's bias section (screening/effectTests.ts).
  */
 import { NOISE_ATTRIBUTE } from '../../formats/screeningScores.ts';
 import { screeningEffects, summarizeEffect, type EffectUnits, type ScreeningPool } from '../../metrics/screening.ts';

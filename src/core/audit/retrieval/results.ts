@@ -63,7 +63,7 @@ export function twinMetricKeys(k: number): string[] {
   return [`iou@${k}`, 'rank_shift', 'rbc', 'rbc_abs', 'rbc_pooled', 'kendall_tau', `dropout@${k}`, 'pearson', 'cohens_d', `odds_ratio@${k}`, 'std_mad'];
 }
 
-/** `imported`: scores of an outside system, read from a file (core/audit/blackbox/). */
+/** `imported`: scores of an outside system, read from a file (core/audit/imported/). */
 export type ModelKind = 'embedding' | 'bm25' | 'tfidf' | 'imported';
 
 /** Which model ran, and where. */

@@ -1,7 +1,7 @@
 /**
  * What a run is (DESIGN.md, "Results"): dataset + tasks + models +
  * parameters, as data. Stored with the run so it can be resumed and shared;
- * an adapter turns its models into ports (retrievalRun.ts, screeningRun.ts).
+ * an adapter turns its models into ports (run/retrieval.ts, run/screening.ts).
  */
 import type { EmbeddingModelEntry } from '../../models/modelSpec.ts';
 import type { ModelSource } from '../../models/modelSource.ts';
@@ -17,7 +17,7 @@ export type RunModel =
   | { readonly kind: 'embedding'; readonly entry: EmbeddingModelEntry; readonly source: ModelSource }
   /** An outside system's scores (kept with the run on this machine; a permalink carries only its name). */
   | { readonly kind: 'imported'; readonly scores: ImportedScores }
-  /** Embeddings computed elsewhere: the run keeps their name, revision and files; the vectors are in the embedding cache (blackbox/vectorCache.ts). */
+  /** Embeddings computed elsewhere: the run keeps their name, revision and files; the vectors are in the embedding cache (imported/vectorCache.ts). */
   | { readonly kind: 'vectors'; readonly vectors: ImportedVectors };
 
 export interface RetrievalRunConfig {

@@ -202,7 +202,7 @@ export interface ScreeningModelResult {
   /**
    * Group outcomes (METRICS.md §10) of the counterfactual variants, one per
    * demographic attribute, selected at the validity threshold
-   * (outcomes/screeningOutcomes.ts). Absent in results stored before them.
+   * (screening/variantOutcomes.ts). Absent in results stored before them.
    */
   readonly outcomes?: readonly ScreeningAttributeOutcomes[];
 }
