@@ -1,15 +1,6 @@
-import { percentileInterval } from './bootstrap.ts';
 import { confidenceLevel, fullSampleStatistic, forEachResample } from './bootstrapResamples.ts';
 import type { BootstrapOptions } from './bootstrapResamples.ts';
-
-/** A vector of point estimates with one percentile interval per entry. */
-export interface VectorInterval {
-  readonly estimate: Float64Array;
-  /** ci[k] for entry k; [NaN, NaN] where no resample defined it. */
-  readonly ci: readonly [number, number][];
-  /** defined[k]: how many of the B resamples gave entry k a number (not NaN). */
-  readonly defined: Uint32Array;
-}
+import { vectorInterval, type VectorInterval } from './vectorInterval.ts';
 
 /**
  * Percentile bootstrap of a statistic that yields `size` numbers at once (e.g. every rate and
@@ -39,17 +30,5 @@ export function bootstrapVector(
     statistic(indices, estimate);
     return 0;
   });
-  const ci: [number, number][] = [];
-  const defined = new Uint32Array(size);
-  const column = new Float64Array(drawn);
-  for (let k = 0; k < size; k++) {
-    let kept = 0;
-    for (let b = 0; b < drawn; b++) {
-      const v = values[b * size + k];
-      if (!Number.isNaN(v)) column[kept++] = v;
-    }
-    defined[k] = kept;
-    ci.push(percentileInterval(column.slice(0, kept).sort(), level));
-  }
-  return { estimate, ci, defined };
+  return vectorInterval(estimate, values, drawn, level);
 }

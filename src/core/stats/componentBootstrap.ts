@@ -15,10 +15,9 @@
  * stratum of singleton components in record order this is exactly
  * forEachResample's stream, so a mean equals meanCi's to the bit.
  */
-import { percentileInterval } from './bootstrap.ts';
 import { confidenceLevel, type BootstrapOptions } from './bootstrapResamples.ts';
-import type { VectorInterval } from './bootstrapVector.ts';
 import { createRng } from './rng.ts';
+import { vectorInterval, type VectorInterval } from './vectorInterval.ts';
 
 /** Which component each record is in, and which stratum each component is in. */
 export interface ResamplingUnits {
@@ -97,18 +96,5 @@ export function componentBootstrap(
   }
   const estimate = new Float64Array(size);
   statistic(weights.fill(1), estimate);
-  const ci: [number, number][] = [];
-  const defined = new Uint32Array(size);
-  const drawn = records > 0 ? resamples : 0;
-  const column = new Float64Array(drawn);
-  for (let k = 0; k < size; k++) {
-    let kept = 0;
-    for (let b = 0; b < drawn; b++) {
-      const v = values[b * size + k];
-      if (!Number.isNaN(v)) column[kept++] = v;
-    }
-    defined[k] = kept;
-    ci.push(percentileInterval(column.slice(0, kept).sort(), level));
-  }
-  return { estimate, ci, defined };
+  return vectorInterval(estimate, values, records > 0 ? resamples : 0, level);
 }

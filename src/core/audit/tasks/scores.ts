@@ -8,7 +8,7 @@ import { CAPABILITIES, type Capability, type TaskPredictions } from '../../metri
 import { prepareTask, weightedTaskScore, type MissingRule, type PreparedTask } from '../../metrics/taskStatistic.ts';
 import { componentBootstrap, componentStrata, type ResamplingUnits } from '../../stats/componentBootstrap.ts';
 import { entityComponents } from '../../stats/entityComponents.ts';
-import type { VectorInterval } from '../../stats/bootstrapVector.ts';
+import type { VectorInterval } from '../../stats/vectorInterval.ts';
 
 /** The tasks reduced for scoring, with where each task's records sit in the global weight vector. */
 export interface ScoringPlan {
