@@ -13,12 +13,13 @@
  * - Scores are 0–100: the worker's fit probability p becomes 100p (METRICS.md §8).
  */
 import type { DecideApi } from '../../workers/decide.worker.ts';
-import { runnerWorker, type DeviceWorker } from './deviceWorker.ts';
+import type * as Comlink from 'comlink';
+import type { FileProgress } from './deviceWorker.ts';
+import { ModelRunner } from './modelRunner.ts';
 import type { Device, DeviceProbe, Dtype } from '../core/models/device.ts';
 import { etaSeconds, type ModelProgress } from '../core/models/loadProgress.ts';
 import type { DecisionModelEntry } from '../core/models/modelSpec.ts';
 import type { ModelSource } from '../core/models/modelSource.ts';
-import { wasmThreads } from './onnxEnv.ts';
 import { inBatch } from './batchError.ts';
 import { DEFAULT_BATCH_PAIRS, type DecisionLoadSpec, type DecisionPair, type OnnxClassifierMapping, type WorkerDecisionKind } from './decisionSpec.ts';
 import { CancelledError } from './embeddingRunner.ts';
@@ -54,34 +55,24 @@ import type { DecisionRunResult, DecisionRunsResult } from '../core/models/decis
 const defaultWorker = () => new Worker(new URL('../../workers/decide.worker.ts', import.meta.url), { type: 'module' });
 
 
-export class DecisionRunner {
+export class DecisionRunner extends ModelRunner<DecideApi, { labels: string[] }> {
   readonly #o: DecisionRunnerOptions;
-  readonly #worker: DeviceWorker<DecideApi, { labels: string[] }>;
-  #dtype: Dtype;
 
   constructor(options: DecisionRunnerOptions) {
     if (options.entry.decision === 'calibrated-similarity') {
       throw new Error('calibrated similarity runs on an embedding model: use CalibratedSimilarity (calibratedSimilarity.ts)');
     }
+    super(options, defaultWorker);
     this.#o = options;
-    const { worker, dtype } = runnerWorker<DecideApi, { labels: string[] }>({
-      ...options,
-      createWorker: options.createWorker ?? defaultWorker,
-      load: (api, device, onFile) => api.load(this.#spec(device), onFile),
-    });
-    this.#worker = worker;
-    this.#dtype = dtype;
   }
 
-  get device(): Device {
-    return this.#worker.device;
+  protected loadModel(api: Comlink.Remote<DecideApi>, device: Device, onFile: (p: FileProgress) => void): Promise<{ labels: string[] }> {
+    return api.load(this.#spec(device), onFile);
   }
-  get dtype(): Dtype {
-    return this.#dtype;
-  }
+
   /** The model's labels (config.id2label order) once loaded. */
   get labels(): readonly string[] {
-    return this.#worker.loaded?.labels ?? [];
+    return this.worker.loaded?.labels ?? [];
   }
 
   get #kind(): WorkerDecisionKind {
@@ -93,8 +84,8 @@ export class DecisionRunner {
       source: this.#o.source,
       kind: this.#kind,
       device,
-      dtype: this.#dtype,
-      threads: wasmThreads(globalThis.crossOriginIsolated === true, globalThis.navigator?.hardwareConcurrency ?? 1, this.#o.override?.threads),
+      dtype: this.dtype,
+      threads: this.threads,
       maxLength: this.#o.entry.maxLength,
       fitLabel: this.#o.fitLabel,
       entailmentLabel: this.#o.entry.entailmentLabel,
@@ -105,11 +96,11 @@ export class DecisionRunner {
 
   /** Loads the model on the chosen device, falling back to WASM in a fresh worker. */
   load(): Promise<void> {
-    return this.#worker.load();
+    return this.worker.load();
   }
 
   #scoreBatch(pairs: DecisionPair[]): Promise<{ probabilities: Float32Array; ms: number }> {
-    return this.#worker.call((api) => api.score(pairs));
+    return this.worker.call((api) => api.score(pairs));
   }
 
   /**
@@ -138,7 +129,7 @@ export class DecisionRunner {
       const done = b + batch.length;
       this.#o.onProgress?.({ status: 'batch', done, total: pairs.length, cached: 0, etaSeconds: etaSeconds(done, pairs.length, performance.now() - t0) });
     }
-    return { scores, callsMs, callPairs, device: this.#worker.device, dtype: this.#dtype, fallbacks: [...this.#worker.fallbacks], ms: performance.now() - t0 };
+    return { scores, callsMs, callPairs, device: this.worker.device, dtype: this.dtype, fallbacks: [...this.worker.fallbacks], ms: performance.now() - t0 };
   }
 
   /**
@@ -159,10 +150,7 @@ export class DecisionRunner {
       callsMs.push(...r.callsMs);
       callPairs.push(...r.callPairs);
     }
-    return { runs: out, callsMs, callPairs, device: this.#worker.device, dtype: this.#dtype, fallbacks: [...this.#worker.fallbacks], ms: performance.now() - t0 };
+    return { runs: out, callsMs, callPairs, device: this.worker.device, dtype: this.dtype, fallbacks: [...this.worker.fallbacks], ms: performance.now() - t0 };
   }
 
-  dispose(): void {
-    this.#worker.stop();
-  }
 }

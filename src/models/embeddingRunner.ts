@@ -11,12 +11,12 @@
  */
 import * as Comlink from 'comlink';
 import type { EmbedApi, EmbedLoadSpec, EmbedTimings } from '../../workers/embed.worker.ts';
-import { runnerWorker, type DeviceWorker } from './deviceWorker.ts';
+import type { FileProgress } from './deviceWorker.ts';
+import { ModelRunner } from './modelRunner.ts';
 import type { Device, DeviceProbe, Dtype } from '../core/models/device.ts';
 import { etaSeconds, type ModelProgress } from '../core/models/loadProgress.ts';
 import type { EmbeddingModelEntry, TextRole } from '../core/models/modelSpec.ts';
 import { sourceKey, type ModelSource } from '../core/models/modelSource.ts';
-import { wasmThreads } from './onnxEnv.ts';
 import { CancelledError } from '../core/audit/run/index.ts';
 import { embeddingKey } from '../core/embeddingKey.ts';
 import { inBatch } from './batchError.ts';
@@ -101,10 +101,8 @@ const DEFAULT_BATCH_SIZE = 32;
 const defaultWorker = () => new Worker(new URL('../../workers/embed.worker.ts', import.meta.url), { type: 'module' });
 
 
-export class EmbeddingRunner {
+export class EmbeddingRunner extends ModelRunner<EmbedApi, { dims: number }> {
   readonly #o: EmbeddingRunnerOptions;
-  readonly #worker: DeviceWorker<EmbedApi, { dims: number }>;
-  #dtype: Dtype;
   /** The tokenizer worker once started; null when there is none (not wanted, or it failed to load). */
   #tokenizer: Promise<{ worker: Worker; api: Comlink.Remote<EmbedApi> } | null> | undefined;
   /** The tokens' MessageChannel and the model worker generation it reaches. */
@@ -112,26 +110,17 @@ export class EmbeddingRunner {
   #batchIds = 0;
 
   constructor(options: EmbeddingRunnerOptions) {
+    super(options, defaultWorker);
     this.#o = options;
-    const { worker, dtype } = runnerWorker<EmbedApi, { dims: number }>({
-      ...options,
-      createWorker: options.createWorker ?? defaultWorker,
-      load: (api, device, onFile) => api.load(this.#spec(device), onFile),
-    });
-    this.#worker = worker;
-    this.#dtype = dtype;
   }
 
-  get device(): Device {
-    return this.#worker.device;
-  }
-  get dtype(): Dtype {
-    return this.#dtype;
+  protected loadModel(api: Comlink.Remote<EmbedApi>, device: Device, onFile: (p: FileProgress) => void): Promise<{ dims: number }> {
+    return api.load(this.#spec(device), onFile);
   }
 
   /** The vectors' dimensions once the model has loaded. */
   get dims(): number | undefined {
-    return this.#worker.loaded?.dims;
+    return this.worker.loaded?.dims;
   }
 
   get #revision(): string {
@@ -145,7 +134,7 @@ export class EmbeddingRunner {
 
   /** The cache key of each text embedded with `prefix` (core/embeddingKey.ts). */
   #cacheKeys(texts: readonly string[], prefix: string): Promise<string[]> {
-    const spec = { modelId: sourceKey(this.#o.source), revision: this.#revision, dtype: this.#dtype, pooling: this.#o.entry.pooling, prefix };
+    const spec = { modelId: sourceKey(this.#o.source), revision: this.#revision, dtype: this.dtype, pooling: this.#o.entry.pooling, prefix };
     return Promise.all(texts.map((t) => embeddingKey(spec, t)));
   }
 
@@ -153,8 +142,8 @@ export class EmbeddingRunner {
     return {
       source: this.#o.source,
       device,
-      dtype: this.#dtype,
-      threads: wasmThreads(globalThis.crossOriginIsolated === true, globalThis.navigator?.hardwareConcurrency ?? 1, this.#o.override?.threads),
+      dtype: this.dtype,
+      threads: this.threads,
       pooling: this.#o.entry.pooling,
       normalize: this.#o.entry.normalize,
       maxLength: this.#o.entry.maxLength,
@@ -166,7 +155,7 @@ export class EmbeddingRunner {
     // The tokenizer worker loads beside the model (its first batch no longer waits for it); it
     // fails alone, into tokenizing in the model's worker (#startTokenizer).
     void this.#startTokenizer();
-    return this.#worker.load();
+    return this.worker.load();
   }
 
   /**
@@ -180,12 +169,12 @@ export class EmbeddingRunner {
    * @returns the model worker generation the channel reaches.
    */
   async #connect(tokenizer: Comlink.Remote<EmbedApi>): Promise<number> {
-    const generation = this.#worker.generation;
+    const generation = this.worker.generation;
     if (this.#channel?.generation === generation) return this.#channel.ready;
     const { port1, port2 } = new MessageChannel();
     const ready = Promise.all([
       tokenizer.sendTokensTo(Comlink.transfer(port1, [port1])),
-      this.#worker.call((api) => api.receiveTokensFrom(Comlink.transfer(port2, [port2]))),
+      this.worker.call((api) => api.receiveTokensFrom(Comlink.transfer(port2, [port2]))),
     ]).then(() => generation);
     this.#channel = { generation, ready };
     return ready;
@@ -199,7 +188,7 @@ export class EmbeddingRunner {
       try {
         worker = make();
         const api = Comlink.wrap<EmbedApi>(worker);
-        await api.loadTokenizer(this.#spec(this.#worker.device));
+        await api.loadTokenizer(this.#spec(this.worker.device));
         return { worker, api };
       } catch {
         worker?.terminate();
@@ -255,16 +244,16 @@ export class EmbeddingRunner {
     const tBatches = performance.now();
     await call.writing;
     const tEnd = performance.now();
-    const dims = (into && texts.length > 0 ? into.length / texts.length : call.vectors[0]?.length) ?? this.#worker.loaded?.dims ?? 0;
+    const dims = (into && texts.length > 0 ? into.length / texts.length : call.vectors[0]?.length) ?? this.worker.loaded?.dims ?? 0;
     const c = call.cost;
     return {
       vectors: call.vectors as Float32Array[],
       dims,
-      device: this.#worker.device,
-      dtype: this.#dtype,
+      device: this.worker.device,
+      dtype: this.dtype,
       computed: call.computed,
       cached: call.cached,
-      fallbacks: [...this.#worker.fallbacks],
+      fallbacks: [...this.worker.fallbacks],
       ms: tEnd - t0,
       phases: { keysMs: c.keysMs, lookupMs: c.lookupMs, batchesMs: tBatches - t0 - c.keysMs - c.lookupMs, writeWaitMs: tEnd - tBatches },
       cache: { lookedUp: c.lookedUp, written: c.written, why: plan.why },
@@ -297,7 +286,7 @@ export class EmbeddingRunner {
     for (let b = 0; b < missing.length; b += batchSize) batches.push(missing.slice(b, b + batchSize));
     if (batches.length === 0) return;
     // The model and the tokenizer load side by side; then batch k + 1 is tokenized while batch k runs.
-    const [tokenizer] = await Promise.all([this.#startTokenizer(), this.#worker.load()]);
+    const [tokenizer] = await Promise.all([this.#startTokenizer(), this.worker.load()]);
     const textsOf = (k: number) => batches[k].map((i) => prefix + texts[i]);
     /** Tokenizes batch k in the tokenizer worker, straight into the model worker's port. */
     const tokenize = async (k: number): Promise<TokenizedBatch | undefined> => {
@@ -321,9 +310,9 @@ export class EmbeddingRunner {
         const current = await next;
         next = tokenize(k + 1);
         next.catch(() => undefined);
-        return this.#worker.call(async (api) => {
+        return this.worker.call(async (api) => {
           // Tokens sent to a worker that has since been replaced (a WASM fallback) are gone: tokenize here.
-          if (!current || current.generation !== this.#worker.generation) return api.embed(textsOf(k));
+          if (!current || current.generation !== this.worker.generation) return api.embed(textsOf(k));
           await current.sent;
           return api.embedTokensFrom(current.id);
         });
@@ -358,7 +347,7 @@ export class EmbeddingRunner {
 
   /** Where the workers' time went (tokenizing, the model, pooling) since the model loaded: for benchmarks. */
   async workerTimings(): Promise<EmbedTimings & { tokenizedAside: boolean }> {
-    const model = await this.#worker.call((api) => api.stats());
+    const model = await this.worker.call((api) => api.stats());
     const tokenizer = await this.#tokenizer;
     if (!tokenizer) return { ...model, tokenizedAside: false };
     const aside = await tokenizer.api.stats();
@@ -367,11 +356,11 @@ export class EmbeddingRunner {
 
   /** One batch through the model worker's pipeline against ORT's bare session.run on its tokens (embed worker's bareRunTimes): for benchmarks. */
   async bareRunTimes(texts: readonly string[], repeats?: number): Promise<{ pipelineMs: number; sessionMs: number }> {
-    return this.#worker.call((api) => api.bareRunTimes([...texts], repeats));
+    return this.worker.call((api) => api.bareRunTimes([...texts], repeats));
   }
 
-  dispose(): void {
-    this.#worker.stop();
+  override dispose(): void {
+    super.dispose();
     void this.#tokenizer?.then((t) => {
       t?.api[Comlink.releaseProxy]();
       t?.worker.terminate();
