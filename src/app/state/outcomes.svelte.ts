@@ -5,6 +5,7 @@
  */
 import { decisionsColumns, type OutcomesRequest, type OutcomesRun, type OutcomesResults } from '../../core/audit/outcomes/index.ts';
 import type { TableFormat } from '../../core/formats/recordTable.ts';
+import { MappedTableState } from './mappedTable.svelte.ts';
 
 /** How the decision is read: a 0/1 column, a score with a cut-off, or a score's LL144 scoring rate. */
 export type OutcomeKind = 'selected' | 'cutoff' | 'scoring-rate';
@@ -22,10 +23,8 @@ const GUESSES = Object.freeze({
   id: ['id', 'candidate_id', 'cv_id'],
 });
 
-export class OutcomesState {
-  fileName = $state<string | undefined>(undefined);
+export class OutcomesState extends MappedTableState<OutcomesResults> {
   format = $state<TableFormat | undefined>(undefined);
-  columns = $state<readonly string[]>([]);
   groups = $state<string[]>([]);
   kind = $state<OutcomeKind>('selected');
   decisionColumn = $state('');
@@ -39,25 +38,18 @@ export class OutcomesState {
   resamples = $state(1000);
   seed = $state(0);
   busy = $state(false);
-  error = $state<string | undefined>(undefined);
-  results = $state.raw<OutcomesResults | undefined>(undefined);
-  /** The file's text: kept out of $state (it can be large and is never shown). */
-  #text: string | undefined;
   readonly #compute: OutcomesCompute;
 
   constructor(compute: OutcomesCompute) {
+    super();
     this.#compute = compute;
   }
 
   readonly cutoffValid = $derived(this.kind !== 'cutoff' || (this.cutoff !== null && Number.isFinite(this.cutoff)));
   readonly resamplesValid = $derived(Number.isInteger(this.resamples) && this.resamples >= 0 && Number.isInteger(this.seed));
   readonly canRun = $derived(
-    this.#hasText() && this.groups.length > 0 && this.decisionColumn !== '' && this.cutoffValid && this.resamplesValid && !this.busy,
+    this.hasTable && this.groups.length > 0 && this.decisionColumn !== '' && this.cutoffValid && this.resamplesValid && !this.busy,
   );
-
-  #hasText(): boolean {
-    return this.fileName !== undefined && this.columns.length > 0;
-  }
 
   /** Reads a picked file's text and columns, and guesses a mapping from the column names. */
   async load(file: File): Promise<void> {
@@ -65,47 +57,34 @@ export class OutcomesState {
     this.error = undefined;
     const text = await file.text();
     const read = decisionsColumns(text, file.name);
-    if (!read.ok) {
-      this.#text = undefined;
-      this.fileName = undefined;
-      this.columns = [];
-      this.error = read.error;
-      return;
-    }
-    this.#text = text;
-    this.fileName = file.name;
+    if (!this.readTable(text, file.name, read)) return;
     this.format = read.format;
-    this.columns = read.columns;
     this.#guess();
   }
 
   #guess(): void {
-    const find = (names: readonly string[]) => names.map((n) => this.columns.find((c) => c.toLowerCase() === n)).find((c) => c !== undefined) ?? '';
     this.groups = this.columns.filter((c) => GUESSES.groups.includes(c.toLowerCase()));
-    const selected = find(GUESSES.selected);
-    const score = find(GUESSES.score);
+    const selected = this.guessColumn(GUESSES.selected);
+    const score = this.guessColumn(GUESSES.score);
     this.kind = selected !== '' || score === '' ? 'selected' : 'scoring-rate';
     this.decisionColumn = selected !== '' ? selected : score;
-    this.label = find(GUESSES.label);
-    this.job = find(GUESSES.job);
-    this.id = find(GUESSES.id);
+    this.label = this.guessColumn(GUESSES.label);
+    this.job = this.guessColumn(GUESSES.job);
+    this.id = this.guessColumn(GUESSES.id);
   }
 
   /** Adds or removes a group column, keeping the file's column order. */
   setGroup(column: string, on: boolean): void {
-    const set = new Set(this.groups);
-    if (on) set.add(column);
-    else set.delete(column);
-    this.groups = this.columns.filter((c) => set.has(c));
+    this.groups = this.toggled(this.groups, column, on);
   }
 
   /** The request the form describes. @throws {Error} when no file is loaded. */
   request(): OutcomesRequest {
-    if (this.#text === undefined || this.fileName === undefined) throw new Error('no decisions file is loaded');
+    if (this.text === undefined || this.fileName === undefined) throw new Error('no decisions file is loaded');
     const decision = this.kind === 'selected' ? { selected: this.decisionColumn } : { score: this.decisionColumn };
     const optional = (name: 'label' | 'job' | 'id', value: string) => (value === '' ? {} : { [name]: value });
     return {
-      text: this.#text,
+      text: this.text,
       fileName: this.fileName,
       columns: { groups: [...this.groups], ...decision, ...optional('label', this.label), ...optional('job', this.job), ...optional('id', this.id) },
       options: { ...(this.kind === 'cutoff' && this.cutoff !== null ? { cutoff: this.cutoff } : {}), excludeSmall: this.excludeSmall },
