@@ -13,6 +13,7 @@ import type { DeviceProbe } from '../../core/models/device.ts';
 import type { VectorCache } from '../../models/embeddingRunner.ts';
 import type { FairgroundDb } from '../../storage/index.ts';
 import { cachedVectorTable } from '../../core/audit/imported/index.ts';
+import { browserPlan } from './browserPlan.ts';
 import { retrievalCompute } from './computePorts.ts';
 import { computeWorker } from './computeClient.ts';
 import { openEmbedder, runnerOptions } from './embedderPort.ts';
@@ -60,9 +61,7 @@ export async function runRetrievalAudit(config: RetrievalRunConfig, deps: Browse
       tasks: config.tasks,
       models: config.models.map((m) => modelPort(m, config, deps)),
       k: config.k,
-      bootstrap: config.bootstrap,
-      seed: config.seed,
-      environment: { runtime: 'browser', userAgent: globalThis.navigator?.userAgent },
+      ...browserPlan(config),
     },
     {
       dataset: await storedDataset(deps.db, config.datasetId),

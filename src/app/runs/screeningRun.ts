@@ -8,6 +8,7 @@ import { runScreening, screeningDescriptor, screeningModelKey, type RunHooks, ty
 import type { ScreeningModelScores } from '../../core/audit/screening/index.ts';
 import { DecisionRunner } from '../../models/decisionRunner.ts';
 import { EmbeddingRunner } from '../../models/embeddingRunner.ts';
+import { browserPlan } from './browserPlan.ts';
 import { screeningCompute } from './computePorts.ts';
 import { loadReportOf, runnerOptions } from './embedderPort.ts';
 import type { BrowserRunDeps } from './retrievalRun.ts';
@@ -91,11 +92,9 @@ export async function runScreeningAudit(config: ScreeningRunConfig, deps: Browse
       task: config.task,
       models: config.models.map((m) => modelPort(m, config, deps)),
       runs: config.runs,
-      bootstrap: config.bootstrap,
-      seed: config.seed,
       referenceModel: config.referenceModel,
       sample: config.sample,
-      environment: { runtime: 'browser', userAgent: globalThis.navigator?.userAgent },
+      ...browserPlan(config),
     },
     { dataset: await storedDataset(deps.db, config.datasetId), compute: screeningCompute(deps.compute) },
     hooks,

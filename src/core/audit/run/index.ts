@@ -5,7 +5,7 @@ export type { ComputeApi } from './compute.ts';
 export { sendJob } from './heldInputs.ts';
 export type { HeldState } from './heldInputs.ts';
 export { offeredLanes } from './lanes.ts';
-export type { LoadReport, RunHooks, TextEmbedder } from './ports.ts';
+export type { LoadReport, RunEnvironment, RunHooks, TextEmbedder } from './ports.ts';
 export type { ModelRunProgress, ProgressPort } from './progress.ts';
 export { runRetrievalFairness, runRetrievalFairnessAtKs } from './retrieval.ts';
 export type { RetrievalCompute, RetrievalModelPort } from './retrieval.ts';
