@@ -10,12 +10,10 @@ import { wrapText } from './labels.ts';
 import { axisBottom, axisLeft, bottomMarginFor, frameOf, leftMarginFor, linearTicks, tickLabelsFit, type AxisTicks } from './axes.ts';
 import { formatMs, formatWithCi, hasInterval, type Interval } from './format.ts';
 import { paddedDomain } from './scales.ts';
-import { scatterMarks } from './scatter.ts';
+import { scatterMarks, type LabelledPoint } from './scatter.ts';
 import type { PlotTable } from './export.ts';
 
-export interface LatencyQualityPoint {
-  readonly id: string;
-  readonly label: string;
+export interface LatencyQualityPoint extends LabelledPoint {
   /** Milliseconds, > 0. */
   readonly latencyMs: number;
   readonly quality: number;

@@ -9,12 +9,10 @@ import { el, px, svgDocument } from './svg.ts';
 import { axisBottom, axisLeft, bottomMarginFor, frameOf, leftMarginFor, legend, linearTicks, panelTicks } from './axes.ts';
 import { formatWithCi, hasInterval, listInProse, type Interval } from './format.ts';
 import { paddedDomain } from './scales.ts';
-import { scatterMarks } from './scatter.ts';
+import { scatterMarks, type LabelledPoint } from './scatter.ts';
 import type { PlotTable } from './export.ts';
 
-export interface ParetoPlotPoint {
-  readonly id: string;
-  readonly label: string;
+export interface ParetoPlotPoint extends LabelledPoint {
   readonly x: number;
   readonly y: number;
   readonly xCi?: Interval | null;

@@ -3,9 +3,13 @@ import { el, text, px } from './svg.ts';
 import { placeLabels } from './labels.ts';
 import type { Frame } from './axes.ts';
 
-export interface ScatterMark {
+/** A point of a scatter plot (a model, in the Pareto and latency plots): the id it is keyed by (`data-point`) and the label shown beside it. */
+export interface LabelledPoint {
   readonly id: string;
   readonly label: string;
+}
+
+export interface ScatterMark extends LabelledPoint {
   /** Centre in px. */
   readonly cx: number;
   readonly cy: number;
