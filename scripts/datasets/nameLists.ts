@@ -4,6 +4,8 @@
  *   (data/input/top_{womens,mens}_names.json of /work/shared/external/bloomberg-gpt-hiring-names);
  * - bertrandMullainathan.json: the first names of Bertrand & Mullainathan (2004) by race × sex
  *   (resume.csv of /work/shared/external/bertrand-mullainathan-callbacks);
+ * - regionsOfOrigin.json: the names by region of origin × gender written for the bundled
+ *   cv-screening dataset (scripts/datasets/cv/data.ts ORIGIN_NAMES);
  * - PROVENANCE.md: each source's URL, commit, licence and how the file was made.
  * Deterministic: names title-cased, de-duplicated and sorted; groups sorted.
  * Run: npx tsx scripts/datasets/nameLists.ts [sharedDir]   (default ../shared)
@@ -14,6 +16,7 @@ import { fileURLToPath } from 'node:url';
 import Papa from 'papaparse';
 import { titleCase } from '../../src/core/counterfactual/matchCase.ts';
 import type { NameGroup, NameList } from '../../src/core/counterfactual/nameList.ts';
+import { ORIGIN_NAMES } from './cv/data.ts';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 export const NAMES_DIR = join(root, 'src', 'core', 'counterfactual', 'names');
@@ -85,6 +88,24 @@ export function bertrandList(external: string): NameList {
   };
 }
 
+/** The regions-of-origin list: full names per region × gender, as the bundled cv-screening dataset uses them. */
+export function originList(): NameList {
+  const groups: NameGroup[] = [];
+  for (const [origin, byGender] of Object.entries(ORIGIN_NAMES)) {
+    for (const gender of ['female', 'male'] as const) {
+      const full = sorted(byGender[gender]);
+      groups.push({ signals: { origin, gender }, first: sorted(full.map((n) => n.split(' ')[0])), last: sorted(full.map((n) => n.split(' ').slice(1).join(' '))), full });
+    }
+  }
+  return {
+    id: 'regionsOfOrigin',
+    title: 'Names by region of origin and gender (written for Fairground)',
+    attributes: ['origin', 'gender'],
+    reference: { origin: 'north-america', gender: 'male' },
+    groups: groups.sort((a, b) => (`${a.signals.origin}/${a.signals.gender}` < `${b.signals.origin}/${b.signals.gender}` ? -1 : 1)),
+  };
+}
+
 /** PROVENANCE.md, with each source's commit read from its SOURCE.md. */
 export function provenance(external: string): string {
   const bb = commitOf(readFileSync(join(external, BLOOMBERG, 'SOURCE.md'), 'utf8'));
@@ -123,14 +144,24 @@ files). Names signal perceived group membership; they are not facts about any pe
   991–1013; please cite it when you use these names.
 - Made: the distinct \`firstname\` values of each \`race\` (black, white) × \`gender\` (f → female,
   m → male), sorted. First names only: a name variant from this list keeps the original last name.
+
+## regionsOfOrigin.json
+
+- Source: written for this project (scripts/datasets/cv/data.ts \`ORIGIN_NAMES\`, the names of the
+  bundled cv-screening dataset): common given and family names of North America, Europe, Africa, the
+  Middle East and Asia, four per region × gender. Used for the \`origin\` attribute, whose explicit
+  line is \`Origin: <region>\` (the screening protocol's Table 6). Several names overlap regions
+  (the Asia list reuses East and South Asian names).
+- Licence: the project's own (MIT).
 `;
 }
 
-/** The three files, keyed by file name, as the script writes them. */
+/** The four files, keyed by file name, as the script writes them. */
 export function nameListFiles(external: string): Record<string, string> {
   return {
     'bloomberg2024.json': formatList(bloombergList(external)),
     'bertrandMullainathan.json': formatList(bertrandList(external)),
+    'regionsOfOrigin.json': formatList(originList()),
     'PROVENANCE.md': provenance(external),
   };
 }

@@ -51,7 +51,7 @@ async function importSide(path: string, mapping: ColumnMapping | undefined, lang
   }
 }
 
-/** `--names F.json`: a user's own name list (core/counterfactual/nameList.ts). @throws {InputError} naming the file and field. */
+/** `--name-lists F.json`: a user's own name list (core/counterfactual/nameList.ts). @throws {InputError} naming the file and field. */
 async function readNameList(path: string): Promise<NameList> {
   try {
     return validateNameList(JSON.parse(await readFile(path, 'utf8')));
@@ -66,24 +66,40 @@ export const makeDatasetCommand: Command = {
   options: {
     cvs: { type: 'string', input: 'file-or-folder' }, jobs: { type: 'string', input: 'file-or-folder' }, map: { type: 'string' }, 'jobs-map': { type: 'string' },
     variants: { type: 'string' }, groups: { type: 'string' }, 'names-per-group': { type: 'string' }, 'typo-rate': { type: 'string' },
-    names: { type: 'string', multiple: true, input: 'file' }, seed: { type: 'string' }, lang: { type: 'string' }, id: { type: 'string' }, title: { type: 'string' }, decisions: { type: 'string', input: 'file' },
+    'name-lists': { type: 'string', multiple: true, input: 'file' }, names: { type: 'string' }, neutralise: { type: 'string' },
+    'gender-names-ethnicity': { type: 'string' }, 'other-names-gender': { type: 'string' }, seed: { type: 'string' }, lang: { type: 'string' }, id: { type: 'string' }, title: { type: 'string' }, decisions: { type: 'string', input: 'file' },
   },
   usage:
     'make-dataset --cvs FILE|DIR --jobs FILE|DIR [--map id=…,text=…,name=…,lang=…,group=…,label=…,job=…] [--jobs-map …] ' +
-    '[--variants names,explicit,gender,noise] [--groups gender,ethnicity] [--lang en] [--seed 1] [--names LIST.json …] [--id ID] [--title T] [--decisions F.json] --out DIR|FILE.zip',
+    '[--variants names,explicit,gender,noise] [--groups gender,ethnicity,origin] [--lang en] [--seed 1] [--neutralise yes|no] [--names insert|replace] ' +
+    '[--names-per-group 2] [--gender-names-ethnicity white] [--other-names-gender seeded|female|male] [--name-lists LIST.json …] [--id ID] [--title T] [--decisions F.json] --out DIR|FILE.zip',
   summary: 'a dataset package of your own CVs and job posts with counterfactual name, explicit, gender and noise variants (the browser\'s "Your candidates")',
   async run(args) {
     const out = requiredOption(args, 'out');
     const kinds = (listOption(args, 'variants').length > 0 ? listOption(args, 'variants') : [...DEFAULT_DRAFT_OPTIONS.kinds]) as VariantKind[];
     for (const k of kinds) if (!(VARIANT_KINDS as readonly string[]).includes(k)) throw new InputError(`--variants: unknown kind "${k}"; use ${VARIANT_KINDS.join(', ')}`);
     const attributes = listOption(args, 'groups').length > 0 ? listOption(args, 'groups') : [...DEFAULT_DRAFT_OPTIONS.attributes];
+    const names = stringOption(args, 'names') ?? 'insert';
+    if (names !== 'insert' && names !== 'replace') {
+      throw new InputError(/\.json$/iu.test(names) ? `--names is insert or replace now; give name lists with --name-lists ${names}` : `--names must be insert or replace, got "${names}"`);
+    }
+    const neutraliseText = stringOption(args, 'neutralise') ?? 'yes';
+    if (neutraliseText !== 'yes' && neutraliseText !== 'no') throw new InputError(`--neutralise must be yes or no, got "${neutraliseText}"`);
+    const otherGender = stringOption(args, 'other-names-gender') ?? 'seeded';
+    if (otherGender !== 'seeded' && otherGender !== 'female' && otherGender !== 'male') throw new InputError(`--other-names-gender must be seeded, female or male, got "${otherGender}"`);
+    const genderEthnicity = stringOption(args, 'gender-names-ethnicity');
     const options: DraftOptions = {
       kinds,
       attributes,
       seed: integerOption(args, 'seed', DEFAULT_DRAFT_OPTIONS.seed, 0),
       namesPerGroup: integerOption(args, 'names-per-group', DEFAULT_DRAFT_OPTIONS.namesPerGroup, 1),
       typoRate: numberOption(args, 'typo-rate', DEFAULT_DRAFT_OPTIONS.typoRate),
-      nameLists: await Promise.all(listOption(args, 'names').map(readNameList)),
+      nameLists: await Promise.all(listOption(args, 'name-lists').map(readNameList)),
+      neutralise: neutraliseText === 'yes',
+      names,
+      ...(genderEthnicity !== undefined || otherGender !== 'seeded'
+        ? { nameChoice: { ...(genderEthnicity !== undefined ? { genderNamesEthnicity: genderEthnicity } : {}), otherNamesGender: otherGender } }
+        : {}),
     };
     if (!(options.typoRate >= 0 && options.typoRate <= 1)) throw new InputError(`--typo-rate must be in [0, 1], got ${options.typoRate}`);
     const lang = stringOption(args, 'lang');

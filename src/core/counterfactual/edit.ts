@@ -6,7 +6,35 @@ export interface Edit {
   readonly offset: number;
   readonly before: string;
   readonly after: string;
+  /** Why the neutral base made this edit (neutralise.ts); absent on a variant's own edits. */
+  readonly why?: EditReason;
+  /**
+   * The edit may be wrong and is shown for review: a pronoun whose referent is unclear, a verb
+   * agreement guessed, a gendered word left as written for want of a neutral form (then
+   * `before === after`).
+   */
+  readonly uncertain?: boolean;
+  /** One line for the reviewer: what was decided and why. */
+  readonly note?: string;
 }
+
+/** What a neutral base's edit removed or rewrote (neutralise.ts). */
+export type EditReason =
+  | 'name'
+  | 'title'
+  | 'email'
+  | 'phone'
+  | 'address'
+  | 'profile-link'
+  | 'contact'
+  | 'gender'
+  | 'age'
+  | 'birth'
+  | 'marital-status'
+  | 'nationality'
+  | 'pronoun'
+  | 'verb-agreement'
+  | 'gendered-word';
 
 /**
  * Applies non-overlapping edits to the text they were recorded on, in offset order (an insertion,

@@ -22,12 +22,19 @@ export function labelOf(id: string): string {
 }
 
 /**
- * The explicit cue: a line `Label: Group` inserted at the top of the text (one edit at offset 0),
- * ending with the text's own line break (CRLF when the text has one, else LF).
+ * `line` inserted at the top of the text (one edit at offset 0), ending with the text's own line
+ * break (CRLF when the text has one, else LF): how every screening variant is made from the base.
+ * @example lineOnTop('Developer', 'Name: Emily Walsh').text; // 'Name: Emily Walsh\nDeveloper'
+ */
+export function lineOnTop(text: string, line: string): { text: string; edits: Edit[] } {
+  const eol = text.includes('\r\n') ? '\r\n' : '\n';
+  return { text: line + eol + text, edits: [{ offset: 0, before: '', after: line + eol }] };
+}
+
+/**
+ * The explicit cue: a line `Label: Group` inserted at the top of the text (lineOnTop).
  * @example explicitLine('Maria Garcia\nDeveloper', 'gender', 'female').text; // 'Gender: Female\nMaria Garcia\nDeveloper'
  */
 export function explicitLine(text: string, attribute: string, group: string, labels: AttributeLabels = {}): { text: string; edits: Edit[] } {
-  const eol = text.includes('\r\n') ? '\r\n' : '\n';
-  const line = `${labels.label ?? labelOf(attribute)}: ${labels.groups?.[group] ?? labelOf(group)}${eol}`;
-  return { text: line + text, edits: [{ offset: 0, before: '', after: line }] };
+  return lineOnTop(text, `${labels.label ?? labelOf(attribute)}: ${labels.groups?.[group] ?? labelOf(group)}`);
 }

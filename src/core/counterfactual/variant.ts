@@ -3,6 +3,8 @@ import { applyEdits, type Edit } from './edit.ts';
 /** What a variant changes: the name, an explicit attribute line, grammatical gender, or noise. */
 export const VARIANT_KINDS = Object.freeze(['names', 'explicit', 'gender', 'noise'] as const);
 export type VariantKind = (typeof VARIANT_KINDS)[number];
+/** What the review shows: the variants, and each CV's neutral base (the original the screening audit compares them with). */
+export type ReviewKind = VariantKind | 'neutral';
 
 /** One counterfactual version of a document, with the edits that make it from the original. */
 export interface Variant {
@@ -10,12 +12,17 @@ export interface Variant {
   readonly id: string;
   /** The original document's id. */
   readonly of: string;
-  readonly kind: VariantKind;
-  /** 'gender' | 'ethnicity' | 'origin' | a user-given attribute | 'noise'. */
+  readonly kind: ReviewKind;
+  /** 'gender' | 'ethnicity' | 'origin' | a user-given attribute | 'noise' | 'none' (the neutral base). */
   readonly attribute: string;
-  /** The group this variant signals (noise: 'name2' | 'whitespace' | 'typos'). */
+  /** The group this variant signals (noise: 'name2' | 'whitespace' | 'typos'; the neutral base: 'neutral'). */
   readonly group: string;
-  readonly signal: 'implicit' | 'explicit' | 'noise';
+  readonly signal: 'implicit' | 'explicit' | 'noise' | 'neutral';
+  /**
+   * What `edits` apply to: the CV as imported (`original`: the neutral base itself, gender twins,
+   * names replaced in place) or its neutral base (`base`: a line put on top of it, noise).
+   */
+  readonly from: 'original' | 'base';
   /** The name put in, for name variants (and the name2 noise variant). */
   readonly name?: string;
   /**
@@ -30,7 +37,7 @@ export interface Variant {
 /** A variant that could not be made, and why (one line, for the report). */
 export interface NotMade {
   readonly of: string;
-  readonly kind: VariantKind;
+  readonly kind: ReviewKind;
   readonly group?: string;
   readonly reason: string;
 }

@@ -91,6 +91,19 @@ export interface ManifestGeneration {
   readonly edited: number;
   readonly pending: number;
   readonly not_made: number;
+  /** How the variants were made (absent in datasets made before it). */
+  readonly settings?: ManifestGenerationSettings;
+}
+
+/** The counterfactual settings of a generated dataset (core/counterfactual/generate.ts GenerationSettings). */
+export interface ManifestGenerationSettings {
+  readonly neutralise: boolean;
+  readonly names: 'insert' | 'replace';
+  readonly names_per_group: number;
+  readonly attributes: readonly string[];
+  readonly gender_names_ethnicity: string;
+  readonly other_names_gender: 'seeded' | 'female' | 'male';
+  readonly name_lists: readonly string[];
 }
 
 export interface Manifest {
@@ -240,7 +253,22 @@ function parseGeneration(value: unknown): ManifestGeneration {
     if (typeof n !== 'number' || !Number.isSafeInteger(n) || n < 0) fail(`generation.${c} must be an integer ≥ 0`);
     counts[c] = n as number;
   }
-  return { seed: g.seed as number, kinds, ...counts };
+  const settings = g.settings === undefined ? undefined : parseSettings(g.settings);
+  return { seed: g.seed as number, kinds, ...counts, ...(settings ? { settings } : {}) };
+}
+
+function parseSettings(value: unknown): ManifestGenerationSettings {
+  const s = object(value, 'generation.settings');
+  if (typeof s.neutralise !== 'boolean') fail('generation.settings.neutralise must be true or false');
+  if (s.names !== 'insert' && s.names !== 'replace') fail('generation.settings.names must be "insert" or "replace"');
+  if (typeof s.names_per_group !== 'number' || !Number.isSafeInteger(s.names_per_group) || s.names_per_group < 1) fail('generation.settings.names_per_group must be an integer ≥ 1');
+  if (typeof s.gender_names_ethnicity !== 'string') fail('generation.settings.gender_names_ethnicity must be a string');
+  if (s.other_names_gender !== 'seeded' && s.other_names_gender !== 'female' && s.other_names_gender !== 'male') fail('generation.settings.other_names_gender must be "seeded", "female" or "male"');
+  return {
+    neutralise: s.neutralise as boolean, names: s.names as 'insert' | 'replace', names_per_group: s.names_per_group as number,
+    attributes: stringArray(s.attributes, 'generation.settings.attributes'), gender_names_ethnicity: s.gender_names_ethnicity as string,
+    other_names_gender: s.other_names_gender as 'seeded' | 'female' | 'male', name_lists: stringArray(s.name_lists, 'generation.settings.name_lists'),
+  };
 }
 
 function object(v: unknown, at: string): Record<string, unknown> {

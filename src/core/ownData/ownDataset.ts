@@ -10,6 +10,7 @@
  */
 import type { ImportedDocument } from '../documents/candidateDocument.ts';
 import type { Variant } from '../counterfactual/variant.ts';
+import type { GenerationSettings } from '../counterfactual/generate.ts';
 import type { ManifestGeneration, Task } from '../formats/manifest.ts';
 import type { PackageInput } from '../package/writePackage.ts';
 import { documentRecord } from '../package/documentRecords.ts';
@@ -29,8 +30,14 @@ export interface OwnDatasetInput {
   readonly version?: string;
   readonly cvs: readonly ImportedDocument[];
   readonly jobs: readonly ImportedDocument[];
-  /** The accepted (and edited) variants only (review.ts acceptedVariants). */
+  /** The accepted (and edited) variants only (review.ts acceptedVariants), neutral bases left out. */
   readonly variants: readonly Variant[];
+  /**
+   * The screening task's text of a CV where it is not the CV as imported: its neutral base (the
+   * original the audit compares the variants with). The retrieval corpus keeps the CV as imported
+   * (its twins are made from it), so the dataset records both.
+   */
+  readonly bases?: ReadonlyMap<string, string>;
   /** What the generation and review made, recorded in the manifest. */
   readonly generation: OwnGeneration;
   readonly reference?: Readonly<Record<string, string>>;
@@ -44,12 +51,23 @@ export interface OwnGeneration {
   readonly counts: ReviewCounts;
   /** Variants that could not be made (no name found, nothing gendered to change). */
   readonly notMade: number;
+  /** How the variants were made (neutral base, name choice), stated in every result. */
+  readonly settings?: GenerationSettings;
 }
 
 /** The manifest's `generation` block (formats/manifest.ts ManifestGeneration) of what was generated and reviewed. */
 export function manifestGeneration(g: OwnGeneration): ManifestGeneration {
   const { generated, accepted, rejected, edited, pending } = g.counts;
-  return { seed: g.seed, kinds: [...g.kinds], generated, accepted, rejected, edited, pending, not_made: g.notMade };
+  const s = g.settings;
+  return {
+    seed: g.seed, kinds: [...g.kinds], generated, accepted, rejected, edited, pending, not_made: g.notMade,
+    ...(s ? {
+      settings: {
+        neutralise: s.neutralise, names: s.names, names_per_group: s.namesPerGroup, attributes: [...s.attributes],
+        gender_names_ethnicity: s.genderNamesEthnicity, other_names_gender: s.otherNamesGender, name_lists: [...s.nameLists],
+      },
+    } : {}),
+  };
 }
 
 const ID = /^[A-Za-z0-9][A-Za-z0-9._-]*$/;
@@ -104,6 +122,7 @@ function labelsOf(cvs: readonly ImportedDocument[], pools: readonly PoolRecord[]
 }
 
 function variantRecord(v: Variant): VariantRecord {
+  if (v.signal === 'neutral') throw new RangeError(`"${v.id}" is a neutral base, not a variant: it is the CV's text`);
   const r: VariantRecord = { cv_id: v.of, variant_id: v.id, attribute: v.attribute, group: v.group, signal: v.signal, text: v.text };
   return v.name === undefined ? r : { cv_id: v.of, variant_id: v.id, attribute: v.attribute, group: v.group, signal: v.signal, name: v.name, text: v.text };
 }
@@ -142,7 +161,11 @@ export function ownDataset(input: OwnDatasetInput): PackageInput {
   const labels = labelsOf(input.cvs, pools, seed, input.tuneShare ?? DEFAULT_TUNE_SHARE);
   const variants = input.variants.filter((v) => v.kind !== 'gender').map(variantRecord);
   shards.jobs = input.jobs.map(documentRecord);
-  shards.cvs = input.cvs.map(documentRecord);
+  shards.cvs = input.cvs.map((cv) => {
+    const base = input.bases?.get(cv.id);
+    const record = documentRecord(cv);
+    return base === undefined ? record : { ...record, text: base, meta: { ...record.meta!, neutral_base: true } };
+  });
   shards.pools = pools;
   if (variants.length > 0) shards.variants = variants;
   if (labels.length > 0) shards.labels = labels;

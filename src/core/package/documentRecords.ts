@@ -5,7 +5,8 @@ import type { JobRecord } from '../formats/records.ts';
 export interface DocumentRecord extends JobRecord {
   title?: string;
   lang?: string;
-  meta?: { name?: string; group?: string; source: string };
+  /** `neutral_base`: the text is the CV's neutral base (the retrieval corpus holds the CV as imported). */
+  meta?: { name?: string; group?: string; source: string; neutral_base?: true };
 }
 
 /**

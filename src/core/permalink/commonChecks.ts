@@ -2,14 +2,20 @@
  * Parts every results kind shares: the dataset descriptor, where the audit
  * ran, and the rule that a results object agrees with its link's envelope.
  */
-import { object } from './containerChecks.ts';
+import { arrayOf, object } from './containerChecks.ts';
 import { quoteForMessage } from './path.ts';
 import { PermalinkShapeError } from './permalinkShapeError.ts';
-import { count, number, oneOf, text } from './valueChecks.ts';
+import { bool, count, number, oneOf, text } from './valueChecks.ts';
 import type { JsonObject, JsonValue, PermalinkDataset } from './types.ts';
 
+/** `results.dataset.generation.settings`: how the variants were made (the neutral base, the name choice). */
+const SETTINGS_CHECK = object({
+  neutralise: bool, names: oneOf(['insert', 'replace']), names_per_group: count(1, 100), attributes: arrayOf(text({ nonEmpty: true }), 0, 20),
+  gender_names_ethnicity: text(), other_names_gender: oneOf(['seeded', 'female', 'male']), name_lists: arrayOf(text({ nonEmpty: true }), 0, 20),
+});
+
 /** `results.dataset.generation`: the variant counts of a dataset made from a user's own candidates. */
-const GENERATION_CHECK = object({ generated: count(), accepted: count(), rejected: count(), edited: count(), notMade: count() });
+const GENERATION_CHECK = object({ generated: count(), accepted: count(), rejected: count(), edited: count(), notMade: count() }, { settings: SETTINGS_CHECK });
 
 /** `results.dataset`: which dataset the numbers are of. */
 export const DATASET_CHECK = object({ id: text({ nonEmpty: true }), version: text(), manifestSha256: text() }, { generation: GENERATION_CHECK });

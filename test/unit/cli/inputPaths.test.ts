@@ -39,7 +39,7 @@ const DECLARED: readonly [string, string, 'file' | 'folder' | 'file-or-folder'][
   ['eval agreement', 'labels', 'file'],
   ['run', 'dataset', 'file-or-folder'], ['run', 'scores', 'file'], ['run', 'vectors', 'file-or-folder'],
   ['export-for-scoring', 'dataset', 'file-or-folder'],
-  ['make-dataset', 'cvs', 'file-or-folder'], ['make-dataset', 'jobs', 'file-or-folder'], ['make-dataset', 'names', 'file'], ['make-dataset', 'decisions', 'file'],
+  ['make-dataset', 'cvs', 'file-or-folder'], ['make-dataset', 'jobs', 'file-or-folder'], ['make-dataset', 'name-lists', 'file'], ['make-dataset', 'decisions', 'file'],
   ['pareto', 'results', 'file'],
 ];
 

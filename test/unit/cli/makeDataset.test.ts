@@ -54,11 +54,21 @@ describe('fairground make-dataset', () => {
     expect(manifest.tasks.map((t) => t.name)).toEqual(['screening', 'jobs', 'gender']);
     const cvs = gunzipSync(readFileSync(join(out, 'cvs.jsonl.gz'))).toString('utf8').trim().split('\n').map((l) => JSON.parse(l));
     expect(cvs.map((c) => c._id)).toEqual(['anna', 'bram', 'carla']);
-    expect(cvs[0].text).toMatch(/^Anna Jansen\nRegistered nurse/);
+    // the screening task's CV is its neutral base (the name gone); the retrieval corpus keeps the CV as imported
+    expect(cvs[0].text).toMatch(/^Registered nurse/);
+    expect(cvs[0].meta).toMatchObject({ neutral_base: true });
+    const corpus = gunzipSync(readFileSync(join(out, 'corpus.jsonl.gz'))).toString('utf8').trim().split('\n').map((l) => JSON.parse(l));
+    expect(corpus[0].text).toMatch(/^Anna Jansen\nRegistered nurse/);
+    expect(manifest.generation?.settings).toEqual({
+      neutralise: true, names: 'insert', names_per_group: 2, attributes: ['gender', 'ethnicity', 'origin'],
+      gender_names_ethnicity: 'white', other_names_gender: 'seeded', name_lists: ['bloomberg2024', 'bertrandMullainathan', 'regionsOfOrigin'],
+    });
     const twins = gunzipSync(readFileSync(join(out, 'twins.jsonl.gz'))).toString('utf8').trim().split('\n').map((l) => JSON.parse(l));
     const carla = twins.find((t) => t.id === 'carla');
     expect(carla).toMatchObject({ group: 'female', twin_group: 'male', lang: 'en' });
-    expect(carla.twin_text).toBe('Name: Carla Mendes\nHe is a software developer; his team ships Python and Kubernetes services.\n');
+    // the twin carries the grammar and the first name of the other gender (the last name kept)
+    expect(carla.twin_text).toMatch(/^Name: (\p{Lu}\p{Ll}+) Mendes\nHe is a software developer; his team ships Python and Kubernetes services\.\n$/u);
+    expect(carla.twin_text).not.toMatch(/Carla/);
   });
 
   it('is byte-identical for the same inputs and seed, and a .zip holds the same files', async () => {
@@ -109,21 +119,33 @@ describe('fairground make-dataset', () => {
     expect(existsSync(out)).toBe(false);
   });
 
-  it('draws names from the user\'s own list (--names) before the bundled ones; a bad list is named', async () => {
+  it('draws names from the user\'s own list (--name-lists) before the bundled ones; a bad list is named', async () => {
     const w = workspace();
     const list = { id: 'mine', title: 'Mine', attributes: ['gender'], reference: { gender: 'male' }, groups: [
       { signals: { gender: 'female' }, first: ['Zelda'], last: ['Quux'] },
       { signals: { gender: 'male' }, first: ['Zeno'], last: ['Quux'] },
     ] };
     writeFileSync(join(w.dir, 'names.json'), JSON.stringify(list));
-    const { code, io } = await make(['--cvs', w.cvs, '--jobs', w.jobs, '--variants', 'names', '--groups', 'gender', '--names', join(w.dir, 'names.json'), '--out', join(w.dir, 'pkg')]);
+    const { code, io } = await make(['--cvs', w.cvs, '--jobs', w.jobs, '--variants', 'names', '--groups', 'gender', '--name-lists', join(w.dir, 'names.json'), '--out', join(w.dir, 'pkg')]);
     expect(code, io.err).toBe(0);
     const variants = gunzipSync(readFileSync(join(w.dir, 'pkg', 'variants.jsonl.gz'))).toString('utf8').trim().split('\n').map((l) => JSON.parse(l));
     expect(new Set(variants.map((v) => v.name))).toEqual(new Set(['Zelda Quux', 'Zeno Quux']));
     writeFileSync(join(w.dir, 'bad.json'), JSON.stringify({ ...list, groups: [] }));
-    const bad = await make(['--cvs', w.cvs, '--jobs', w.jobs, '--names', join(w.dir, 'bad.json'), '--out', join(w.dir, 'x')]);
+    const bad = await make(['--cvs', w.cvs, '--jobs', w.jobs, '--name-lists', join(w.dir, 'bad.json'), '--out', join(w.dir, 'x')]);
     expect(bad.code).toBe(2);
     expect(bad.io.err).toMatch(/bad\.json.*"groups" must be a non-empty array/);
+  });
+
+  it('takes the counterfactual choices: --neutralise no, --names replace, and says how to give name lists now', async () => {
+    const w = workspace();
+    const { code, io } = await make(['--cvs', w.cvs, '--jobs', w.jobs, '--variants', 'names', '--groups', 'gender', '--neutralise', 'no', '--names', 'replace', '--out', join(w.dir, 'pkg')]);
+    expect(code, io.err).toBe(0);
+    const variants = gunzipSync(readFileSync(join(w.dir, 'pkg', 'variants.jsonl.gz'))).toString('utf8').trim().split('\n').map((l) => JSON.parse(l));
+    const carla = variants.filter((v) => v.cv_id === 'carla');
+    // replaced in place in the CV as imported: the new name where "Carla Mendes" stood, "She" still there
+    expect(carla.every((v) => v.text.startsWith(`Name: ${v.name}\nShe is`))).toBe(true);
+    const old = await make(['--cvs', w.cvs, '--jobs', w.jobs, '--names', join(w.dir, 'names.json'), '--out', join(w.dir, 'x')]);
+    expect(old.io.err).toMatch(/--names is insert or replace now; give name lists with --name-lists/);
   });
 
   it('refuses a misspelt option, an unknown variant kind and a mapping without text', async () => {

@@ -4,6 +4,7 @@
  * own candidates, how many counterfactual variants were generated, accepted,
  * rejected and edited (never their text).
  */
+import type { ManifestGenerationSettings } from '../../formats/manifest.ts';
 import type { DatasetPort } from './dataset.ts';
 
 /** The audited dataset, as every results object names it; `generation` for a dataset made from a user's own candidates. */
@@ -18,6 +19,8 @@ export interface DatasetIdentity {
     readonly edited: number;
     /** Variants that could not be made (no name found, nothing gendered to change). */
     readonly notMade: number;
+    /** How the variants were made: neutral base, names inserted or replaced, the name choice (absent before it was recorded). */
+    readonly settings?: ManifestGenerationSettings;
   };
 }
 
@@ -29,6 +32,6 @@ export function datasetIdentity(dataset: Pick<DatasetPort, 'manifest' | 'manifes
   const { id, version, generation } = dataset.manifest;
   const base = { id, version, manifestSha256: dataset.manifestSha256 };
   if (generation === undefined) return base;
-  const { generated, accepted, rejected, edited, not_made } = generation;
-  return { ...base, generation: { generated, accepted, rejected, edited, notMade: not_made } };
+  const { generated, accepted, rejected, edited, not_made, settings } = generation;
+  return { ...base, generation: { generated, accepted, rejected, edited, notMade: not_made, ...(settings ? { settings } : {}) } };
 }

@@ -8,6 +8,11 @@ import type { Gender } from './lexicon/types.ts';
 import { tokenize, type Token } from './tokens.ts';
 import { euphony } from './euphony.ts';
 
+/** What a twin may change: `skip` names the tokens left as written (someone else's pronoun, a reference letter). */
+export interface TwinOptions {
+  readonly skip?: (token: Token) => boolean;
+}
+
 /** A twin: the text and its edits, or why none was made. */
 export type GenderTwin = { readonly text: string; readonly edits: readonly Edit[] } | { readonly reason: string };
 
@@ -62,22 +67,24 @@ function pronounAt(text: string, tokens: readonly Token[], i: number, lex: Direc
  * 3. FR/ES adjective chains after a copula of the writer (`je suis`, `soy`) or opening a sentence
  *    when a comma or a preposition follows (`Passionnée par …`).
  * Only `from` forms change (a `to` form already in the text, e.g. a colleague's pronoun, is left);
- * protected terms (Java, Go, Swift…) are never touched; case is kept per word.
+ * protected terms (Java, Go, Swift…) are never touched, nor the tokens `options.skip` names (and
+ * nothing agrees from them); case is kept per word.
  * @example genderTwin('Je suis un consultant expérimenté', 'fr', 'male', 'female'); // { text: 'Je suis une consultante expérimentée', edits: [...] }
  */
-export function genderTwin(text: string, lang: string, from: Gender, to: Gender): GenderTwin {
+export function genderTwin(text: string, lang: string, from: Gender, to: Gender, options: TwinOptions = {}): GenderTwin {
   if (from === to) return { reason: `from and to are the same group (${from})` };
   const lexicon = LEXICONS[lang];
   if (!lexicon) return { reason: `no gender lexicon for language "${lang}"` };
   const lex = directLexicon(lexicon, from);
   const tokens = tokenize(text);
+  const skip = options.skip ? tokens.map((t) => options.skip!(t)) : undefined;
   const lower: Changes = new Map(); // token → lower-case form (case applied at the end)
   const cased = new Map<number, string>(); // token → final form (nouns, cased already)
   const take = (changes: Changes) => {
-    for (const [j, w] of changes) if (!cased.has(j) && !lower.has(j)) lower.set(j, w);
+    for (const [j, w] of changes) if (!cased.has(j) && !lower.has(j) && !skip?.[j]) lower.set(j, w);
   };
   tokens.forEach((t, i) => {
-    if (isProtected(t.text)) return;
+    if (isProtected(t.text) || skip?.[i]) return;
     const p = pronounAt(text, tokens, i, lex);
     if (p !== undefined) {
       lower.set(i, p);
@@ -93,6 +100,7 @@ export function genderTwin(text: string, lang: string, from: Gender, to: Gender)
     }
   });
   tokens.forEach((t, i) => {
+    if (skip?.[i]) return;
     if (lexicon.copulas.has(t.lower) && i + 1 < tokens.length && SPACES.test(gapBefore(text, tokens, i + 1))) {
       take(adjectiveChain(text, tokens, i + 1, lex)[0]);
     }

@@ -13,7 +13,7 @@ const jobs: ImportedDocument[] = [
   { id: 'j1', text: 'Développeur·se recherché·e', source: 'jobs.csv row 2', lang: 'fr' },
   { id: 'j2', text: 'Developer wanted', source: 'jobs.csv row 3', lang: 'en' },
 ];
-const v = (over: Partial<Variant> & Pick<Variant, 'id' | 'of' | 'kind'>): Variant => ({ attribute: 'gender', group: 'male', signal: 'implicit', text: 'x', edits: [], ...over });
+const v = (over: Partial<Variant> & Pick<Variant, 'id' | 'of' | 'kind'>): Variant => ({ attribute: 'gender', group: 'male', signal: 'implicit', from: 'base', text: 'x', edits: [], ...over });
 const variants: Variant[] = [
   v({ id: 'cv1.gender.implicit.male.1', of: 'cv1', kind: 'names', name: 'Juan Perez', text: 'Name: Juan Perez\nJe suis une développeuse.' }),
   v({ id: 'cv1.gender.explicit.female', of: 'cv1', kind: 'explicit', group: 'female', signal: 'explicit', text: 'Gender: Female\n…' }),

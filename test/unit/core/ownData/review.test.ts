@@ -4,7 +4,7 @@ import type { Variant } from '../../../../src/core/counterfactual/variant.ts';
 
 const variant = (id: string, kind: Variant['kind']): Variant => ({
   id, of: 'cv1', kind, attribute: kind === 'noise' ? 'noise' : 'gender', group: kind === 'noise' ? 'typos' : 'female',
-  signal: kind === 'noise' ? 'noise' : kind === 'explicit' ? 'explicit' : 'implicit', text: `text of ${id}`, edits: [{ offset: 0, before: 'a', after: 'b' }],
+  signal: kind === 'noise' ? 'noise' : kind === 'explicit' ? 'explicit' : 'implicit', from: 'base', text: `text of ${id}`, edits: [{ offset: 0, before: 'a', after: 'b' }],
 });
 const vs = [variant('v1', 'names'), variant('v2', 'names'), variant('v3', 'explicit'), variant('v4', 'noise')];
 

@@ -1,0 +1,273 @@
+/**
+ * The neutral base of a CV (the screening protocol's Appendix A): the CV with the candidate's name
+ * and contact details removed, explicit gender, age, date of birth, marital status and nationality
+ * statements removed, and the pronouns that refer to the candidate made neutral — English *they*
+ * with its verb agreement, Dutch *die/hen/hun*; French, Spanish and German have no neutral pronoun
+ * in common use, so theirs are left as written and marked for review, as are the gendered words
+ * the candidate uses of themself (`je suis passionnée`). Every variant of the screening audit is
+ * this base plus one line; the audit compares them with the base, not with the CV as imported.
+ *
+ * Every edit is recorded with why it was made; edits that may be wrong are marked `uncertain`.
+ */
+import { applyEdits, type Edit, type EditReason } from '../edit.ts';
+import type { CandidateDocument } from '../document.ts';
+import { findName, type FoundName, type NewName } from '../findName.ts';
+import { matchCase } from '../matchCase.ts';
+import { genderTwin } from '../gender/genderTwin.ts';
+import { LEXICONS } from '../gender/lexicons.ts';
+import type { Gender } from '../gender/lexicon/types.ts';
+import { tokenize, type Token } from '../gender/tokens.ts';
+import { gapBefore } from '../gender/agreement.ts';
+import { contactRemovals, type Removal } from './contacts.ts';
+import { referents, type Referents } from './referents.ts';
+import { statementRemovals } from './statements.ts';
+import { theyEdits } from './theyEn.ts';
+
+/** A CV's neutral base: its text and the edits that made it from the CV. */
+export interface NeutralBase {
+  /** The CV's id. */
+  readonly of: string;
+  readonly text: string;
+  readonly edits: readonly Edit[];
+  /** The candidate's name as found (or given) and removed; undefined when none was found. */
+  readonly name?: FoundName;
+  /** How many edits are marked uncertain. */
+  readonly uncertain: number;
+}
+
+export interface NeutraliseOptions {
+  /** Put this name where the candidate's name stood, instead of removing it ("replace the name in place"). */
+  readonly replaceNameWith?: NewName;
+}
+
+/** English gendered nouns with a neutral form in common use; others are marked for review. */
+const NEUTRAL_EN: Readonly<Record<string, string>> = Object.freeze({
+  chairman: 'chair', chairwoman: 'chair', chairmen: 'chairs', chairwomen: 'chairs',
+  salesman: 'salesperson', saleswoman: 'salesperson', salesmen: 'salespeople', saleswomen: 'salespeople',
+  spokesman: 'spokesperson', spokeswoman: 'spokesperson', businessman: 'businessperson', businesswoman: 'businessperson',
+  businessmen: 'businesspeople', businesswomen: 'businesspeople', foreman: 'supervisor', forewoman: 'supervisor',
+  waiter: 'server', waitress: 'server', waiters: 'servers', waitresses: 'servers',
+  congressman: 'member of congress', congresswoman: 'member of congress', councilman: 'council member', councilwoman: 'council member',
+  policeman: 'police officer', policewoman: 'police officer', fireman: 'firefighter', firewoman: 'firefighter',
+  cameraman: 'camera operator', camerawoman: 'camera operator', repairman: 'repairer', repairwoman: 'repairer',
+  headmaster: 'head teacher', headmistress: 'head teacher', alumnus: 'graduate', alumna: 'graduate',
+  sportsman: 'athlete', sportswoman: 'athlete', craftsman: 'artisan', craftswoman: 'artisan',
+});
+const NO_NEUTRAL: Readonly<Record<string, string>> = Object.freeze({ fr: 'French', es: 'Spanish', de: 'German', nl: 'Dutch' });
+/** The Dutch neutral pronouns (die/hen/hun). */
+const NL_NEUTRAL: Readonly<Record<string, string>> = Object.freeze({ hij: 'die', zij: 'die', hem: 'hen', zijn: 'hun' });
+const NL_NOT_NOUNS = LEXICONS.nl.ambiguous![0].notNouns;
+
+const NAME_LINE = /^[ \t]*(?:full name|name|nom complet|nom|nombre completo|nombre|volledige naam|naam|vollständiger name)[ \t]*[:：]/iu;
+const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+const TITLE_BEFORE = /(?:\b(?:Mr|Mrs|Ms|Miss|Mx|Dr|Herr|Frau|M|Mme|Mlle|Sr|Sra|Srta|Dhr|Mevr)\.?\s+)$/u;
+
+/** The lines of `text` with their start offsets. */
+function lines(text: string): { start: number; line: string }[] {
+  const out: { start: number; line: string }[] = [];
+  let at = 0;
+  for (const line of text.split(/(?<=\n)/u)) {
+    out.push({ start: at, line });
+    at += line.length;
+  }
+  return out;
+}
+
+/** The line that states the candidate's name (a `Name:` field, or the first line when it is the name), to remove whole. */
+function nameLine(text: string, name: FoundName): Removal | undefined {
+  const words = name.full.toLowerCase().split(/\s+/u).join(' ');
+  for (const { start, line } of lines(text)) {
+    const body = line.replace(/\r?\n$/u, '').trim();
+    if (body === '') continue;
+    const isField = NAME_LINE.test(body) && body.toLowerCase().replace(/\s+/gu, ' ').includes(words);
+    if (isField) return { start, end: start + line.length, why: 'name' };
+    // the first non-empty line: removed when it is the name (a first-line name, or the mapped one written there)
+    return body.toLowerCase().replace(/\s+/gu, ' ') === words ? { start, end: start + line.length, why: 'name' } : undefined;
+  }
+  return undefined;
+}
+
+/** Occurrences of the candidate's name (full, first, last: capitalised whole words) outside `taken`, each with a title before it. */
+function nameOccurrences(text: string, name: FoundName): [number, number][] {
+  const passes = [name.full.split(/\s+/u), [name.first], ...(name.last ? [[name.last]] : [])];
+  const found: [number, number][] = [];
+  for (const words of passes) {
+    const re = new RegExp(`(?<![\\p{L}\\p{M}\\p{N}])${words.map(escape).join('\\s+')}(?![\\p{L}\\p{M}\\p{N}])`, 'gu');
+    for (const m of text.matchAll(re)) {
+      let s = m.index;
+      const e = s + m[0].length;
+      if (found.some(([a, b]) => s < b && e > a)) continue;
+      const title = TITLE_BEFORE.exec(text.slice(Math.max(0, s - 8), s));
+      if (title) s -= title[0].length;
+      found.push([s, e]);
+    }
+  }
+  return found.sort((a, b) => a[0] - b[0]);
+}
+
+/** "the candidate", capitalised at the start of a sentence or line. */
+function placeholder(text: string, at: number): string {
+  const before = text.slice(Math.max(0, at - 4), at);
+  return at === 0 || /(?:[.!?:]\s+|\n\s*|^\s*)$/u.test(before) ? 'The candidate' : 'the candidate';
+}
+
+/** The other gender. */
+const other = (g: Gender): Gender => (g === 'male' ? 'female' : 'male');
+
+/**
+ * The gendered words of the candidate a twin would change but no neutral form exists for (FR/ES
+ * agreement, DE nouns, EN nouns without a neutral form): marked for review, left as written; EN
+ * nouns with a neutral form are rewritten. Pronouns are left to the pronoun pass.
+ */
+function genderedWords(text: string, lang: string, r: Referents, pronounAt: ReadonlySet<number>): Edit[] {
+  if (!LEXICONS[lang]) return [];
+  const skip = (t: Token) => pronounAt.has(t.start) || r.inBlock(t.start);
+  const out: Edit[] = [];
+  const seen = new Set<number>();
+  for (const from of ['male', 'female'] as const) {
+    const twin = genderTwin(text, lang, from, other(from), { skip });
+    if (!('edits' in twin)) continue;
+    for (const e of twin.edits) {
+      if (seen.has(e.offset)) continue;
+      seen.add(e.offset);
+      const neutral = lang === 'en' ? NEUTRAL_EN[e.before.toLowerCase()] : undefined;
+      if (neutral) out.push({ offset: e.offset, before: e.before, after: matchCase(e.before, neutral), why: 'gendered-word', note: `a gendered word: its neutral form` });
+      else {
+        out.push({
+          offset: e.offset, before: e.before, after: e.before, why: 'gendered-word', uncertain: true,
+          note: lang === 'en' ? `a gendered word with no neutral form here: left as written` : `gendered agreement; ${NO_NEUTRAL[lang] ?? 'this language'} has no neutral form: left as written`,
+        });
+      }
+    }
+  }
+  return out;
+}
+
+/** The pronoun edits of the candidate (and of unclear referents, marked uncertain). */
+function pronounEdits(text: string, lang: string, r: Referents, tokens: readonly Token[]): Edit[] {
+  const out: Edit[] = [];
+  const index = new Map(tokens.map((t, i) => [t.start, i]));
+  for (const p of r.pronouns) {
+    if (p.unsure) {
+      out.push({ offset: p.token.start, before: p.token.text, after: p.token.text, why: 'pronoun', uncertain: true, note: `${p.note}: left as written` });
+      continue;
+    }
+    if (p.referent !== 'candidate' && p.referent !== 'unclear') continue;
+    const uncertain = p.referent === 'unclear';
+    const i = index.get(p.token.start)!;
+    if (lang === 'en') out.push(...theyEdits(text, tokens, i, p.note, uncertain));
+    else if (lang === 'nl') {
+      const next = tokens[i + 1];
+      const joined = next !== undefined && /^[ \t]+$/u.test(gapBefore(text, tokens, i + 1));
+      const form = p.token.lower === 'haar' ? (joined && !NL_NOT_NOUNS.has(next.lower) ? 'hun' : 'hen') : NL_NEUTRAL[p.token.lower];
+      if (form) out.push({ offset: p.token.start, before: p.token.text, after: matchCase(p.token.text, form), why: 'pronoun', note: p.note, ...(uncertain ? { uncertain } : {}) });
+    } else {
+      out.push({
+        offset: p.token.start, before: p.token.text, after: p.token.text, why: 'pronoun', uncertain: true,
+        note: `${p.note}; ${NO_NEUTRAL[lang] ?? 'this language'} has no neutral pronoun in common use: left as written`,
+      });
+    }
+  }
+  return out;
+}
+
+/**
+ * Widens deletions so that no line is left with nothing but white space and separators: such a
+ * line goes whole, with its line break.
+ */
+function wholeLines(text: string, removals: readonly Removal[]): Removal[] {
+  const out: Removal[] = [...removals];
+  for (const { start, line } of lines(text)) {
+    const end = start + line.length;
+    const inside = removals.filter((r) => r.start < end && r.end > start);
+    if (inside.length === 0 || inside.some((r) => r.start <= start && r.end >= end)) continue;
+    let rest = '';
+    let at = start;
+    for (const r of [...inside].sort((a, b) => a.start - b.start)) {
+      rest += text.slice(at, Math.max(at, r.start));
+      at = Math.max(at, r.end);
+    }
+    rest += text.slice(at, end);
+    if (rest.replace(/[\s|•·;,:/–—-]+/gu, '') === '') out.push({ start, end, why: inside[0].why });
+  }
+  return out;
+}
+
+/**
+ * The neutral base of `doc` (rule above). Its language is `doc.lang` (`fr-FR` read as `fr`);
+ * without one, or in another language, names, contacts and statements are still removed, and no
+ * pronoun is changed.
+ * @example neutralise({ id: 'cv1', source: 'cv1.txt', lang: 'en', text: 'Maria Garcia\nmaria@x.com\nShe leads a team.' }).text // 'They lead a team.'
+ */
+export function neutralise(doc: CandidateDocument, options: NeutraliseOptions = {}): NeutralBase {
+  const text = doc.text;
+  const lang = doc.lang?.toLowerCase().split(/[-_]/u)[0] ?? '';
+  const name = findName(doc);
+  const removals: Removal[] = [];
+  const free = (s: number, e: number) => removals.every((r) => e <= r.start || s >= r.end);
+  const replaceWith = options.replaceNameWith;
+  if (name && !replaceWith) {
+    const line = nameLine(text, name);
+    if (line) removals.push(line);
+  }
+  for (const r of [...statementRemovals(text), ...contactRemovals(text)]) if (free(r.start, r.end)) removals.push(r);
+  const widened = wholeLines(text, removals);
+  const edits: Edit[] = [];
+  const taken: [number, number][] = [];
+  const isFree = (s: number, e: number) => taken.every(([a, b]) => e <= a || s >= b);
+  const push = (e: Edit) => {
+    const end = e.offset + e.before.length;
+    if (!isFree(e.offset, Math.max(end, e.offset + 1))) return;
+    edits.push(e);
+    taken.push([e.offset, Math.max(end, e.offset + 1)]);
+  };
+  // deletions, merged where they touch or overlap
+  const merged: Removal[] = [];
+  for (const r of [...widened].sort((a, b) => a.start - b.start || b.end - a.end)) {
+    const last = merged[merged.length - 1];
+    if (last && r.start < last.end) merged[merged.length - 1] = { ...last, end: Math.max(last.end, r.end), uncertain: last.uncertain || r.uncertain };
+    else merged.push(r);
+  }
+  for (const r of merged) {
+    push({ offset: r.start, before: text.slice(r.start, r.end), after: '', why: r.why, note: `removed: ${describe(r.why)}`, ...(r.uncertain ? { uncertain: true } : {}) });
+  }
+  if (name) {
+    for (const [s, e] of nameOccurrences(text, name)) {
+      if (!isFree(s, e)) continue;
+      const written = text.slice(s, e);
+      const after = replaceWith ? replacedName(written, name, replaceWith) : placeholder(text, s);
+      push({ offset: s, before: written, after, why: 'name', note: replaceWith ? 'the name put in its place' : "the candidate's name: a neutral placeholder" });
+    }
+  }
+  if (THIRD_PERSON_LANGS.has(lang)) {
+    const r = referents(text, lang, name);
+    const tokens = tokenize(text);
+    const pronounAt = new Set(r.pronouns.map((p) => p.token.start));
+    for (const e of pronounEdits(text, lang, r, tokens)) push(e);
+    for (const e of genderedWords(text, lang, r, pronounAt)) push(e);
+  }
+  edits.sort((a, b) => a.offset - b.offset || a.before.length - b.before.length);
+  return { of: doc.id, text: applyEdits(text, edits), edits, ...(name ? { name } : {}), uncertain: edits.filter((e) => e.uncertain).length };
+}
+
+const THIRD_PERSON_LANGS: ReadonlySet<string> = new Set(['en', 'fr', 'es', 'de', 'nl']);
+
+/** The new name written as the old one was (full name → full new name; first or last alone → its counterpart). */
+function replacedName(written: string, name: FoundName, to: NewName): string {
+  const title = TITLE_BEFORE.exec(written)?.[0] ?? '';
+  const bare = written.slice(title.length);
+  const words = bare.split(/\s+/u);
+  if (words.length > 1) return title + [to.first, to.last ?? words.slice(1).join(' ')].map((w, i) => matchCase(words[Math.min(i, words.length - 1)], w)).join(' ');
+  if (name.last !== undefined && bare.toLowerCase() === name.last.toLowerCase() && bare.toLowerCase() !== name.first.toLowerCase()) return title + matchCase(bare, to.last ?? bare);
+  return title + matchCase(bare, to.first);
+}
+
+const DESCRIPTIONS: Readonly<Partial<Record<EditReason, string>>> = Object.freeze({
+  name: "the candidate's name", email: 'an e-mail address', phone: 'a phone number', address: 'a street address',
+  'profile-link': 'a link to a profile or site', contact: 'contact details', gender: 'a statement of gender', age: 'a statement of age',
+  birth: 'a date or place of birth', 'marital-status': 'a statement of marital status', nationality: 'a statement of nationality or citizenship',
+});
+
+function describe(why: EditReason): string {
+  return DESCRIPTIONS[why] ?? why;
+}

@@ -1,0 +1,117 @@
+/**
+ * English third-person pronouns of the candidate made singular *they*, with the verb agreement
+ * English needs (the screening protocol's Appendix A: "pronouns referring to the candidate
+ * replaced by they"): he/she → they, him → them, his → their (before a word) or theirs, her →
+ * their (before a word that is not a function word, as the gender lexicon decides) or them, hers →
+ * theirs, himself/herself → themselves; he's → they're (they've before a past participle), he'd →
+ * they'd, he'll → they'll. After a subject pronoun (adverbs such as *also*, *currently* passed) the
+ * present tense follows: is → are, was → were, has → have, does → do, isn't → aren't, a verb in
+ * -s → its plain form (manages → manage, applies → apply, watches → watch). A plain form outside
+ * the list of common CV verbs is marked uncertain.
+ */
+import type { Edit } from '../edit.ts';
+import { matchCase } from '../matchCase.ts';
+import { gapBefore } from '../gender/agreement.ts';
+import { EN } from '../gender/lexicon/en.ts';
+import type { Token } from '../gender/tokens.ts';
+
+const SUBJECTS = new Set(['he', 'she']);
+const ADVERBS = new Set(`also always often usually currently now still then never recently successfully consistently regularly
+  frequently actively directly personally primarily mainly mostly generally typically routinely independently effectively
+  quickly easily further already just really truly particularly especially continually continuously
+  routinely proactively closely`.split(/\s+/u).filter(Boolean));
+const IRREGULAR: Readonly<Record<string, string>> = Object.freeze({
+  is: 'are', was: 'were', has: 'have', does: 'do', "isn't": "aren't", "wasn't": "weren't", "hasn't": "haven't", "doesn't": "don't",
+  goes: 'go', focuses: 'focus',
+});
+/** Verbs CVs use in the third person, in their -s form: their plain form is certain. */
+const COMMON = new Set(`manages leads works develops designs builds creates supports oversees coordinates maintains delivers
+  handles provides ensures drives owns runs writes teaches trains mentors helps assists serves plans organizes organises
+  analyzes analyses reports prepares implements improves reviews tests monitors negotiates sells speaks holds brings
+  takes makes gives keeps enjoys loves likes believes thinks knows wants needs seeks looks brings combines collaborates
+  communicates contributes demonstrates excels specializes specialises thrives uses applies carries tries`.split(/\s+/u).filter(Boolean));
+/** Words ending in -s after *he* that are not verbs. */
+const NOT_VERBS = new Set(['always', 'as', 'us', 'his', 'hers', 'its', 'this', 'thus', 'plus', 'across', 'less', 'unless', 'yes', 'perhaps', 'nevertheless', 'sometimes']);
+
+/** The plain form of a verb in -s, and whether it is certain. */
+function plainForm(word: string): [string, boolean] | undefined {
+  const lower = word.toLowerCase();
+  if (IRREGULAR[lower]) return [IRREGULAR[lower], true];
+  if (!/s$/u.test(lower) || lower.length < 3 || NOT_VERBS.has(lower) || /ss$/u.test(lower) || /(?:ous|ics|ness)$/u.test(lower)) return undefined;
+  let plain: string;
+  if (/[^aeiou]ies$/u.test(lower)) plain = lower.slice(0, -3) + 'y';
+  else if (/(?:sses|ches|shes|xes|zzes|oes)$/u.test(lower)) plain = lower.slice(0, -2);
+  else plain = lower.slice(0, -1);
+  return [plain, COMMON.has(lower)];
+}
+
+const SPACES = /^[ \t]+$/u;
+const POSSESSIVE_NOT_NOUNS = EN.ambiguous!.find((a) => a.word === 'her')!.notNouns;
+
+/** The replacement of candidate pronoun token i (with the contraction after it), and the verb agreement edit it needs. */
+export function theyEdits(text: string, tokens: readonly Token[], i: number, note: string, uncertain: boolean): Edit[] {
+  const t = tokens[i];
+  const next = tokens[i + 1];
+  const joined = next !== undefined && SPACES.test(gapBefore(text, tokens, i + 1));
+  const edit = (start: number, end: number, after: string, why: Edit['why'], u: boolean, n: string): Edit => ({
+    offset: start, before: text.slice(start, end), after, why, note: n, ...(u ? { uncertain: true } : {}),
+  });
+  const out: Edit[] = [];
+  // a contraction: he's / she'd / he'll (the apostrophe splits tokens)
+  const apostrophe = next !== undefined && /^['’]$/u.test(gapBefore(text, tokens, i + 1)) ? next.lower : undefined;
+  if (SUBJECTS.has(t.lower) && apostrophe && ['s', 'd', 'll'].includes(apostrophe)) {
+    const after = tokens[i + 2];
+    const participle = apostrophe === 's' && after !== undefined && /^(?:been|got|gotten|had|done|worked|led|managed|made|taken|seen|become)$/u.test(after.lower);
+    const contraction = apostrophe === 's' ? (participle ? 've' : 're') : apostrophe;
+    const apo = gapBefore(text, tokens, i + 1);
+    return [edit(t.start, next.end, `${matchCase(t.text, 'they')}${apo}${matchCase(next.text, contraction)}`, 'pronoun', uncertain, note)];
+  }
+  let form: string;
+  switch (t.lower) {
+    case 'he':
+    case 'she':
+      form = 'they';
+      break;
+    case 'him':
+      form = 'them';
+      break;
+    case 'his':
+      form = joined && !POSSESSIVE_NOT_NOUNS.has(next.lower) ? 'their' : 'theirs';
+      break;
+    case 'her':
+      form = joined && !POSSESSIVE_NOT_NOUNS.has(next.lower) ? 'their' : 'them';
+      break;
+    case 'hers':
+      form = 'theirs';
+      break;
+    default:
+      form = 'themselves';
+  }
+  out.push(edit(t.start, t.end, matchCase(t.text, form), 'pronoun', uncertain, note));
+  if (SUBJECTS.has(t.lower)) {
+    let j = i + 1;
+    while (j < tokens.length && SPACES.test(gapBefore(text, tokens, j)) && ADVERBS.has(tokens[j].lower)) j++;
+    const verb = tokens[j];
+    if (verb && SPACES.test(gapBefore(text, tokens, j))) {
+      // a negative contraction is one word for the look-up (isn't, doesn't)
+      const neg = tokens[j + 1] && /^['’]$/u.test(gapBefore(text, tokens, j + 1)) && tokens[j + 1].lower === 't' ? tokens[j + 1] : undefined;
+      const word = neg ? `${verb.lower}'t` : verb.text;
+      const plain = plainForm(word);
+      if (plain) {
+        const [p, certain] = plain;
+        const end = neg ? neg.end : verb.end;
+        const after = neg ? matchCase(verb.text, p.replace(/'t$/u, '')) + text.slice(verb.end, neg.start) + 't' : matchCase(verb.text, p);
+        out.push(edit(verb.start, end, after, 'verb-agreement', !certain || uncertain, certain ? `agrees with "they"` : `agrees with "they" (is "${verb.text}" a verb here?)`));
+        // verbs joined to it in the same sentence agree too: "they lead the team and mentor engineers"
+        for (let k = j + 1; k + 1 < tokens.length && !/[.!?;\n]/u.test(gapBefore(text, tokens, k)); k++) {
+          if ((tokens[k].lower === 'and' || tokens[k].lower === 'or') && SPACES.test(gapBefore(text, tokens, k + 1)) && COMMON.has(tokens[k + 1].lower)) {
+            const v = tokens[k + 1];
+            out.push(edit(v.start, v.end, matchCase(v.text, plainForm(v.text)![0]), 'verb-agreement', uncertain, `agrees with "they" (a verb joined by "${tokens[k].text}")`));
+          }
+          if (SUBJECTS.has(tokens[k].lower) || tokens[k].lower === 'who' || tokens[k].lower === 'which') break;
+        }
+      }
+    }
+  }
+  return out;
+}
