@@ -44,7 +44,7 @@ const LARGE_MODEL_ADVICE = 'needs a desktop GPU or several GB of memory; expect 
 const EXTERNAL_DATA_NOTE =
   'fp32 weights are in an external onnx/model.onnx_data file, which transformers.js only loads with use_external_data_format (transformers.js issue #1326)';
 
-/** One text form for queries and documents (no prefix), mean pooling: the sentence-transformers models and GloVe. */
+/** One text form for queries and documents (no prefix), mean pooling: GloVe, the MiniLM sentence-transformers and gte-small. */
 const SYMMETRIC_MEAN = { pooling: 'mean', queryPrefix: '', documentPrefix: '' } satisfies Partial<EmbeddingFacts>;
 
 /** multilingual-e5 (small, base, large): `query: ` and `passage: ` prefixes, mean pooling, 512 tokens. */
