@@ -1,22 +1,33 @@
 /**
- * Documents worker: the text of PDF and DOCX files off the page's thread, for
- * src/core/documents/importDocuments (its ExtractTextPort). Thin: the work is in
- * src/documents. pdfjs-dist gets its own worker, started from this one on our own origin
- * (CSP worker-src 'self'); it is started at the first PDF and kept. Comlink passes only an
- * error's name and message across; the importer names the file.
+ * Documents worker: the text of PDF and DOCX files, and the documents of CSV/TSV tables, off the
+ * page's thread, for src/core/documents/importDocuments (its ExtractTextPort). Thin: the work is in
+ * src/documents and src/core/documents. pdfjs-dist gets its own worker, started from this one on our
+ * own origin (CSP worker-src 'self'); it is started at the first PDF and kept. Progress (pages of a
+ * PDF, bytes and rows of a table) comes back through a proxied callback. Comlink passes only an
+ * error's name and message across, so a table's format error (with its line) is returned as data.
  *
- * Page side: `Comlink.wrap<DocumentsApi>(new Worker(new URL('../../workers/documents.worker.ts', import.meta.url), { type: 'module' }))`,
- * with the file's bytes transferred (`Comlink.transfer(bytes, [bytes.buffer])`).
+ * Page side: src/app/runs/documentsClient.ts, with the file's bytes transferred.
  */
 import * as Comlink from 'comlink';
 import * as pdfjs from 'pdfjs-dist/legacy/build/pdf.mjs';
 import pdfWorkerUrl from 'pdfjs-dist/legacy/build/pdf.worker.min.mjs?url';
-import type { ExtractTextPort } from '../src/core/documents/importDocuments.ts';
+import type { ImportedDocument } from '../src/core/documents/candidateDocument.ts';
+import type { ColumnMapping } from '../src/core/documents/columnMapping.ts';
+import { csvDocuments } from '../src/core/documents/csvDocuments.ts';
+import type { PartProgress } from '../src/core/documents/partProgress.ts';
+import { FormatError } from '../src/core/formats/formatError.ts';
 import { extractDocxText } from '../src/documents/docxText.ts';
 import { extractPdfText } from '../src/documents/pdfText.ts';
 
-/** What the documents worker exposes: the importer's ExtractTextPort. */
-export type DocumentsApi = ExtractTextPort;
+/** A table's documents, or the format error that stopped it (its file and line kept). */
+export type TableResult = { readonly documents: ImportedDocument[] } | { readonly error: { readonly message: string; readonly line?: number; readonly file?: string } };
+
+/** What the documents worker exposes. */
+export interface DocumentsApi {
+  pdf(bytes: Uint8Array, name: string, onPage?: PartProgress): Promise<string>;
+  docx(bytes: Uint8Array, name: string): Promise<string>;
+  table(bytes: Uint8Array, name: string, mapping: ColumnMapping | undefined, onPart?: PartProgress): Promise<TableResult>;
+}
 
 /**
  * pdfjs with a worker of its own. Given a Worker as `workerPort`, pdfjs uses it as it is (with
@@ -38,7 +49,15 @@ async function plain<T>(run: () => Promise<T>): Promise<T> {
 }
 
 const api: DocumentsApi = {
-  pdf: (bytes, name) => plain(() => extractPdfText(pdfjsWithWorker(), bytes, name)),
+  pdf: (bytes, name, onPage) => plain(() => extractPdfText(pdfjsWithWorker(), bytes, name, onPage)),
   docx: (bytes, name) => plain(() => extractDocxText(bytes, name)),
+  async table(bytes, name, mapping, onPart) {
+    try {
+      return { documents: csvDocuments(bytes, name, mapping, onPart) };
+    } catch (e) {
+      if (e instanceof FormatError) return { error: { message: e.message, ...(e.line !== undefined ? { line: e.line } : {}), ...(e.file !== undefined ? { file: e.file } : {}) } };
+      throw new Error(e instanceof Error ? e.message : String(e));
+    }
+  },
 };
 Comlink.expose(api);

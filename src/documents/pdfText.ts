@@ -7,6 +7,7 @@
  */
 import type * as PdfJs from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { FormatError } from '../core/formats/formatError.ts';
+import type { PartProgress } from '../core/documents/partProgress.ts';
 
 /** The part of pdfjs-dist this file uses. */
 export type PdfJsLib = Pick<typeof PdfJs, 'getDocument'>;
@@ -34,7 +35,7 @@ export const PDF_MESSAGES = Object.freeze({
  *   pdfjs' reason), or no text layer at all.
  * @example await extractPdfText(await openPdfJsNode(), bytes, 'anna.pdf') // 'Anna Jansen\nNurse, Utrecht'
  */
-export async function extractPdfText(pdfjs: PdfJsLib, bytes: Uint8Array, name: string): Promise<string> {
+export async function extractPdfText(pdfjs: PdfJsLib, bytes: Uint8Array, name: string, onPage?: PartProgress): Promise<string> {
   const task = pdfjs.getDocument({
     // pdfjs may detach the buffer it is given: hand it a copy, so the caller's bytes stay usable.
     data: bytes.slice(),
@@ -58,6 +59,7 @@ export async function extractPdfText(pdfjs: PdfJsLib, bytes: Uint8Array, name: s
       const content = await page.getTextContent();
       pages.push(linesOf(content.items as readonly TextPiece[]));
       page.cleanup();
+      onPage?.({ done: n, total: doc.numPages, unit: 'pages' });
     }
     const text = pages.join('\n\n');
     if (text.trim() === '') throw new FormatError(PDF_MESSAGES.noText, undefined, name);

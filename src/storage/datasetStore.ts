@@ -8,6 +8,7 @@ import { deleteRowsOf } from './stagedVersion.ts';
 import { storeKeyOf } from './storeKeys.ts';
 import type { StorageLike } from './storageQuota.ts';
 import { defaultStorage } from './storageQuota.ts';
+import type { ManifestGeneration } from '../core/formats/manifest.ts';
 
 /** One line of the dataset list. */
 export interface DatasetSummary {
@@ -20,6 +21,8 @@ export interface DatasetSummary {
   /** Records of all finished shards. */
   readonly records: number;
   readonly recordsByShard: Readonly<Record<string, number>>;
+  /** What a dataset made from a user's own candidates records of its variants (manifest `generation`). */
+  readonly generation?: ManifestGeneration;
   readonly bytes: number;
   readonly state: ImportState;
   readonly importedAt?: number;
@@ -77,6 +80,7 @@ function summaryOf({ id, manifest, status }: DatasetEntry, staged: DatasetEntry 
     tasks: manifest.tasks,
     records: Object.values(status.records).reduce((a, b) => a + b, 0),
     recordsByShard: status.records,
+    ...(manifest.generation ? { generation: manifest.generation } : {}),
     bytes: status.bytes,
     state: status.state,
     importedAt: status.importedAt,

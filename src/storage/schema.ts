@@ -5,6 +5,7 @@ import type { RunConfig, RunResults, StoredModelProgress } from '../core/audit/r
 import type { ImportedDocument } from '../core/documents/candidateDocument.ts';
 import type { ReviewDecision } from '../core/ownData/review.ts';
 import type { DraftOptions } from '../core/ownData/draftOptions.ts';
+import type { ColumnMapping } from '../core/documents/columnMapping.ts';
 
 /**
  * Version of the IndexedDB schema; `upgrade` in db.ts switches on the old one.
@@ -160,6 +161,10 @@ export interface DraftEntry {
   readonly options: DraftOptions;
   /** The dataset made from it, once made. */
   readonly datasetId?: string;
+  /** The column mapping last used for each side's tables (offered again when its columns fit). */
+  readonly mappings?: Readonly<Partial<Record<'cvs' | 'jobs', ColumnMapping>>>;
+  /** The language last given to each side's documents that carry none. */
+  readonly lastLang?: Readonly<Partial<Record<'cvs' | 'jobs', string>>>;
 }
 
 /** A row of `reviews`: the decision on one generated variant of a draft (no row: pending). */

@@ -1,5 +1,5 @@
-/** The page's one CandidatesState, reading PDF and DOCX text in the documents worker. */
+/** The page's one CandidatesState, reading PDF, DOCX and table documents in the documents worker. */
 import { documentsExtract } from '../runs/documentsClient.ts';
 import { CandidatesState } from './candidates.svelte.ts';
 
-export const candidatesState = new CandidatesState(() => documentsExtract);
+export const candidatesState = new CandidatesState((signal) => documentsExtract(signal));

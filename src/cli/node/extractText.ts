@@ -5,6 +5,6 @@ import { openPdfJsNode } from '../../documents/pdfjsNode.ts';
 import { extractPdfText } from '../../documents/pdfText.ts';
 
 export const nodeExtractText: ExtractTextPort = {
-  pdf: async (bytes, name) => extractPdfText(await openPdfJsNode(), bytes, name),
+  pdf: async (bytes, name, onPage) => extractPdfText(await openPdfJsNode(), bytes, name, onPage),
   docx: (bytes, name) => extractDocxText(bytes, name),
 };

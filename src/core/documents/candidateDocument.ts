@@ -22,4 +22,6 @@ export interface ImportedDocument extends CandidateDocument {
   readonly label?: 0 | 1;
   /** The id of the job a CV applies to. */
   readonly job?: string;
+  /** `name` was typed by the user ("name used in the original" of a CV in which no name was found), not imported. */
+  readonly nameGiven?: boolean;
 }

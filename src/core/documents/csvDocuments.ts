@@ -1,6 +1,7 @@
 import { readTable } from '../formats/delimited.ts';
 import { FormatError } from '../formats/formatError.ts';
 import type { ImportedDocument } from './candidateDocument.ts';
+import type { PartProgress } from './partProgress.ts';
 import { checkMapping, suggestMapping, type ColumnMapping } from './columnMapping.ts';
 import { decodeUtf8, fileStem } from './decodeText.ts';
 import { checkUniqueIds, documentOfRow, type RowPlace } from './documentOfRow.ts';
@@ -31,8 +32,8 @@ export function readTableHeader(bytes: Uint8Array, file: string): TableHeader {
  * @example csvDocuments(new TextEncoder().encode('id;text\na;Anna, nurse\n'), 'cvs.csv', { id: 'id', text: 'text' })
  *   // [{ id: 'a', text: 'Anna, nurse', source: 'cvs.csv row 1' }]
  */
-export function csvDocuments(bytes: Uint8Array, file: string, mapping?: ColumnMapping): ImportedDocument[] {
-  const { rows } = table(bytes, file);
+export function csvDocuments(bytes: Uint8Array, file: string, mapping?: ColumnMapping, onPart?: PartProgress): ImportedDocument[] {
+  const { rows } = table(bytes, file, undefined, onPart ? (n, read, total) => onPart({ done: read, total, unit: 'bytes', rows: n }) : undefined);
   if (rows.length === 0) throw new FormatError('the file is empty', undefined, file);
   const [header, ...data] = rows;
   const headers = header.cells;
@@ -55,11 +56,11 @@ export function csvDocuments(bytes: Uint8Array, file: string, mapping?: ColumnMa
   return out.map((o) => o.doc);
 }
 
-function table(bytes: Uint8Array, file: string, limit?: number) {
+function table(bytes: Uint8Array, file: string, limit?: number, onRows?: (rows: number, read: number, total: number) => void) {
   const text = decodeUtf8(bytes, file);
   const tsv = /\.tsv$/i.test(file);
   try {
-    return readTable(text, tsv ? '\t' : 'guess', limit);
+    return readTable(text, tsv ? '\t' : 'guess', limit, onRows);
   } catch (e) {
     if (e instanceof FormatError) throw new FormatError(e.message, e.line, file);
     throw e;

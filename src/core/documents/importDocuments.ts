@@ -3,6 +3,7 @@ import { FormatError } from '../formats/formatError.ts';
 import { formatLimit, MAX_TEXT_FILE_BYTES } from '../formats/inputLimits.ts';
 import type { ImportedDocument } from './candidateDocument.ts';
 import type { ColumnMapping } from './columnMapping.ts';
+import type { FilePart, PartProgress } from './partProgress.ts';
 import { csvDocuments } from './csvDocuments.ts';
 import { extensionOf, fileStem } from './decodeText.ts';
 import { jsonlDocuments } from './jsonlDocuments.ts';
@@ -20,8 +21,11 @@ export interface DocumentFile {
  * mammoth, in the documents worker or in Node). Errors should name the file.
  */
 export interface ExtractTextPort {
-  pdf(bytes: Uint8Array, name: string): Promise<string>;
+  /** `onPage` is told after each page (the page side of a worker passes a proxy). */
+  pdf(bytes: Uint8Array, name: string, onPage?: PartProgress): Promise<string>;
   docx(bytes: Uint8Array, name: string): Promise<string>;
+  /** A CSV/TSV file's documents, read off the page's thread where the port can (the documents worker), with its progress. */
+  table?(bytes: Uint8Array, name: string, mapping: ColumnMapping | undefined, onPart?: PartProgress): Promise<ImportedDocument[]>;
 }
 
 /** A file (or one row of it) that could not be imported, and why. */
@@ -35,8 +39,10 @@ export interface ImportProgress {
   /** Files finished (imported or failed), of `total`. */
   readonly done: number;
   readonly total: number;
-  /** The file just finished. */
+  /** The file just finished, or (with `part`) the file being read. */
   readonly file: string;
+  /** How far into `file` (pages of a PDF, bytes and rows of a table), while it is read. */
+  readonly part?: FilePart;
 }
 
 export interface ImportOptions {
@@ -71,7 +77,8 @@ export async function importDocuments(files: readonly DocumentFile[], options: I
   for (const [i, file] of files.entries()) {
     throwIfCancelled(options.signal);
     try {
-      const docs = await documentsOf(file, options);
+      const onPart: PartProgress = (part) => options.onProgress?.({ done: i, total: files.length, file: file.name, part });
+      const docs = await documentsOf(file, options, onPart);
       throwIfCancelled(options.signal);
       for (const doc of docs) {
         const other = sourceOf.get(doc.id);
@@ -91,7 +98,7 @@ export async function importDocuments(files: readonly DocumentFile[], options: I
   return { documents, errors };
 }
 
-async function documentsOf(file: DocumentFile, options: ImportOptions): Promise<ImportedDocument[]> {
+async function documentsOf(file: DocumentFile, options: ImportOptions, onPart: PartProgress): Promise<ImportedDocument[]> {
   const ext = extensionOf(file.name);
   if (!(DOCUMENT_EXTENSIONS as readonly string[]).includes(ext)) {
     throw new FormatError(`${ext === '' ? 'a file without an extension' : `"${ext}" files`} cannot be imported; use ${DOCUMENT_EXTENSIONS.join(' ')}`, undefined, file.name);
@@ -103,14 +110,14 @@ async function documentsOf(file: DocumentFile, options: ImportOptions): Promise<
   switch (ext) {
     case '.csv':
     case '.tsv':
-      return csvDocuments(bytes, file.name, options.mapping);
+      return options.extract.table ? options.extract.table(bytes, file.name, options.mapping, onPart) : csvDocuments(bytes, file.name, options.mapping, onPart);
     case '.jsonl':
       return jsonlDocuments(bytes, file.name, options.mapping);
     case '.txt':
     case '.md':
       return [textDocument(bytes, file.name)];
     default: {
-      const raw = ext === '.pdf' ? await options.extract.pdf(bytes, file.name) : await options.extract.docx(bytes, file.name);
+      const raw = ext === '.pdf' ? await options.extract.pdf(bytes, file.name, onPart) : await options.extract.docx(bytes, file.name);
       const text = normaliseExtractedText(raw);
       if (text === '') throw new FormatError('has no text', undefined, file.name);
       return [{ id: fileStem(file.name), text, source: file.name }];

@@ -48,13 +48,16 @@ export function readDelimited(text: string, delimiter: ',' | '\t', limit?: numbe
   return readTable(text, delimiter, limit).rows;
 }
 
+/** readTable's `onRows` is told every this many rows (and once at the end). */
+export const ROWS_PER_REPORT = 2000;
+
 /**
  * `readDelimited` that may also guess the separator (`'guess'`: papaparse picks among `,`, `;`
  * and tab from the first rows, `,` when none fits), and says which one it used.
  * @throws {FormatError} on an unterminated quoted cell, naming its line.
  * @example readTable('a;b\n1;2\n', 'guess').delimiter // ';'
  */
-export function readTable(text: string, delimiter: Delimiter | 'guess', limit?: number): { rows: TableRow[]; delimiter: Delimiter } {
+export function readTable(text: string, delimiter: Delimiter | 'guess', limit?: number, onRows?: (rows: number, bytesRead: number, bytes: number) => void): { rows: TableRow[]; delimiter: Delimiter } {
   const body = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
   const lineOf = lineLocator(body);
   const rows: TableRow[] = [];
@@ -78,10 +81,12 @@ export function readTable(text: string, delimiter: Delimiter | 'guess', limit?: 
       const cells = result.data;
       if (!(cells.length === 1 && cells[0].trim() === '')) rows.push({ line: lineOf(start), cells });
       start = result.meta.cursor;
+      if (onRows && rows.length % ROWS_PER_REPORT === 0) onRows(rows.length, start, body.length);
       if (rows.length === limit) parser.abort();
     },
   });
   if (failure) throw failure;
+  onRows?.(rows.length, body.length, body.length);
   return { rows, delimiter: used };
 }
 

@@ -93,6 +93,8 @@ export interface ManifestGeneration {
   readonly not_made: number;
   /** How the variants were made (absent in datasets made before it). */
   readonly settings?: ManifestGenerationSettings;
+  /** The variants the dataset holds, by kind (absent in datasets made before it): what each audit will use. */
+  readonly variants_by_kind?: Readonly<Record<string, number>>;
 }
 
 /** The counterfactual settings of a generated dataset (core/counterfactual/generate.ts GenerationSettings). */
@@ -254,7 +256,15 @@ function parseGeneration(value: unknown): ManifestGeneration {
     counts[c] = n as number;
   }
   const settings = g.settings === undefined ? undefined : parseSettings(g.settings);
-  return { seed: g.seed as number, kinds, ...counts, ...(settings ? { settings } : {}) };
+  let byKind: Record<string, number> | undefined;
+  if (g.variants_by_kind !== undefined) {
+    byKind = {};
+    for (const [k, n] of Object.entries(object(g.variants_by_kind, 'generation.variants_by_kind'))) {
+      if (typeof n !== 'number' || !Number.isSafeInteger(n) || n < 0) fail(`generation.variants_by_kind.${k} must be an integer ≥ 0`);
+      byKind[k] = n;
+    }
+  }
+  return { seed: g.seed as number, kinds, ...counts, ...(settings ? { settings } : {}), ...(byKind ? { variants_by_kind: byKind } : {}) };
 }
 
 function parseSettings(value: unknown): ManifestGenerationSettings {

@@ -9,6 +9,9 @@ import type { Edit } from '../counterfactual/edit.ts';
 export interface Segment {
   readonly text: string;
   readonly changed: boolean;
+  /** The edit was marked for review (neutral base); `note` says why. */
+  readonly uncertain?: boolean;
+  readonly note?: string;
 }
 
 /**
@@ -29,8 +32,9 @@ export function editSegments(original: string, edits: readonly Edit[]): { origin
     if (e.offset < at) throw new RangeError(`edit at ${e.offset} overlaps the one before it`);
     if (original.slice(e.offset, e.offset + e.before.length) !== e.before) throw new RangeError(`edit at ${e.offset}: the original does not read "${e.before}" there`);
     plain(original.slice(at, e.offset));
-    if (e.before !== '') a.push({ text: e.before, changed: true });
-    if (e.after !== '') b.push({ text: e.after, changed: true });
+    const mark = { ...(e.uncertain ? { uncertain: true } : {}), ...(e.note ? { note: e.note } : {}) };
+    if (e.before !== '') a.push({ text: e.before, changed: true, ...mark });
+    if (e.after !== '') b.push({ text: e.after, changed: true, ...mark });
     at = e.offset + e.before.length;
   }
   plain(original.slice(at));

@@ -55,6 +55,13 @@ export interface OwnGeneration {
   readonly settings?: GenerationSettings;
 }
 
+/** The dataset's variants by kind (names, explicit, gender, noise), as the manifest records them. */
+function variantsByKind(variants: readonly Variant[]): Record<string, number> {
+  const out: Record<string, number> = { names: 0, explicit: 0, gender: 0, noise: 0 };
+  for (const v of variants) if (v.kind !== 'neutral') out[v.kind] = (out[v.kind] ?? 0) + 1;
+  return out;
+}
+
 /** The manifest's `generation` block (formats/manifest.ts ManifestGeneration) of what was generated and reviewed. */
 export function manifestGeneration(g: OwnGeneration): ManifestGeneration {
   const { generated, accepted, rejected, edited, pending } = g.counts;
@@ -193,6 +200,6 @@ export function ownDataset(input: OwnDatasetInput): PackageInput {
     version: input.version ?? '1.0.0',
     languages,
     tasks,
-    generation: { ...manifestGeneration(input.generation) },
+    generation: { ...manifestGeneration(input.generation), variants_by_kind: variantsByKind(input.variants) },
   };
 }

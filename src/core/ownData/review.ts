@@ -5,7 +5,7 @@
  * reach a dataset; the counts travel with it (manifest `generation`) and with
  * every result audited on it.
  */
-import type { Variant, VariantKind } from '../counterfactual/variant.ts';
+import type { ReviewKind, Variant } from '../counterfactual/variant.ts';
 
 export type ReviewState = 'pending' | 'accepted' | 'rejected' | 'edited';
 
@@ -32,7 +32,7 @@ export function reviewState(decisions: ReadonlyMap<string, ReviewDecision>, vari
  * Counts per state, over all variants or those of one kind.
  * @example reviewCounts([a, b, c], new Map([[a.id, { state: 'accepted' }]])) // {generated: 3, accepted: 1, pending: 2, …}
  */
-export function reviewCounts(variants: readonly Variant[], decisions: ReadonlyMap<string, ReviewDecision>, kind?: VariantKind): ReviewCounts {
+export function reviewCounts(variants: readonly Variant[], decisions: ReadonlyMap<string, ReviewDecision>, kind?: ReviewKind): ReviewCounts {
   const counts = { generated: 0, accepted: 0, rejected: 0, edited: 0, pending: 0 };
   for (const v of variants) {
     if (kind !== undefined && v.kind !== kind) continue;
@@ -58,7 +58,7 @@ export function acceptedVariants(variants: readonly Variant[], decisions: Readon
 }
 
 /** Decisions accepting every variant (of one kind, or all): the reviewer's "accept all", and the CLI's default. */
-export function acceptAll(variants: readonly Variant[], decisions: ReadonlyMap<string, ReviewDecision>, kind?: VariantKind): Map<string, ReviewDecision> {
+export function acceptAll(variants: readonly Variant[], decisions: ReadonlyMap<string, ReviewDecision>, kind?: ReviewKind): Map<string, ReviewDecision> {
   const next = new Map(decisions);
   for (const v of variants) if ((kind === undefined || v.kind === kind) && !next.has(v.id)) next.set(v.id, { state: 'accepted' });
   return next;

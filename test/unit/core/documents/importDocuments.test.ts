@@ -37,7 +37,18 @@ describe('importDocuments(files, options)', () => {
     ]);
     expect(documents.find((d) => d.id === 'anna')!.text).toBe('Anna\nCafé\n\n\nend');
     expect(documents.find((d) => d.id === 'cv')!.text).toBe('Bram\n\nWelder');
-    expect(progress.map((p) => `${p.done}/${p.total} ${p.file}`)).toEqual(['1/5 no-ids.csv', '2/5 cvs.jsonl', '3/5 bram.md', '4/5 anna.pdf', '5/5 cv.docx']);
+    // once per file finished; a table also says how far into it the reader is (bytes and rows)
+    expect(progress.filter((p) => !p.part).map((p) => `${p.done}/${p.total} ${p.file}`)).toEqual(['1/5 no-ids.csv', '2/5 cvs.jsonl', '3/5 bram.md', '4/5 anna.pdf', '5/5 cv.docx']);
+    const part = progress.find((p) => p.part);
+    expect(part).toMatchObject({ done: 0, total: 5, file: 'no-ids.csv', part: { unit: 'bytes', rows: 3 } });
+    expect(part!.part!.done).toBe(part!.part!.total);
+  });
+
+  it('reports the pages of a PDF as the port reads them, inside the file', async () => {
+    const progress: ImportProgress[] = [];
+    const paged: ExtractTextPort = { ...extract, pdf: async (_b, _n, onPage) => { for (let p = 1; p <= 3; p++) onPage?.({ done: p, total: 3, unit: 'pages' }); return 'Anna'; } };
+    await importDocuments([file('anna.pdf', new Uint8Array([1]))], { extract: paged, onProgress: (p) => progress.push(p) });
+    expect(progress.map((p) => (p.part ? `page ${p.part.done}/${p.part.total}` : `${p.done}/${p.total}`))).toEqual(['page 1/3', 'page 2/3', 'page 3/3', '1/1']);
   });
 
   it('reports each bad file by name (and line) and keeps the good ones', async () => {

@@ -45,7 +45,10 @@ describe('ownDataset', () => {
     expect(d.tasks[1]).toMatchObject({ qrels: 'qrels', relevance_threshold: 1 });
     expect(d.qrels).toEqual([{ query_id: 'j1', corpus_id: 'cv1', score: 1 }]);
     expect(d.languages).toEqual(['en', 'fr']);
-    expect(d.generation).toEqual({ seed: 3, kinds: ['names', 'explicit', 'gender', 'noise'], generated: 6, accepted: 3, rejected: 1, edited: 1, pending: 1, not_made: 2 });
+    expect(d.generation).toEqual({
+      seed: 3, kinds: ['names', 'explicit', 'gender', 'noise'], generated: 6, accepted: 3, rejected: 1, edited: 1, pending: 1, not_made: 2,
+      variants_by_kind: { names: 1, explicit: 1, gender: 1, noise: 1 },
+    });
   });
 
   it('without labels: no labels or qrels shard, a retrieval task without qrels (twin robustness only)', () => {
