@@ -1,81 +1,203 @@
 /**
- * Your candidates, end to end in the page: CVs as a PDF, a Markdown file and a text file, job
- * posts as a CSV with its column mapping; variants generated, reviewed by keyboard (kept across a
- * reload), the package exported — byte-identical to `fairground make-dataset` with the same files,
- * seed and review decisions — then stored and audited (screening with the bundled model, twins
- * with BM25) with the variant counts in the results. No request leaves the page.
+ * Your candidates, end to end in the page, as a user walks it (issue 30), by keyboard where a
+ * person would use one: real DOCX CVs (the anonymised ones of ../shared/external, else fixtures)
+ * and text CVs in two batches (an id clash resolved), a job-post CSV mapped to job fields, the
+ * variants generated on each CV's neutral base, filtered and reviewed (reject, accept, edit), a
+ * document removed, the dataset created in one sitting (no reload: the DataCloneError of a draft
+ * stored as a proxy), Run opened on it with the screening audit, then the twins audit and a
+ * permalink — the counts asserted at each step. A second test exports the package and checks it is
+ * byte-identical to `fairground make-dataset` with the same files, seed and decisions.
  */
 import assert from 'node:assert/strict';
 import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import type { Page } from 'playwright-core';
 import { main } from '../../src/cli/main.ts';
 import { nodeIo } from '../../src/cli/node/nodeIo.ts';
+import { sharedExternal } from '../sharedExternal.ts';
 import { e2e, foreignRequests } from './browser.ts';
 
 const FIXTURES = fileURLToPath(new URL('../fixtures/documents/', import.meta.url));
+const WALK = 'own CVs and job posts walked as a user: two batches, a clash, a mapped job CSV, review by keyboard, a removal, create, screening and twins audits, share';
+const vacancies = sharedExternal('vacancy-resume-matching', [`${WALK} (with fixtures instead)`]);
 const CARLA = 'Name: Carla Mendes\nShe is a software developer; her team ships Python and Kubernetes services.\n';
-const JOBS = 'id,text\nicu,"Intensive care nurse, Utrecht"\ndev,"Software developer (Python, Kubernetes)"\n';
+const DANA = 'Dana Okafor\ndana.okafor@example.org | +44 20 7946 0958\nProfile\nDana leads data projects. She has built pipelines in Python and SQL for retail clients.\n';
+const JOBS = 'id,title,text,department\ndev,Developer,"Software developer: Python, Kubernetes, SQL; build and run services",IT\ndata,Data engineer,"Data engineer: pipelines in Python and SQL for analytics",IT\nops,Site reliability,"Site reliability engineer: Kubernetes, monitoring, on-call",IT\n';
 
-const cvFiles = () => [
-  { name: 'anna.pdf', mimeType: 'application/pdf', buffer: readFileSync(join(FIXTURES, 'anna.pdf')) },
-  { name: 'bram.md', mimeType: 'text/markdown', buffer: readFileSync(join(FIXTURES, 'bram.md')) },
-  { name: 'carla.txt', mimeType: 'text/plain', buffer: Buffer.from(CARLA) },
-];
+/** The first batch: the 10 anonymised DOCX CVs when the shared data is there, else the fixtures' DOCX and PDF. */
+function firstBatch(): { name: string; mimeType: string; buffer: Buffer }[] {
+  const docx = 'application/vnd.openxmlformats-officedocument.wordprocessingml.document';
+  if (vacancies.skip === false) return Array.from({ length: 10 }, (_, i) => ({ name: `${i + 1}.docx`, mimeType: docx, buffer: readFileSync(vacancies.path('CV', `${i + 1}.docx`)) }));
+  return [
+    { name: 'anna.docx', mimeType: docx, buffer: readFileSync(join(FIXTURES, 'anna.docx')) },
+    { name: 'anna2.pdf', mimeType: 'application/pdf', buffer: readFileSync(join(FIXTURES, 'anna.pdf')) },
+  ];
+}
 
-e2e('own CVs and job posts: import, generate, review by keyboard, export the same bytes as make-dataset, store and audit', async ({ page, baseUrl, errors, requests, device }) => {
+const counts = async (page: Page) => ((await page.getByTestId('review').locator('p.muted').first().textContent()) ?? '').replace(/\s+/g, ' ');
+const number = (text: string, label: string) => Number(new RegExp(`(\\d+) ${label}`).exec(text)?.[1] ?? NaN);
+
+e2e(WALK, async ({ page, baseUrl, errors, requests, device }) => {
   await page.goto(`${baseUrl}#/candidates`);
   await page.getByRole('heading', { name: 'Your candidates' }).waitFor();
 
-  // CVs: three files of three kinds (the PDF's text is read in the documents worker).
-  // A scanned PDF among them has no text layer: named, left out, the others imported.
-  const scanned = { name: 'scanned.pdf', mimeType: 'application/pdf', buffer: readFileSync(join(FIXTURES, 'scanned.pdf')) };
-  await page.getByTestId('candidates-cvs-files').setInputFiles([...cvFiles(), scanned]);
+  // Batch 1: the DOCX CVs (read in the documents worker), language en.
+  const batch1 = firstBatch();
+  await page.getByTestId('candidates-cvs-files').setInputFiles(batch1);
   await page.getByTestId('candidates-cvs-lang').selectOption('en');
   await page.getByTestId('candidates-cvs-import').click();
-  await page.getByTestId('candidates-notice').filter({ hasText: 'Imported 3 CVs; 1 could not be imported' }).waitFor({ timeout: 60_000 });
-  assert.match((await page.getByTestId('candidates-file-errors').textContent()) ?? '', /scanned\.pdf.*no text layer.*OCR/s);
+  await page.getByTestId('candidates-notice').filter({ hasText: `Added ${batch1.length} CVs` }).waitFor({ timeout: 120_000 });
+  const table = page.getByTestId('documents-table');
+  assert.equal(await table.locator('tr[data-side="cvs"]').count(), batch1.length);
 
-  // Job posts: a CSV, its columns guessed and shown for correction.
+  // Batch 2: text CVs — one of them named like a CV already there: the clash is named, the new one renamed.
+  const clashing = batch1[0].name.replace(/\.\w+$/, '');
+  await page.getByTestId('candidates-cvs-files').setInputFiles([
+    { name: 'carla.txt', mimeType: 'text/plain', buffer: Buffer.from(CARLA) },
+    { name: 'dana.txt', mimeType: 'text/plain', buffer: Buffer.from(DANA) },
+    { name: `${clashing}.txt`, mimeType: 'text/plain', buffer: Buffer.from('Nurse\nI care for patients in intensive care.\n') },
+  ]);
+  await page.getByTestId('candidates-cvs-import').click();
+  await page.getByTestId('candidates-clash').waitFor({ timeout: 60_000 });
+  assert.match((await page.getByTestId('candidates-clash').textContent()) ?? '', new RegExp(`1 of the 3 new CVs have an id the draft already has:.*${clashing}`));
+  await page.getByTestId('clash-rename').focus();
+  await page.keyboard.press('Enter');
+  await page.getByTestId('candidates-notice').filter({ hasText: `renamed ${clashing} → ${clashing}-2` }).waitFor();
+  const cvCount = batch1.length + 3;
+  assert.equal(await table.locator('tr[data-side="cvs"]').count(), cvCount, 'the second batch added to the first');
+
+  // The job posts: a CSV mapped to job fields only, its first rows shown.
   await page.getByTestId('candidates-jobs-files').setInputFiles([{ name: 'jobs.csv', mimeType: 'text/csv', buffer: Buffer.from(JOBS) }]);
   await page.getByTestId('candidates-jobs-mapping').waitFor();
   assert.equal(await page.getByTestId('map-jobs-text').inputValue(), 'text');
-  assert.equal(await page.getByTestId('map-jobs-id').inputValue(), 'id');
+  assert.equal(await page.getByTestId('map-jobs-title').inputValue(), 'title');
+  assert.equal(await page.getByTestId('map-jobs-name').count(), 0, 'no candidate fields for job posts');
+  assert.equal(await page.getByTestId('candidates-jobs-sample').locator('tbody tr').count(), 3);
   await page.getByTestId('candidates-jobs-import').click();
-  await page.getByTestId('candidates-notice').filter({ hasText: 'Imported 2 job posts' }).waitFor({ timeout: 60_000 });
+  await page.getByTestId('candidates-notice').filter({ hasText: 'Added 3 job posts' }).waitFor({ timeout: 60_000 });
 
-  // Review: the first variant rejected, the next accepted, the third edited — all by keyboard.
+  // Variants: every CV gets its neutral base, 22 name lines and 11 explicit lines, named or not.
+  const review = page.getByTestId('review');
+  await review.waitFor();
+  const start = await counts(page);
+  const generated = number(start, 'generated');
+  assert.ok(generated >= cvCount * 34, `[${device}] ${start}`);
+  await page.getByTestId('review-kind').selectOption('names');
+  assert.equal(Number((await page.getByTestId('review-shown').textContent())?.split(' ')[0]), cvCount * 22, 'every CV has its name variants');
+  await page.getByTestId('review-kind').selectOption('explicit');
+  assert.equal(Number((await page.getByTestId('review-shown').textContent())?.split(' ')[0]), cvCount * 11);
+
+  // The filter moves the selection to a shown row: r rejects a gender twin, never a hidden variant.
+  await page.getByTestId('review-kind').selectOption('gender');
   const list = page.getByTestId('review-list');
-  const total = await list.getByRole('option').count();
-  assert.ok(total >= 10, `variants generated: ${total}`);
+  const twins = await list.getByRole('option').count();
+  assert.ok(twins >= 2, `gender twins: ${twins}`);
   await list.focus();
   await page.keyboard.press('r');
+  await review.getByText(/· 1 rejected ·/).waitFor();
+  assert.match((await list.locator('li.rejected').first().textContent()) ?? '', /gender twin/);
   await page.keyboard.press('a');
+  await review.getByText(/· 1 accepted ·/).waitFor();
+  // e puts focus in the editor; Ctrl+Enter saves and returns to the list.
   await page.keyboard.press('e');
-  const edit = page.getByTestId('review-edit');
-  await edit.waitFor();
-  await edit.fill('Edited by the reviewer\nNurse.');
+  const editor = page.getByTestId('review-edit');
+  await editor.waitFor();
+  assert.equal(await editor.evaluate((el) => el === document.activeElement), true, 'the editor has focus');
+  await page.keyboard.press('Control+a');
+  await page.keyboard.type('Edited by the reviewer: a software developer.');
   await page.keyboard.press('Control+Enter');
-  const review = page.getByTestId('review');
-  await review.getByText(/1 accepted · 1 edited · 1 rejected/).waitFor();
-  // The side-by-side view highlights what changed.
-  await list.focus();
-  await page.keyboard.press('ArrowDown');
-  await page.getByTestId('review-compare').locator('ins').first().waitFor({ timeout: 10_000 }); // the variant's edits, highlighted
+  await review.getByText(/· 1 edited ·/).waitFor();
+  assert.equal(await list.evaluate((el) => el === document.activeElement), true, 'focus back in the list');
 
-  // A reload keeps the draft and every decision.
-  await page.reload();
-  await review.getByText(/1 accepted · 1 edited · 1 rejected/).waitFor({ timeout: 30_000 });
+  // Remove a document (confirmed): its variants go too.
+  await page.getByTestId('review-kind').selectOption('all');
+  const removed = batch1[1].name.replace(/\.\w+$/, '');
+  await page.getByTestId(`remove-${removed}`).click();
+  await page.getByTestId(`remove-confirm-${removed}`).click();
+  await page.getByTestId('candidates-notice').filter({ hasText: `Removed ${removed}` }).waitFor();
+  const afterRemoval = await counts(page);
+  assert.ok(number(afterRemoval, 'generated') < generated, afterRemoval);
+  assert.equal(await table.locator('tr[data-side="cvs"]').count(), cvCount - 1);
 
-  // Accept the rest, kind by kind.
-  for (const kind of ['names', 'explicit', 'gender', 'noise']) {
+  // Accept the rest, kind by kind, each confirmed with its count.
+  for (const kind of ['neutral', 'names', 'explicit', 'gender', 'noise']) {
     const button = page.getByTestId(`accept-all-${kind}`);
-    if ((await button.count()) > 0 && (await button.isEnabled())) await button.click();
+    if ((await button.count()) === 0 || !(await button.isEnabled())) continue;
+    await button.click();
+    await page.getByTestId('bulk-confirm').waitFor();
+    await page.getByTestId('bulk-confirm-yes').click();
+    await page.getByTestId('bulk-confirm').waitFor({ state: 'detached' });
   }
   await review.getByText(/· 0 pending/).waitFor();
+  const final = await counts(page);
 
-  // Export the package and the decisions; make-dataset with the same files and decisions writes the same zip.
+  // Create in one sitting (no reload) and go to Run: the new dataset, the screening audit, what it uses.
+  await page.getByTestId('candidates-dataset-id').fill('walked');
+  await page.getByTestId('candidates-create').click();
+  await page.waitForURL(/#\/run/, { timeout: 60_000 });
+  assert.equal(await page.getByTestId('audit-type-screening').isChecked(), true);
+  assert.equal(await page.getByTestId('screening-dataset').inputValue(), 'walked');
+  assert.match((await page.getByTestId('run-uses').textContent()) ?? '', /^Screening: \d+ name variants, \d+ explicit lines, noise floor \d+, each compared with its CV's neutral base\.$/);
+  await page.getByTestId('screening-runs').fill('1');
+  await page.getByTestId('screening-bootstrap').fill('100');
+  await page.getByTestId('run-button').click();
+  await page.getByTestId('bias-table').or(page.getByTestId('error-banner')).first().waitFor({ timeout: 300_000 });
+  assert.equal(await page.getByTestId('error-banner').count(), 0, `the screening run failed: ${await page.getByTestId('error-banner').first().textContent().catch(() => '')}`);
+  assert.equal([number(final, 'edited'), number(final, 'rejected')].join(), '1,1', final);
+  assert.match((await page.getByTestId('generation-note').textContent()) ?? '', new RegExp(`${number(final, 'generated')} generated, ${number(final, 'accepted')} accepted, 1 edited, 1 rejected`));
+
+  // The twins audit of the same dataset with BM25; the form says how many twins it uses.
+  await page.goto(`${baseUrl}#/run`);
+  const picker = page.getByTestId('model-picker');
+  await picker.waitFor();
+  await page.locator('select').first().selectOption('walked');
+  assert.match((await page.getByTestId('run-uses').textContent()) ?? '', /^Twins: \d+ gender twins?\.$/);
+  for (const box of await picker.locator('input[type="checkbox"]').all()) if ((await box.getAttribute('value')) !== 'bm25' && (await box.isChecked())) await box.uncheck();
+  const bm25 = picker.locator('input[type="checkbox"][value="bm25"]');
+  if (!(await bm25.isChecked())) await bm25.check();
+  await page.getByTestId('run-button').click();
+  await page.getByTestId('results-table').or(page.getByTestId('error-banner')).first().waitFor({ timeout: 300_000 });
+  assert.equal(await page.getByTestId('error-banner').count(), 0, `the twins run failed: ${await page.getByTestId('error-banner').first().textContent().catch(() => '')}`);
+  // A permalink carries the summary numbers, never the CVs.
+  await page.getByRole('heading', { name: 'Share' }).waitFor();
+  await page.getByTestId('permalink-copy').click();
+  const link = decodeURIComponent(await page.getByTestId('permalink-input').inputValue());
+  assert.ok(link.includes('#r='), link.slice(0, 80));
+  for (const secret of ['Dana', 'Okafor', 'pipelines']) assert.ok(!link.includes(secret), `no candidate text in the link (${secret})`);
+
+  const foreign = foreignRequests(requests, new URL(baseUrl).origin);
+  assert.deepEqual(foreign, [], `no request leaves the site: ${foreign.join(', ')}`);
+  assert.deepEqual(errors, []);
+}, { timeout: 900_000 });
+
+e2e('own CVs: the exported package is byte-identical to fairground make-dataset with the same files, seed and decisions, and a reload keeps the review', async ({ page, baseUrl, errors, device }) => {
+  await page.goto(`${baseUrl}#/candidates`);
+  await page.getByRole('heading', { name: 'Your candidates' }).waitFor();
+  const files = [
+    { name: 'anna.pdf', mimeType: 'application/pdf', buffer: readFileSync(join(FIXTURES, 'anna.pdf')) },
+    { name: 'bram.md', mimeType: 'text/markdown', buffer: readFileSync(join(FIXTURES, 'bram.md')) },
+    { name: 'carla.txt', mimeType: 'text/plain', buffer: Buffer.from(CARLA) },
+  ];
+  await page.getByTestId('candidates-cvs-files').setInputFiles(files);
+  await page.getByTestId('candidates-cvs-lang').selectOption('en');
+  await page.getByTestId('candidates-cvs-import').click();
+  await page.getByTestId('candidates-notice').filter({ hasText: 'Added 3 CVs' }).waitFor({ timeout: 60_000 });
+  const jobs = 'id,text\nicu,"Intensive care nurse, Utrecht"\ndev,"Software developer (Python, Kubernetes)"\n';
+  await page.getByTestId('candidates-jobs-files').setInputFiles([{ name: 'jobs.csv', mimeType: 'text/csv', buffer: Buffer.from(jobs) }]);
+  await page.getByTestId('candidates-jobs-import').click();
+  await page.getByTestId('candidates-notice').filter({ hasText: 'Added 2 job posts' }).waitFor({ timeout: 60_000 });
+  const list = page.getByTestId('review-list');
+  await list.focus();
+  await page.keyboard.press('ArrowDown');
+  await page.keyboard.press('r');
+  await page.keyboard.press('a');
+  const review = page.getByTestId('review');
+  await review.getByText(/1 accepted · 0 edited · 1 rejected/).waitFor();
+  await page.reload();
+  await review.getByText(/1 accepted · 0 edited · 1 rejected/).waitFor({ timeout: 30_000 });
+
   const [zipDownload] = await Promise.all([page.waitForEvent('download'), page.getByTestId('candidates-export-zip').click()]);
   const browserZip = readFileSync(await zipDownload.path());
   const [decisionsDownload] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export review decisions' }).click()]);
@@ -84,7 +206,7 @@ e2e('own CVs and job posts: import, generate, review by keyboard, export the sam
   copyFileSync(join(FIXTURES, 'anna.pdf'), join(dir, 'cvs', 'anna.pdf'));
   copyFileSync(join(FIXTURES, 'bram.md'), join(dir, 'cvs', 'bram.md'));
   writeFileSync(join(dir, 'cvs', 'carla.txt'), CARLA);
-  writeFileSync(join(dir, 'jobs.csv'), JOBS);
+  writeFileSync(join(dir, 'jobs.csv'), jobs);
   copyFileSync(await decisionsDownload.path(), join(dir, 'decisions.json'));
   let err = '';
   const code = await main(
@@ -93,44 +215,5 @@ e2e('own CVs and job posts: import, generate, review by keyboard, export the sam
   );
   assert.equal(code, 0, err);
   assert.ok(readFileSync(join(dir, 'cli.zip')).equals(browserZip), `[${device}] the browser's zip and make-dataset's are byte-identical`);
-
-  // Store it and audit it: screening with the bundled calibrated GloVe model.
-  await page.getByTestId('candidates-create').click();
-  await page.waitForURL(/#\/run/, { timeout: 60_000 });
-  await page.getByTestId('audit-type-screening').check();
-  await page.getByTestId('screening-dataset').waitFor();
-  await page.getByTestId('screening-dataset').selectOption('my-candidates');
-  await page.getByTestId('screening-runs').fill('1');
-  await page.getByTestId('screening-bootstrap').fill('100');
-  await page.getByTestId('run-button').click();
-  await page.getByTestId('bias-table').or(page.getByTestId('error-banner')).first().waitFor({ timeout: 300_000 });
-  assert.equal(await page.getByTestId('error-banner').count(), 0, `the screening run failed: ${await page.getByTestId('error-banner').first().textContent().catch(() => '')}`);
-  assert.match((await page.getByTestId('generation-note').textContent()) ?? '', new RegExp(`${total} generated, ${total - 2} accepted, 1 edited, 1 rejected`));
-  assert.match((await page.getByTestId('bias-table').textContent()) ?? '', /uncalibrated: no labels/);
-
-  // The twins audit of the same dataset: job posts against the CVs, BM25, no labels → robustness only.
-  await page.goto(`${baseUrl}#/run`);
-  const picker = page.getByTestId('model-picker');
-  await picker.waitFor();
-  await page.locator('select').first().selectOption('my-candidates');
-  for (const box of await picker.locator('input[type="checkbox"]').all()) if ((await box.getAttribute('value')) !== 'bm25' && (await box.isChecked())) await box.uncheck();
-  const bm25 = picker.locator('input[type="checkbox"][value="bm25"]');
-  if (!(await bm25.isChecked())) await bm25.check();
-  await page.getByTestId('run-button').click();
-  await page.getByTestId('results-table').or(page.getByTestId('error-banner')).first().waitFor({ timeout: 300_000 });
-  assert.equal(await page.getByTestId('error-banner').count(), 0, `the twins run failed: ${await page.getByTestId('error-banner').first().textContent().catch(() => '')}`);
-  assert.match((await page.getByTestId('unjudged').textContent()) ?? '', /no relevance labels/);
-  assert.match((await page.getByTestId('generation-note').textContent()) ?? '', /1 rejected/);
-  // A permalink carries the summary numbers, never the CVs.
-  await page.getByRole('heading', { name: 'Share' }).waitFor();
-  const share = page.locator('section.share');
-  if ((await share.locator('.error').count()) > 0) assert.fail(`[${device}] ${await share.locator('.error').textContent()}`);
-  await page.getByTestId('permalink-copy').click();
-  const link = await page.getByTestId('permalink-input').inputValue();
-  assert.ok(link.includes('#r='), link.slice(0, 80));
-  assert.ok(!link.includes('Carla') && !decodeURIComponent(link).includes('Carla'), 'no candidate text in the link');
-
-  const foreign = foreignRequests(requests, new URL(baseUrl).origin);
-  assert.deepEqual(foreign, [], `no request leaves the site: ${foreign.join(', ')}`);
   assert.deepEqual(errors, []);
-}, { timeout: 600_000 });
+}, { timeout: 300_000 });
