@@ -3,6 +3,9 @@
  * (no DOM under Node): a generous average glyph width so real text fits inside its box.
  */
 import { FONT_SIZE } from './svg.ts';
+import { segmentCrossesBox, type Box, type Segment } from './segments.ts';
+
+export type { Box } from './segments.ts';
 
 /**
  * Advance of a glyph in em by character class, rounded up from the widest common sans-serif
@@ -64,13 +67,6 @@ export function wrapText(label: string, maxWidth: number, fontSize: number = FON
   return lines;
 }
 
-export interface Box {
-  readonly x: number;
-  readonly y: number;
-  readonly width: number;
-  readonly height: number;
-}
-
 /** True when the boxes share interior area (touching edges do not count). */
 export function boxesIntersect(a: Box, b: Box): boolean {
   return a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
@@ -94,6 +90,11 @@ export interface PlacedLabel {
   readonly box: Box;
   /** Moved away from its preferred spot: draw a leader line to the point. */
   readonly nudged: boolean;
+  /**
+   * With `nudged`, the leader: from the anchor to the nearest point of the box's edge, so it never
+   * runs through the label's own text. Undefined when the label is not nudged (or the anchor is in its box).
+   */
+  readonly leader?: Segment;
 }
 
 /** Gap between a point and its label, and between stacked labels, in px. */
@@ -101,6 +102,19 @@ const GAP = 6;
 const LINE = FONT_SIZE + 3;
 /** The baseline sits this far above the bottom of the box (room for descenders). */
 const DESCENT = 3;
+/** A line must pass at least this far from a label's box (the box already holds the descenders). */
+const LINE_CLEARANCE = 1;
+/** A label moved this far or less from its preferred spot still reads as its point's: no leader. */
+const NUDGE = 4;
+/** Price of a label crossed by a line (a plot line, or a leader): above any move inside a plot, so a free spot always wins. */
+const CROSSING = 400;
+
+/** The leader from (ax, ay) to the nearest point of the box; undefined when the anchor is in the box. */
+function leaderTo(ax: number, ay: number, box: Box): Segment | undefined {
+  const x = Math.max(box.x, Math.min(ax, box.x + box.width));
+  const y = Math.max(box.y, Math.min(ay, box.y + box.height));
+  return x === ax && y === ay ? undefined : { x1: ax, y1: ay, x2: x, y2: y };
+}
 
 /**
  * Places each label beside its point (right, or left where the right side leaves `bounds`; where
@@ -108,6 +122,8 @@ const DESCENT = 3;
  * distance that clears every label placed before it. Labels are placed top to bottom; the
  * returned array is in input order.
  * `obstacles` (the point markers) are avoided at a price: covering one costs as much as moving 40 px.
+ * `lines` (a step line, whiskers) and the leaders of nudged labels are avoided at a price above
+ * any move inside the plot: a label is crossed by a line only where no free spot is left.
  * Guarantee: no two returned boxes intersect (a spot below every placed box always exists; when
  * no spot inside `bounds` is free, the label may leave the bounds rather than overlap).
  */
@@ -118,10 +134,15 @@ export interface PlaceOptions {
   readonly sides?: 'both' | 'right';
   /** `above`: the box sits just above the anchor (clear of whiskers); `centre`: centred on it. */
   readonly align?: 'above' | 'centre';
+  /** Lines drawn in the plot that no label may sit on (at the price `CROSSING` each). */
+  readonly lines?: readonly Segment[];
 }
 
 export function placeLabels(requests: readonly LabelRequest[], bounds: Box, options: PlaceOptions = {}): PlacedLabel[] {
   const obstacles = options.obstacles ?? [];
+  const lines = options.lines ?? [];
+  // Spots just above and just below each line, beside the spots next to boxes.
+  const lineSpots = lines.flatMap((l) => [Math.min(l.y1, l.y2) - LINE - LINE_CLEARANCE, Math.max(l.y1, l.y2) + LINE_CLEARANCE]);
   const order = requests.map((_, i) => i).sort((a, b) => requests[a].anchorY - requests[b].anchorY || requests[a].anchorX - requests[b].anchorX);
   const placed: PlacedLabel[] = [];
   const result = new Array<PlacedLabel>(requests.length);
@@ -140,21 +161,29 @@ export function placeLabels(requests: readonly LabelRequest[], bounds: Box, opti
     const preferredY = options.align === 'centre' ? r.anchorY - LINE / 2 : r.anchorY - LINE - 1;
     let best: { side: (typeof sides)[number]; y: number; cost: number; outside: number } | undefined;
     for (const side of sides) {
-      const candidates = [preferredY];
+      const candidates = [preferredY, ...lineSpots];
       for (const b of [...placed.map((p) => p.box), ...obstacles]) candidates.push(b.y - LINE, b.y + b.height);
       for (const y of candidates) {
         const box = { x: side.boxX, y, width, height: LINE };
         if (placed.some((p) => boxesIntersect(p.box, box))) continue;
         const covers = obstacles.filter((o) => boxesIntersect(o, box)).length;
+        const leader = Math.abs(y - preferredY) > NUDGE || side === inside ? leaderTo(r.anchorX, r.anchorY, box) : undefined;
+        // Lines through this box, placed leaders through it, and its leader through placed boxes.
+        const crossings =
+          lines.filter((l) => segmentCrossesBox(l, box, LINE_CLEARANCE)).length +
+          placed.filter((p) => p.leader && segmentCrossesBox(p.leader, box)).length +
+          (leader ? placed.filter((p) => segmentCrossesBox(leader, p.box)).length : 0);
         // px of the box outside the bounds: the spot with the least wins, then the cheapest.
         const outside = Math.max(0, bounds.x - box.x) + Math.max(0, box.x + width - bounds.x - bounds.width) + Math.max(0, bounds.y - y) + Math.max(0, y + LINE - bounds.y - bounds.height);
-        const cost = Math.abs(y - preferredY) + side.penalty + covers * 40;
+        const cost = Math.abs(y - preferredY) + side.penalty + covers * 40 + crossings * CROSSING;
         if (best === undefined || outside < best.outside || (outside === best.outside && cost < best.cost)) best = { side, y, cost, outside };
       }
     }
     // `best` exists: the spot below the lowest placed box is always free.
     const { side, y } = best!;
     const box = { x: side.boxX, y, width, height: LINE };
+    const nudged = Math.abs(y - preferredY) > NUDGE || side === inside;
+    const leader = nudged ? leaderTo(r.anchorX, r.anchorY, box) : undefined;
     const label: PlacedLabel = {
       id: r.id,
       text: r.text,
@@ -162,7 +191,8 @@ export function placeLabels(requests: readonly LabelRequest[], bounds: Box, opti
       y: y + LINE - DESCENT,
       textAnchor: side.textAnchor,
       box,
-      nudged: Math.abs(y - preferredY) > 1 || side === inside,
+      nudged,
+      ...(leader ? { leader } : {}),
     };
     placed.push(label);
     result[i] = label;

@@ -12,7 +12,8 @@ import { axisBottom, bottomMarginFor, frameOf, panelTicks } from './axes.ts';
 import { formatValue, formatWithCi, hasInterval, isDefined, listInProse, type Interval } from './format.ts';
 import { OKABE_ITO } from './palette.ts';
 import { forestLayout } from './forest.ts';
-import { estimateTextWidth } from './labels.ts';
+import { estimateTextWidth, type Box } from './labels.ts';
+import { verticalAround } from './segments.ts';
 import type { PlotTable } from './export.ts';
 
 export interface OutcomesBar {
@@ -45,6 +46,10 @@ export interface OutcomesBarsSpec {
 const ROW = 22;
 const SECTION_GAP = 10;
 const BAR = 12;
+/** Height of a text line's box, centred on its middle (the rows place text by its middle, dy 0.32em). */
+const TEXT_BOX = FONT_SIZE + 4;
+/** The four-fifths line passes no nearer to a text than this. */
+const TEXT_CLEARANCE = 2;
 const BLUE = OKABE_ITO[0];
 const VERMILLION = OKABE_ITO[3];
 
@@ -93,8 +98,12 @@ export function renderOutcomesBars(spec: OutcomesBarsSpec): string {
 
   const blocks: string[] = [];
   let y = frame.top;
+  /** A text's box from its anchor, its middle and its width (by estimate, as every plot lays out). */
+  const textBox = (x0: number, middle: number, width: number): Box => ({ x: x0, y: middle - TEXT_BOX / 2, width, height: TEXT_BOX });
   for (const s of spec.sections) {
     const lines = [el('text', { x: 12, y: y + ROW / 2, dy: '0.32em', 'font-weight': 600 }, text(s.name))];
+    // Every text of the section, which the four-fifths line must not cross.
+    const texts: Box[] = [textBox(12, y + ROW / 2, estimateTextWidth(s.name, FONT_SIZE, true))];
     y += ROW;
     const sectionTop = y;
     for (const b of s.bars) {
@@ -102,6 +111,8 @@ export function renderOutcomesBars(spec: OutcomesBarsSpec): string {
       const valueY = layout.lines === 3 ? labelY + ROW - 4 : labelY;
       const cy = layout.lines === 1 ? labelY : valueY + ROW - 4;
       const color = b.belowFourFifths ? VERMILLION : BLUE;
+      const valueWidth = estimateTextWidth(valueLabel(b));
+      texts.push(textBox(24, labelY, estimateTextWidth(barLabel(b))), textBox(width - 12 - valueWidth, valueY, valueWidth));
       lines.push(
         el(
           'g',
@@ -128,11 +139,15 @@ export function renderOutcomesBars(spec: OutcomesBarsSpec): string {
     }
     if (isDefined(s.threshold)) {
       // The threshold is named on a line of its own under the bars, beside the dashed line
-      // (left of it where the right side has no room), so it cannot meet a label.
+      // (left of it where the right side has no room), so it cannot meet a label. Where the rows
+      // stack, the panel runs under the labels and printed rates: the line is drawn only in the
+      // gaps between them (beside each bar), never through a text.
       const note = `0.8 × max = ${formatValue(s.threshold)}`;
       const room = x(s.threshold) + 4 + estimateTextWidth(note, FONT_SIZE - 1) <= width - 12;
+      const at = x(s.threshold);
+      const pieces = verticalAround(at, sectionTop - 2, y + ROW / 2, texts, TEXT_CLEARANCE);
       lines.push(
-        el('line', { class: 'four-fifths', x1: x(s.threshold), x2: x(s.threshold), y1: sectionTop - 2, y2: y + ROW / 2, stroke: 'currentColor', 'stroke-dasharray': '4 3', 'stroke-opacity': 0.85 }),
+        ...pieces.map(([y1, y2]) => el('line', { class: 'four-fifths', x1: at, x2: at, y1, y2, stroke: 'currentColor', 'stroke-dasharray': '4 3', 'stroke-opacity': 0.85 })),
         el('text', { class: 'four-fifths-label', x: x(s.threshold) + (room ? 4 : -4), y: y + ROW / 2, dy: '0.32em', 'text-anchor': room ? 'start' : 'end', 'font-size': FONT_SIZE - 1, 'fill-opacity': 0.8 }, text(note)),
       );
       y += ROW;

@@ -10,6 +10,7 @@ import { axisBottom, axisLeft, bottomMarginFor, frameOf, leftMarginFor, legend, 
 import { formatWithCi, hasInterval, listInProse, type Interval } from './format.ts';
 import { paddedDomain } from './scales.ts';
 import { scatterMarks, type LabelledPoint } from './scatter.ts';
+import { segmentsOfPath } from './segments.ts';
 import type { PlotTable } from './export.ts';
 
 export interface ParetoPlotPoint extends LabelledPoint {
@@ -113,7 +114,8 @@ export function renderPareto(spec: ParetoSpec): string {
       axisBottom(frame, panelTicks(x), { label: xLabel, grid: true }),
       axisLeft(frame, yTicks, { label: `${spec.yLabel} →`, grid: true }),
       el('path', { class: 'frontier', d: stepPath, fill: 'none', stroke: 'currentColor', 'stroke-width': 2, 'stroke-linejoin': 'round' }),
-      scatterMarks(marks, frame),
+      // Labels keep clear of the step line as of every whisker (segmentsOfPath reads d3's M/H/V path).
+      scatterMarks(marks, frame, segmentsOfPath(stepPath)),
     ],
   });
 }

@@ -1,6 +1,7 @@
 /** Points with CI whiskers, tooltips and collision-free labels: shared by the Pareto and latency plots. */
 import { el, text, px } from './svg.ts';
 import { placeLabels } from './labels.ts';
+import type { Segment } from './segments.ts';
 import type { Frame } from './axes.ts';
 
 /** A point of a scatter plot (a model, in the Pareto and latency plots): the id it is keyed by (`data-point`) and the label shown beside it. */
@@ -27,8 +28,26 @@ export interface ScatterMark extends LabelledPoint {
 const RADIUS = 4.5;
 const CAP = 3;
 
-/** One keyboard-focusable `<g data-point>` per mark, then a layer of labels placed without collisions. */
-export function scatterMarks(marks: readonly ScatterMark[], frame: Frame): string {
+/** The whiskers of a mark as segments (the bar and its two caps on each axis), as `scatterMarks` draws them. */
+export function whiskerSegments(m: ScatterMark): Segment[] {
+  const out: Segment[] = [];
+  if (m.xWhisker) {
+    const [a, b] = m.xWhisker;
+    out.push({ x1: a, y1: m.cy, x2: b, y2: m.cy }, { x1: a, y1: m.cy - CAP, x2: a, y2: m.cy + CAP }, { x1: b, y1: m.cy - CAP, x2: b, y2: m.cy + CAP });
+  }
+  if (m.yWhisker) {
+    const [a, b] = m.yWhisker;
+    out.push({ x1: m.cx, y1: a, x2: m.cx, y2: b }, { x1: m.cx - CAP, y1: a, x2: m.cx + CAP, y2: a }, { x1: m.cx - CAP, y1: b, x2: m.cx + CAP, y2: b });
+  }
+  return out;
+}
+
+/**
+ * One keyboard-focusable `<g data-point>` per mark, then a layer of labels placed without
+ * collisions: clear of each other, of the point markers, of every whisker and of `lines` (the
+ * plot's own lines, e.g. the Pareto step line), and of each other's leader lines.
+ */
+export function scatterMarks(marks: readonly ScatterMark[], frame: Frame, lines: readonly Segment[] = []): string {
   const points = marks.map((m) =>
     el(
       'g',
@@ -47,11 +66,11 @@ export function scatterMarks(marks: readonly ScatterMark[], frame: Frame): strin
   const labels = placeLabels(
     labelled.map((m) => ({ id: m.id, text: m.label, anchorX: m.cx, anchorY: m.cy })),
     { x: frame.left, y: frame.top, width: frame.right - frame.left, height: frame.bottom - frame.top },
-    { obstacles },
+    { obstacles, lines: [...lines, ...marks.flatMap(whiskerSegments)] },
   );
   const labelMarkup = labels.map((l, i) => {
     const m = labelled[i];
-    const leader = l.nudged && el('line', { x1: m.cx, y1: m.cy, x2: l.textAnchor === 'start' ? l.box.x : l.box.x + l.box.width, y2: l.box.y + l.box.height / 2, stroke: 'currentColor', 'stroke-opacity': 0.4 });
+    const leader = l.leader && el('line', { class: 'leader', x1: l.leader.x1, y1: l.leader.y1, x2: l.leader.x2, y2: l.leader.y2, stroke: 'currentColor', 'stroke-opacity': 0.4 });
     return el('g', { class: ['label', m.className].filter(Boolean).join(' '), 'data-label': l.id }, leader, el('text', { x: l.x, y: l.y, 'text-anchor': l.textAnchor }, text(l.text)));
   });
   return el('g', { class: 'points' }, ...points) + el('g', { class: 'labels', 'aria-hidden': 'true' }, ...labelMarkup);

@@ -86,3 +86,32 @@ export const latencySpec: LatencyQualitySpec = {
     { id: 'gte', label: 'gte-large', latencyMs: 140, quality: 0.69, latencyCi: [120, 171], qualityCi: [0.66, 0.72] },
   ],
 };
+
+/**
+ * The demo's retrieval audit (freelance-twins, both query sets) as a trial saw it: nDCG@10 against
+ * IoU@10 with 95% CIs, rounded to 4 decimals. Both frontier models sit close together at the
+ * right, so on a phone their labels compete with the step line and each other's whiskers.
+ */
+export const demoParetoSpec: ParetoSpec = {
+  xLabel: 'ndcg@10',
+  yLabel: 'iou@10',
+  points: [
+    { id: 'bm25', label: 'BM25 (k1 1.2, b 0.75)', x: 0.8994, xCi: [0.8928, 0.9056], y: 0.9051, yCi: [0.8881, 0.9206], dominated: false },
+    { id: 'tfidf', label: 'TF-IDF (character bigrams)', x: 0.8236, xCi: [0.8097, 0.8379], y: 0.9111, yCi: [0.8982, 0.9238], dominated: false },
+    { id: 'glove', label: 'GloVe 100d static (bundled)', x: 0.4159, xCi: [0.3806, 0.4535], y: 0.7614, yCi: [0.7416, 0.7807], dominated: true },
+  ],
+};
+
+/** The same demo run's test time of the whole query set against nDCG@10 (no CIs). */
+export const demoLatencySpec: LatencyQualitySpec = {
+  qualityLabel: 'ndcg@10',
+  latencyLabel: 'test time of the whole query set (ms, log scale)',
+  points: [
+    { id: 'glove', label: 'GloVe 100d static (bundled)', latencyMs: 2718.35, quality: 0.4159 },
+    { id: 'bm25', label: 'BM25 (k1 1.2, b 0.75)', latencyMs: 331.33, quality: 0.8994 },
+    { id: 'tfidf', label: 'TF-IDF (character bigrams)', latencyMs: 997.57, quality: 0.8236 },
+  ],
+};
+
+/** Plot widths a figure gets at 360, 800 and 1280 px viewports (PlotFigure clamps 280–960), and a few between. */
+export const FIGURE_WIDTHS = [280, 300, 320, 340, 480, 640, 760, 960] as const;

@@ -3,6 +3,9 @@ import { renderOutcomesBars, tableOutcomesBars, textAlternativeOutcomesBars, typ
 import { OKABE_ITO } from '../../../src/app/plots/palette.ts';
 import { findAll, hasClass, parseXml, textContent, type XmlElement } from './svgTree.ts';
 import { expectSvgSnapshot } from './snapshot.ts';
+import { segmentCrossesBox } from '../../../src/app/plots/segments.ts';
+import { lineSegments, textBox } from './collisions.ts';
+import { FIGURE_WIDTHS } from './fixtures.ts';
 
 // The Bertrand & Mullainathan (2004) callback rates by race, and a made-up intersection with a
 // small category and a missing rate.
@@ -84,5 +87,61 @@ describe('renderOutcomesBars', () => {
     expect(table.columns).toEqual(['grouping', 'category', 'Selection rate', 'CI low', 'CI high', 'below four-fifths', 'under 2%', 'four-fifths line']);
     expect(table.rows[2]).toEqual(['gender × race', 'f × asian', 0.05, 0, 0.2, true, true, 0.8 * 0.12]);
     expect(table.rows[4]).toEqual(['gender × race', 'm × white', null, null, null, false, false, 0.8 * 0.12]);
+  });
+});
+
+describe('renderOutcomesBars and its four-fifths line', () => {
+  // Long category names (an intersection), as a trial had them: the label column is wide, so the
+  // rows stack and the panel runs under the labels and the printed rates.
+  const long: OutcomesBarsSpec = {
+    sections: [
+      {
+        name: 'race',
+        threshold: 0.8 * 0.0965,
+        bars: [
+          { category: 'Black or African American', rate: 0.0645, ci: [0.0533, 0.0764], belowFourFifths: true, small: false },
+          { category: 'White', rate: 0.0965, ci: [0.0824, 0.1112], belowFourFifths: false, small: false },
+        ],
+      },
+      {
+        name: 'gender × race',
+        threshold: 0.8 * 0.12,
+        bars: [
+          { category: 'female × Black or African American', rate: 0.05, ci: [0, 0.2], belowFourFifths: true, small: true },
+          { category: 'female × White', rate: 0.12, ci: [0.08, 0.16], belowFourFifths: false, small: false },
+          { category: 'male × White', rate: 0.11, ci: [0.09, 0.13], belowFourFifths: false, small: false },
+        ],
+      },
+    ],
+  };
+
+  it('renderOutcomesBars(spec) at every figure width draws the 0.8 × max line through no label, printed rate or heading', () => {
+    for (const s of [spec, long]) {
+      for (const width of FIGURE_WIDTHS) {
+        const root = parseXml(renderOutcomesBars({ ...s, width }));
+        for (const section of findAll(root, (e) => 'data-section' in e.attrs)) {
+          const lines = lineSegments(section, 'four-fifths');
+          expect(lines.length).toBeGreaterThan(0);
+          for (const t of findAll(section, (e) => e.name === 'text')) {
+            for (const l of lines) expect(segmentCrossesBox(l, textBox(t)), `${width} px, ${section.attrs['data-section']}: the line crosses "${textContent(t)}"`).toBe(false);
+          }
+        }
+      }
+    }
+  });
+
+  it('renderOutcomesBars(spec) keeps the line beside every bar of its grouping, at the threshold', () => {
+    for (const width of FIGURE_WIDTHS) {
+      const root = parseXml(renderOutcomesBars({ ...long, width }));
+      for (const section of findAll(root, (e) => 'data-section' in e.attrs)) {
+        const lines = lineSegments(section, 'four-fifths');
+        expect(new Set(lines.map((l) => l.x1)).size).toBe(1);
+        for (const bar of findAll(section, (e) => 'data-bar' in e.attrs)) {
+          const rect = bar.children.find((c) => c.name === 'rect')!;
+          const mid = Number(rect.attrs.y) + Number(rect.attrs.height) / 2;
+          expect(lines.some((l) => l.y1 <= mid && mid <= l.y2), `${width} px: no line beside ${bar.attrs['data-bar']}`).toBe(true);
+        }
+      }
+    }
   });
 });

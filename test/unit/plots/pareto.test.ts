@@ -2,7 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { frontierOf, renderPareto, tablePareto, textAlternativePareto } from '../../../src/app/plots/pareto.ts';
 import { boxesIntersect, estimateTextWidth } from '../../../src/app/plots/labels.ts';
 import { FONT_SIZE } from '../../../src/app/plots/svg.ts';
-import { crowdedParetoSpec, paretoSpec } from './fixtures.ts';
+import { segmentCrossesBox } from '../../../src/app/plots/segments.ts';
+import { FIGURE_WIDTHS, crowdedParetoSpec, demoParetoSpec, paretoSpec } from './fixtures.ts';
+import { inset, pathSegments, scatterLabels } from './collisions.ts';
 import { findAll, hasClass, parseXml, textContent, type XmlElement } from './svgTree.ts';
 import { expectSvgSnapshot } from './snapshot.ts';
 
@@ -85,6 +87,36 @@ describe('renderPareto', () => {
     });
     for (let i = 0; i < boxes.length; i++) {
       for (let j = i + 1; j < boxes.length; j++) expect(boxesIntersect(boxes[i], boxes[j]), `${textContent(texts[i])} / ${textContent(texts[j])}`).toBe(false);
+    }
+  });
+
+  it('renderPareto(demo spec) at every figure width keeps each label off the frontier step line and every whisker', () => {
+    for (const width of FIGURE_WIDTHS) {
+      const plot = parseXml(renderPareto({ ...demoParetoSpec, width }));
+      const labels = scatterLabels(plot);
+      expect(labels.map((l) => l.id).sort()).toEqual(['bm25', 'glove', 'tfidf']);
+      const frontier = pathSegments(plot, 'frontier');
+      const whiskers = pathSegments(plot, 'whisker');
+      expect(frontier.length).toBeGreaterThan(0);
+      expect(whiskers).toHaveLength(3 * 6); // a bar and two caps per axis and point
+      for (const l of labels) {
+        for (const s of [...frontier, ...whiskers]) expect(segmentCrossesBox(s, l.box), `${width} px: "${l.text}" is crossed by ${JSON.stringify(s)}`).toBe(false);
+      }
+    }
+  });
+
+  it('renderPareto(spec) draws no leader line through its own text, and in the demo none through another label', () => {
+    // Eleven labels fanned out from one cluster cannot all keep clear of each other's leaders:
+    // the crowded plot is held to the own-text rule only.
+    for (const spec of [crowdedParetoSpec, ...FIGURE_WIDTHS.map((width) => ({ ...demoParetoSpec, width }))]) {
+      const labels = scatterLabels(parseXml(renderPareto(spec)));
+      for (const a of labels) {
+        if (!a.leader) continue;
+        // The leader ends on its label's edge, so it never runs through the text.
+        expect(segmentCrossesBox(a.leader, inset(a.box, 0.5)), `${spec.width} px: the leader of "${a.text}" strikes it`).toBe(false);
+        if (spec === crowdedParetoSpec) continue;
+        for (const b of labels) if (b !== a) expect(segmentCrossesBox(a.leader, b.box), `${spec.width} px: the leader of "${a.text}" crosses "${b.text}"`).toBe(false);
+      }
     }
   });
 

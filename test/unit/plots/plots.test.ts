@@ -5,7 +5,10 @@ import { renderConfusion, tableConfusion, textAlternativeConfusion } from '../..
 import { renderThresholdCurve, tableThresholdCurve, textAlternativeThresholdCurve } from '../../../src/app/plots/thresholdCurve.ts';
 import { renderLatencyQuality, textAlternativeLatencyQuality } from '../../../src/app/plots/latencyQuality.ts';
 import { OKABE_ITO } from '../../../src/app/plots/palette.ts';
-import { confusionSpec, forestSpec, histogramSpec, latencySpec, thresholdSpec } from './fixtures.ts';
+import { segmentCrossesBox } from '../../../src/app/plots/segments.ts';
+import { boxesIntersect } from '../../../src/app/plots/labels.ts';
+import { FIGURE_WIDTHS, confusionSpec, demoLatencySpec, forestSpec, histogramSpec, latencySpec, thresholdSpec } from './fixtures.ts';
+import { inset, pathSegments, scatterLabels } from './collisions.ts';
 import { findAll, hasClass, parseXml, textContent, type XmlElement } from './svgTree.ts';
 import { expectSvgSnapshot } from './snapshot.ts';
 
@@ -249,6 +252,25 @@ describe('renderLatencyQuality', () => {
     expect(findAll(root, (e) => 'data-point' in e.attrs)).toHaveLength(4);
     expect(desc(root)).toContain('gte-large: latency 140.0 ms [120.0 ms, 171.0 ms], nDCG@10 0.690 [0.660, 0.720].');
     for (const p of latencySpec.points) expect(desc(root)).toContain(p.label);
+  });
+
+  it('renderLatencyQuality(demo spec) at every figure width strikes no label with a leader or a whisker, and no two labels meet', () => {
+    for (const spec of [latencySpec, ...FIGURE_WIDTHS.map((width) => ({ ...demoLatencySpec, width })), ...FIGURE_WIDTHS.map((width) => ({ ...latencySpec, width }))]) {
+      const plot = parseXml(renderLatencyQuality(spec));
+      const labels = scatterLabels(plot);
+      expect(labels).toHaveLength(spec.points.length);
+      const whiskers = pathSegments(plot, 'whisker');
+      for (const a of labels) {
+        for (const s of whiskers) expect(segmentCrossesBox(s, a.box), `${spec.width} px: "${a.text}" is crossed by a whisker`).toBe(false);
+        for (const b of labels) {
+          if (b === a) continue;
+          expect(boxesIntersect(a.box, b.box), `${spec.width} px: "${a.text}" meets "${b.text}"`).toBe(false);
+          if (a.leader) expect(segmentCrossesBox(a.leader, b.box), `${spec.width} px: the leader of "${a.text}" crosses "${b.text}"`).toBe(false);
+        }
+        // A leader ends on its label's edge: it never runs through its own text (the 360 px trial's strike-through).
+        if (a.leader) expect(segmentCrossesBox(a.leader, inset(a.box, 0.5)), `${spec.width} px: the leader of "${a.text}" strikes it`).toBe(false);
+      }
+    }
   });
 
   it('renderLatencyQuality(spec) throws a RangeError for a latency ≤ 0', () => {
