@@ -12,6 +12,7 @@
 import type { AuditModel, AuditOptions, AuditSubset, QueryScores } from './input.ts';
 import { perQueryValues, perQueryValuesInBlocks, prepareSubset, type PerQueryValues, type PreparedSubset } from './perQuery.ts';
 import { summarizeModel } from './summarize.ts';
+import { perUnitOf } from './perUnit.ts';
 import type { ModelDescriptor, ModelResult, ModelTiming, RetrievalFairnessResults, SubsetResult } from './results.ts';
 
 /** Defaults of AuditOptions: k = 10, B = 1000 (METRICS.md §6 for retrieval), seed 0. */
@@ -93,6 +94,7 @@ function modelResult(prepared: PreparedSubset, m: { readonly model: ModelDescrip
     ...(subset.qrels === undefined || Object.keys(summary.effectivenessPerLang).length === 0 ? {} : { effectivenessPerLang: summary.effectivenessPerLang }),
     robustness: { overall: summary.overall, perLang: summary.perLang, perLangPooled: summary.perLangPooled, perDirection: summary.perDirection },
     rankShiftHistogram: [...values.rankShifts].sort((a, b) => a[0] - b[0]).map(([shift, count]) => ({ shift, count })),
+    perUnit: perUnitOf(prepared.unitIds, values, k, subset.qrels !== undefined),
   };
 }
 

@@ -4,9 +4,11 @@
  * prints (`fairground run`), the permalink encodes (`summaryOf`) and the
  * views draw. One shape everywhere.
  *
- * Safe to share by construction: it holds summary numbers, model and
- * dataset descriptors and parameters only — never dataset text, record
- * identifiers, per-query values or per-document scores.
+ * Its summary (`summaryOf`) is safe to share by construction: summary
+ * numbers, model and dataset descriptors and parameters only — never dataset
+ * text, record identifiers, per-query values or per-document scores. The
+ * stored object adds each model's per-query values (`perUnit`, numbers
+ * only, the queries named by a hash), which stay on the machine.
  *
  * Missing values. A statistic that no query defines (e.g. Pearson r when
  * every S is a single pair) has mean NaN; a CI that cannot be computed
@@ -129,6 +131,24 @@ export interface ModelResult {
   };
   /** Counts of rank_o − rank_t over every (query, pair) of S, ascending shift, empty bins left out. */
   readonly rankShiftHistogram: readonly RankShiftBin[];
+  /**
+   * Each audited query's values (perUnit.ts), for paired comparisons across runs
+   * (core/audit/compare). Kept in storage and in `fairground run`'s output, never in a
+   * permalink (`summaryOf` drops it). Absent in results made before it was recorded.
+   */
+  readonly perUnit?: ModelPerUnit;
+}
+
+/**
+ * Per-unit values of one model: one column per statistic input, one value per bootstrap unit
+ * (the audited queries, in unit order), NaN where the query does not define it (null in JSON).
+ */
+export interface ModelPerUnit {
+  /** How many units (audited queries). */
+  readonly units: number;
+  /** SHA-256 of the unit identifiers joined by "\n" (perUnit.ts `unitsSha256`): the same units, without naming them. */
+  readonly unitsSha256: string;
+  readonly columns: Readonly<Record<string, readonly (number | null)[]>>;
 }
 
 export interface SubsetResult {
@@ -165,8 +185,8 @@ export interface RetrievalFairnessResults {
   readonly environment: { readonly runtime: 'browser' | 'node'; readonly userAgent?: string };
 }
 
-/** A ModelResult without its distributions: what a permalink carries. */
-export type ModelSummary = Omit<ModelResult, 'rankShiftHistogram'>;
+/** A ModelResult without its distributions and per-unit values: what a permalink carries. */
+export type ModelSummary = Omit<ModelResult, 'rankShiftHistogram' | 'perUnit'>;
 
 export interface ResultsSummary extends Omit<RetrievalFairnessResults, 'subsets'> {
   readonly subsets: readonly (Omit<SubsetResult, 'models'> & { readonly models: readonly ModelSummary[] })[];
@@ -174,7 +194,8 @@ export interface ResultsSummary extends Omit<RetrievalFairnessResults, 'subsets'
 
 /**
  * The summary of a results object (for the permalink): everything but the
- * rank-shift histograms, which are distributions, not summary numbers.
+ * rank-shift histograms, which are distributions, and the per-unit values,
+ * which are one number per query, not summary numbers.
  * Returns new objects; the input is not changed.
  */
 export function summaryOf(results: RetrievalFairnessResults): ResultsSummary {
@@ -182,7 +203,7 @@ export function summaryOf(results: RetrievalFairnessResults): ResultsSummary {
     ...results,
     subsets: results.subsets.map((s) => ({
       ...s,
-      models: s.models.map(({ rankShiftHistogram: _dropped, ...rest }) => rest),
+      models: s.models.map(({ rankShiftHistogram: _dropped, perUnit: _perUnit, ...rest }) => rest),
     })),
   };
 }

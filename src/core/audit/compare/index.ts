@@ -1,0 +1,21 @@
+/** The public surface of core/audit/compare/: comparisons of stored runs, and release gates. */
+export { changeSentences, describeChanges, formatChange } from './changes.ts';
+export { compareRuns } from './compareRuns.ts';
+export { comparisonJson, differencesCsv, leaderboardCsv } from './exports.ts';
+export { bestFirst, groupOf, leaderboard, sortedRows } from './leaderboard.ts';
+export type { Leaderboard, LeaderboardColumn, LeaderboardRow } from './leaderboard.ts';
+export { baselineRowOf, matchedPairs } from './matchRows.ts';
+export { merit, metricInfo, metricLabel } from './metrics.ts';
+export type { MetricInfo } from './metrics.ts';
+export { comparison, pairingOf, reportedMetrics } from './paired.ts';
+export type { ComparisonOptions, Pairing } from './paired.ts';
+export { comparisonPareto } from './pareto.ts';
+export type { ComparisonPareto, ComparisonParetoPoint } from './pareto.ts';
+export { parseComparison } from './parse.ts';
+export type { Better, ComparedKind, ComparedModel, ComparisonResults, ComparisonRow, ComparisonRun, MetricComparison, RowComparison, TestedDifference } from './results.ts';
+export { comparedRows, lowestImpactRatio, rowLabel } from './rows.ts';
+export type { ComparableResults, ComparedRows, StoredRun } from './rows.ts';
+export { RULE_ON, checkRules, parseRule, rulesOf } from './rules.ts';
+export type { CheckOutcome, Rule, RuleOn, RuleOperator, RuleOutcome } from './rules.ts';
+export { unitColumns, unitStatistic } from './statistics.ts';
+export type { UnitColumns, UnitStatistic } from './statistics.ts';
