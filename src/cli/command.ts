@@ -23,6 +23,8 @@ export interface CliIo {
   listDir(path: string): Promise<string[]>;
   stdout(text: string): void;
   stderr(text: string): void;
+  /** True when stdout is a terminal (Node): `compare` and `check` then print a table instead of JSON. */
+  readonly isTerminal?: boolean;
   writeFile(path: string, text: string): Promise<void>;
 }
 
@@ -31,7 +33,15 @@ export class TextOutput {
   constructor(readonly text: string) {}
 }
 
-/** One `fairground` (sub)command. `run` returns the JSON result to print (or a TextOutput, printed as is). */
+/** A command's output with the exit code the CLI ends with (`check`: 1 when a rule fails). */
+export class ExitWith {
+  constructor(
+    readonly output: unknown,
+    readonly code: 0 | 1,
+  ) {}
+}
+
+/** One `fairground` (sub)command. `run` returns the JSON result to print (or a TextOutput, printed as is; either wrapped in ExitWith to end with another code). */
 export interface Command {
   readonly name: string;
   readonly usage: string;

@@ -1,6 +1,6 @@
 import { parseArgs } from './args.ts';
 import { inputPaths, parseCommandArgs } from './strictArgs.ts';
-import { TextOutput, type CliIo, type Command } from './command.ts';
+import { ExitWith, TextOutput, type CliIo, type Command } from './command.ts';
 import { escapeControl, InputError } from './errors.ts';
 import { evalCommands } from './eval/index.ts';
 import { topCommands } from './commands.ts';
@@ -74,12 +74,13 @@ export async function main(argv: readonly string[], io: CliIo): Promise<number> 
     const strict = parseCommandArgs(tail, command.options);
     // Every input path is checked before the command reads anything: a missing or unreadable file is one line, exit 2.
     if (io.checkInput) for (const input of inputPaths(strict, command.options)) await io.checkInput(input.path, input.kind);
-    const result = await command.run(strict, io);
+    const returned = await command.run(strict, io);
+    const result = returned instanceof ExitWith ? returned.output : returned;
     const text = result instanceof TextOutput ? result.text : `${JSON.stringify(result, null, 2)}\n`;
     const out = strict.options.get('out');
     if (typeof out === 'string' && !command.ownsOut) await io.writeFile(out, text);
     else io.stdout(text);
-    return 0;
+    return returned instanceof ExitWith ? returned.code : 0;
   } catch (error) {
     if (error instanceof InputError) {
       io.stderr(`${error.toLine()}\n`);

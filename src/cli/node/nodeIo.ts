@@ -48,6 +48,7 @@ export const nodeIo: CliIo = {
   },
   checkInput: checkInputPath,
   stdout: (text) => void process.stdout.write(text),
+  isTerminal: process.stdout.isTTY === true,
   stderr: (text) => void process.stderr.write(text),
   async writeFile(path, text) {
     await mkdir(dirname(path), { recursive: true });

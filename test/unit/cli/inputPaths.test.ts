@@ -41,6 +41,8 @@ const DECLARED: readonly [string, string, 'file' | 'folder' | 'file-or-folder'][
   ['export-for-scoring', 'dataset', 'file-or-folder'],
   ['make-dataset', 'cvs', 'file-or-folder'], ['make-dataset', 'jobs', 'file-or-folder'], ['make-dataset', 'name-lists', 'file'], ['make-dataset', 'decisions', 'file'],
   ['pareto', 'results', 'file'],
+  ['compare', 'baseline', 'file'], ['compare', 'candidate', 'file'],
+  ['check', 'results', 'file'], ['check', 'baseline', 'file'], ['check', 'rules', 'file'],
 ];
 
 function commandOf(words: string): Command {

@@ -283,7 +283,7 @@ describe('fairground run --vectors NAME=FILE (embeddings computed elsewhere)', (
     const [glove, outside] = JSON.parse(r.out).subsets[0].models;
     expect(outside.model).toMatchObject({ id: 'vectors:glove-outside', kind: 'imported' });
     expect(outside.model.revision).toMatch(/^sha256:[0-9a-f]{64}$/);
-    const nums = (v: unknown) => JSON.stringify(v, (k, x) => (k === 'model' || k === 'timing' ? undefined : x)).match(/-?\d+(\.\d+)?(e[-+]?\d+)?/g)!.map(Number);
+    const nums = (v: unknown) => JSON.stringify(v, (k, x) => (k === 'model' || k === 'timing' || k === 'unitsSha256' ? undefined : x)).match(/-?\d+(\.\d+)?(e[-+]?\d+)?/g)!.map(Number);
     const [a, b] = [nums(glove), nums(outside)];
     expect(b.length).toBe(a.length);
     a.forEach((x, i) => expect(Math.abs(x - b[i])).toBeLessThanOrEqual(1e-12));
