@@ -43,3 +43,9 @@ export const MAX_K = 1_000;
 export const MAX_BOOTSTRAP = 100_000;
 /** Most runs T of a screening audit. */
 export const MAX_RUNS = 1_000;
+/** Most runs in a comparison link. */
+export const MAX_COMPARED_RUNS = 64;
+/** Most compared pairs of rows in a comparison link. */
+export const MAX_COMPARISONS = 1_000;
+/** Most metrics a comparison compares. */
+export const MAX_COMPARED_METRICS = 64;

@@ -1,4 +1,5 @@
 import type { ResultSchema } from './resultSchema.ts';
+import { COMPARISON_SCHEMA } from './comparisonSchema.ts';
 import { RETRIEVAL_FAIRNESS_SCHEMA } from './retrievalSchema.ts';
 import { SCREENING_SCHEMA } from './screeningSchema.ts';
 
@@ -10,4 +11,5 @@ import { SCREENING_SCHEMA } from './screeningSchema.ts';
 export const RESULT_SCHEMAS: Readonly<Record<string, ResultSchema>> = Object.freeze({
   'retrieval-fairness': RETRIEVAL_FAIRNESS_SCHEMA,
   screening: SCREENING_SCHEMA,
+  comparison: COMPARISON_SCHEMA,
 });

@@ -12,6 +12,7 @@ export type { ComparisonOptions, Pairing } from './paired.ts';
 export { comparisonPareto } from './pareto.ts';
 export type { ComparisonPareto, ComparisonParetoPoint } from './pareto.ts';
 export { parseComparison } from './parse.ts';
+export { comparisonPayload } from './payload.ts';
 export type { Better, ComparedKind, ComparedModel, ComparisonResults, ComparisonRow, ComparisonRun, MetricComparison, RowComparison, TestedDifference } from './results.ts';
 export { comparedRows, lowestImpactRatio, rowLabel } from './rows.ts';
 export type { ComparableResults, ComparedRows, StoredRun } from './rows.ts';
