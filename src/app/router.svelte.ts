@@ -9,6 +9,7 @@ export const ROUTES = Object.freeze([
   { id: 'models', label: 'Models' },
   { id: 'run', label: 'Run' },
   { id: 'results', label: 'Results' },
+  { id: 'compare', label: 'Compare' },
   { id: 'outcomes', label: 'Outcomes' },
   { id: 'learn', label: 'Learn' },
 ] as const);
