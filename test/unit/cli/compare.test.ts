@@ -2,6 +2,7 @@
  * `fairground compare` and `fairground check` over results files of the tiny hand-made dataset
  * (test/unit/core/audit/retrieval/tinyDataset.ts): two models audited as two runs.
  */
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { main } from '../../../src/cli/main.ts';
 import { auditSubset, retrievalFairnessResults } from '../../../src/core/audit/retrieval/audit.ts';
@@ -134,5 +135,18 @@ describe('fairground check', () => {
       expect(io.err).toMatch(message);
       expect(io.err.trim().split('\n')).toHaveLength(1);
     }
+  });
+
+  it('reads the impact ratio of a group-outcome audit (eval outcomes): the lowest over its categories', async () => {
+    const io = memoryIo({ 'd.csv': readFileSync('test/fixtures/outcomes/callbacks-synthetic.csv', 'utf8') });
+    expect(await main(['eval', 'outcomes', '--decisions', 'd.csv', '--group', 'race,gender', '--selected', 'received_callback', '--job', 'job_ad_id', '--bootstrap', '50', '--seed', '1', '--out', 'o.json'], io)).toBe(0);
+    const lowest = Math.min(
+      ...JSON.parse(await io.readText('o.json')).groupings.flatMap((g: { categories: { impact_ratio: { mean: number } | null; excluded: boolean }[] }) => g.categories.filter((c) => !c.excluded && c.impact_ratio).map((c) => c.impact_ratio!.mean)),
+    );
+    const fail = memoryIo({ 'o.json': await io.readText('o.json') });
+    expect(await main(['check', '--results', 'o.json', '--require', `impact_ratio>${lowest}`], fail)).toBe(1);
+    expect(JSON.parse(fail.out).rules[0]).toMatchObject({ row: 'o.json · decisions', task: 'outcomes', value: lowest, pass: false });
+    const pass = memoryIo({ 'o.json': await io.readText('o.json') });
+    expect(await main(['check', '--results', 'o.json', '--require', `impact_ratio>=${lowest}`], pass)).toBe(0);
   });
 });

@@ -42,10 +42,12 @@ function runOf(label: string, results: ComparableResults): ComparisonRun {
   return { label, kind: results.kind, dataset: { id, version, manifestSha256 }, bootstrap: results.parameters.bootstrap, seed: results.parameters.seed, createdAt: results.createdAt };
 }
 
-function bounds(n: OutcomeNumber): { mean: number; lo: number; hi: number } | undefined {
-  if (n === undefined) return undefined;
+/** An outcome number's mean and CI bounds (NaN where missing); JSON read back may hold null for undefined. */
+function bounds(n: OutcomeNumber | null): { mean: number; lo: number; hi: number } | undefined {
+  if (n === undefined || n === null) return undefined;
   if (typeof n === 'number') return { mean: n, lo: NaN, hi: NaN };
-  return { mean: n.mean, lo: n.ci?.[0] ?? NaN, hi: n.ci?.[1] ?? NaN };
+  const num = (x: number | null | undefined) => (typeof x === 'number' ? x : NaN);
+  return { mean: num(n.mean), lo: num(n.ci?.[0]), hi: num(n.ci?.[1]) };
 }
 
 /**

@@ -182,5 +182,8 @@ describe('lowestImpactRatio(outcomes)', () => {
     const o = { groupings: [{ categories: [cat({ mean: 1, ci: [1, 1] }), cat({ mean: 0.75, ci: [0.6, 0.95] })] }, { categories: [cat({ mean: 0.8, ci: [0.5, 0.9] }), cat({ mean: 0.1, ci: [0, 0.2] }, true)] }] } as unknown as OutcomesResults;
     expect(lowestImpactRatio([o])).toEqual({ mean: 0.75, ci: [0.5, 0.9] });
     expect(lowestImpactRatio([])).toBeUndefined();
+    // As `eval outcomes` prints them: null for a number or CI it cannot define
+    const printed = { groupings: [{ categories: [cat(null), cat({ mean: 0.9, ci: null })] }] } as unknown as OutcomesResults;
+    expect(lowestImpactRatio([printed])).toEqual({ mean: 0.9, ci: [NaN, NaN] });
   });
 });
