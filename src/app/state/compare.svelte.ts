@@ -7,23 +7,8 @@
  */
 import { comparedRows, comparison, reportedMetrics, type ComparedRows, type ComparisonResults } from '../../core/audit/compare/index.ts';
 import type { RunResults } from '../../core/audit/run/index.ts';
-import type { RunEntry } from '../../storage/index.ts';
+import { defaultMetrics, runLabel } from '../compare/choices.ts';
 import { runsState } from './runs.svelte.ts';
-
-/** The metrics shown first, where the runs report them: effectiveness, the twin metrics a release is gated on, screening validity and outcomes. */
-const DEFAULT_METRICS = [/^ndcg@\d+$/, /^iou@\d+$/, /^rank_shift$/, /^rbc$/, /^kendall_tau$/, /^auc$/, /^balanced_accuracy$/, /^icc$/, /^impact_ratio$/];
-
-/** The metrics checked before the user chooses: the defaults among those reported, else all. */
-export function defaultMetrics(available: readonly string[]): string[] {
-  const chosen = available.filter((m) => DEFAULT_METRICS.some((re) => re.test(m)));
-  return chosen.length > 0 ? chosen : [...available];
-}
-
-/** A stored run's name in the comparison: its dataset and its number among the stored runs (oldest is #1). */
-export function runLabel(run: RunEntry, list: readonly RunEntry[]): string {
-  const oldestFirst = [...list].sort((a, b) => a.createdAt - b.createdAt || a.id.localeCompare(b.id));
-  return `${run.config.datasetId} #${oldestFirst.findIndex((r) => r.id === run.id) + 1}`;
-}
 
 export class CompareState {
   /** Run ids, in the order they were picked. */

@@ -1,0 +1,17 @@
+import { describe, expect, it } from 'vitest';
+import { defaultMetrics, runLabel } from '../../../src/app/compare/choices.ts';
+import type { RunEntry } from '../../../src/storage/index.ts';
+
+describe('the Compare view’s choices', () => {
+  it('defaultMetrics: NDCG, IoU, rank shift, RBC, Kendall τ of a retrieval run; AUC, balanced accuracy, ICC, impact ratio of a screening run', () => {
+    expect(defaultMetrics(['ndcg@10', 'p@10', 'mrr@10', 'iou@10', 'rank_shift', 'rbc', 'rbc_abs', 'kendall_tau', 'pearson'])).toEqual(['ndcg@10', 'iou@10', 'rank_shift', 'rbc', 'kendall_tau']);
+    expect(defaultMetrics(['auc', 'macro_f1', 'balanced_accuracy', 'icc', 'sigma_score', 'impact_ratio'])).toEqual(['auc', 'balanced_accuracy', 'icc', 'impact_ratio']);
+    expect(defaultMetrics(['std_mad'])).toEqual(['std_mad']);
+  });
+
+  it('runLabel: the dataset and the run’s number among the stored runs, oldest first', () => {
+    const run = (id: string, createdAt: number) => ({ id, createdAt, config: { datasetId: 'freelance-twins' } }) as unknown as RunEntry;
+    const list = [run('run-c', 30), run('run-a', 10), run('run-b', 20)];
+    expect(list.map((r) => runLabel(r, list))).toEqual(['freelance-twins #3', 'freelance-twins #1', 'freelance-twins #2']);
+  });
+});
