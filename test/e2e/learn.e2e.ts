@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { e2e } from './browser.ts';
 
-const LESSONS = ['ndcg', 'precision-mrr', 'iou-rank-shift', 'rbc', 'screening-bias', 'icc', 'balanced-accuracy', 'bootstrap', 'benjamini-hochberg', 'pareto'];
+const LESSONS = ['ndcg', 'precision-mrr', 'iou-rank-shift', 'rbc', 'cohens-d-odds-ratio', 'screening-bias', 'four-fifths', 'icc', 'balanced-accuracy', 'bootstrap', 'benjamini-hochberg', 'pareto'];
 
 e2e('every Learn lesson renders and responds to its control, by keyboard, on a phone-sized screen', async ({ page, baseUrl, errors }) => {
   await page.setViewportSize({ width: 360, height: 800 });
@@ -30,7 +30,48 @@ e2e('a lesson links to where its metric appears in a result, and #/learn/<id> op
   await page.getByTestId('lesson-rbc').waitFor();
   const link = page.getByTestId('lesson-rbc').locator('a[href*="#/results?metric="]').first();
   assert.match((await link.getAttribute('href')) ?? '', /metric=rbc/);
+  assert.match((await page.getByTestId('lesson-rbc-where').textContent()) ?? '', /no retrieval audit is stored here yet/);
 });
+
+e2e('the new lessons show the numbers worked out by hand: four-fifths at 60 and 65, Cohen’s d and OR@5 with one bonus point', async ({ page, baseUrl, errors }) => {
+  await page.goto(`${baseUrl}#/learn/four-fifths`);
+  const ff = page.getByTestId('lesson-four-fifths-value');
+  assert.equal((await ff.textContent())?.trim(), 'Cut-off 60: men 50.0%, women 40.0%; impact ratio of women 0.800 — passes four-fifths');
+  await page.getByTestId('lesson-four-fifths-control').click();
+  assert.equal((await ff.textContent())?.trim(), 'Cut-off 65: men 50.0%, women 30.0%; impact ratio of women 0.600 — below four-fifths');
+  await page.getByTestId('lesson-four-fifths').getByLabel('Scoring rate: above the median of all 20').check();
+  assert.equal((await ff.textContent())?.trim(), 'Scoring rate (above the median 58.500): men 60.0%, women 40.0%; impact ratio of women 0.667 — below four-fifths');
+  // Its plot is the outcome chart of the Outcomes view, with its four-fifths line.
+  assert.equal(await page.locator('[data-testid="lesson-four-fifths"] svg line.four-fifths').count() > 0, true);
+
+  await page.goto(`${baseUrl}#/learn/cohens-d-odds-ratio`);
+  const d = page.getByTestId('lesson-cohens-d-odds-ratio-value');
+  assert.equal((await d.textContent())?.trim(), 'Cohen’s d = 0.000, OR@5 = 1.000 (F in the top 5: 3 of 6 pairs, M: 3 of 6)');
+  await page.getByTestId('lesson-cohens-d-odds-ratio-control').click();
+  assert.equal((await d.textContent())?.trim(), 'Cohen’s d = −0.645, OR@5 = 1.000 (F in the top 5: 3 of 6 pairs, M: 3 of 6)');
+  for (let i = 0; i < 2; i++) await page.getByTestId('lesson-cohens-d-odds-ratio-control').click();
+  assert.equal((await d.textContent())?.trim(), 'Cohen’s d = −1.936, OR@5 = 0.309 (F in the top 5: 2 of 6 pairs, M: 4 of 6)');
+  assert.deepEqual(errors, []);
+});
+
+e2e('with a stored retrieval result, the Cohen’s d lesson’s links open that result at the metric', async ({ page, baseUrl, errors }) => {
+  await page.goto(baseUrl);
+  await page.getByTestId('demo-run').click();
+  await page.getByTestId('results-table').waitFor({ timeout: 400_000 });
+  const runId = /#\/results\/([^?]+)/.exec(page.url())![1];
+  await page.goto(`${baseUrl}#/learn/cohens-d-odds-ratio`);
+  const where = page.getByTestId('lesson-cohens-d-odds-ratio-where');
+  await where.locator(`a[href="#/results/${runId}?metric=cohens_d"]`).waitFor();
+  assert.equal(await where.locator(`a[href="#/results/${runId}?metric=odds_ratio@10"]`).count(), 1, 'the run’s k (10) in the OR key');
+  assert.match((await where.textContent()) ?? '', /in your latest retrieval audit/);
+  // A screening lesson has no stored screening result to open.
+  assert.match((await page.getByTestId('lesson-four-fifths-where').textContent()) ?? '', /no screening audit is stored here yet/);
+  await where.getByRole('link', { name: /cohens_d/ }).click();
+  await page.waitForURL((u) => u.hash === `#/results/${runId}?metric=cohens_d`);
+  await page.getByTestId('results-table').waitFor();
+  assert.equal(await page.locator('[data-testid="results-table"] [data-metric="cohens_d"]').count() > 0, true, 'the opened result has the metric');
+  assert.deepEqual(errors, []);
+}, { timeout: 600_000 });
 
 e2e('multi-task scoring of a predictions folder shows task, capability and Overall scores', async ({ page, baseUrl, errors }) => {
   await page.goto(`${baseUrl}#/run/predictions`);
