@@ -33,8 +33,13 @@ async function tryIt(page: Page, model: string, query: string, texts: readonly s
   if (await page.getByTestId('error-banner').count()) assert.fail(`Try it failed: ${await page.getByTestId('error-banner').textContent()}`);
   const s = page.getByTestId('model-try-summary');
   const attr = async (name: string) => (await s.getAttribute(name)) ?? '';
-  const cosines = await page.locator('[data-testid="model-try-result"] tbody tr').evaluateAll((rows) => rows.map((r) => Number(r.getAttribute('data-cosine'))));
+  // The table is in rank order; `cosines` is in the order the texts were typed (by each row's line).
+  const rows = await page.locator('[data-testid="model-try-result"] tbody tr').evaluateAll((trs) =>
+    trs.map((r) => ({ line: Number(r.getAttribute('data-line')), rank: Number(r.getAttribute('data-rank')), cosine: Number(r.getAttribute('data-cosine')) })),
+  );
+  const cosines = [...rows].sort((a, b) => a.line - b.line).map((r) => r.cosine);
   return {
+    rows,
     device: await attr('data-device'),
     dtype: await attr('data-dtype'),
     cached: Number(await attr('data-cached')),
@@ -100,6 +105,30 @@ e2e('"Try it" with the bundled GloVe model ranks a backend profile above a chef,
   assert.ok(await page.getByTestId(`cache-clear-${GLOVE}`).isDisabled());
   assert.deepEqual(errors, []);
   assert.deepEqual(foreignRequests(requests, new URL(baseUrl).origin), []);
+}, { timeout: 400_000 });
+
+e2e('"Try it" lists the texts in rank order (equal cosines: the later line first) and shows its error next to its button', async ({ page, baseUrl, errors }) => {
+  await openModels(page, baseUrl);
+  // The chef typed twice: two equal cosines, which the tie rule orders by descending id (line 3 before line 1).
+  const r = await tryIt(page, GLOVE, QUERY, [CHEF, BACKEND, CHEF]);
+  assert.deepEqual(r.rows.map((row) => row.line), [2, 3, 1], `rank order by cosine, then the later line: ${JSON.stringify(r.rows)}`);
+  assert.deepEqual(r.rows.map((row) => row.rank), [1, 2, 3]);
+  assert.equal(r.cosines[0], r.cosines[2], 'the same text has the same cosine');
+  assert.ok(r.cosines[1] > r.cosines[0], 'the backend profile ranks above the chef');
+
+  // An empty query fails at once: the message sits under the button, not at the top of the view.
+  await page.getByTestId('model-try-query').fill('');
+  await page.getByTestId('model-try-run').click();
+  const banner = page.locator('[data-testid="model-try-error"] [data-testid="error-banner"]');
+  await banner.waitFor();
+  assert.match((await banner.textContent()) ?? '', /Type a query and at least one text/);
+  assert.equal(await page.getByTestId('error-banner').count(), 1, 'one banner: the panel’s, none at the top of the view');
+  const button = (await page.getByTestId('model-try-run').boundingBox())!;
+  const box = (await banner.boundingBox())!;
+  assert.ok(box.y >= button.y + button.height && box.y - (button.y + button.height) < 40, `the error is right under the button: button ends at ${button.y + button.height}, error at ${box.y}`);
+  await page.getByRole('button', { name: 'Dismiss error' }).click();
+  assert.equal(await page.getByTestId('error-banner').count(), 0);
+  assert.deepEqual(errors, []);
 }, { timeout: 400_000 });
 
 e2e('a local model folder loads and embeds without a request leaving the page, matching the PyTorch reference', async ({ page, baseUrl, device, errors, requests }) => {
