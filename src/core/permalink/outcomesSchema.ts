@@ -4,14 +4,10 @@
  * field, as the other results schemas check theirs.
  */
 import { arrayOf, object, record } from './containerChecks.ts';
-import { check, fail, nullable, type Check } from './shapeCheck.ts';
+import { check, nullable, type Check } from './shapeCheck.ts';
 import { interval, RANGES } from './statisticChecks.ts';
-import { count, number, oneOf, text } from './valueChecks.ts';
+import { bool, count, number, oneOf, text } from './valueChecks.ts';
 import type { NumberRule } from './valueChecks.ts';
-
-const bool: Check = check('boolean', 'true or false', (value, path) => {
-  if (typeof value !== 'boolean') fail(path, 'true or false', value);
-});
 
 /** An OutcomeNumber as JSON: a number, `{mean, ci}` (ci absent when it could not be computed), or null. */
 function outcomeNumber(range: NumberRule): Check {
@@ -50,7 +46,7 @@ const GROUPING = object(
   { equal_opportunity_difference: outcomeNumber(RANGES.correlation), equalized_odds_difference: outcomeNumber(RANGES.correlation) },
 );
 
-const DECISION = object({ kind: oneOf(['selected', 'cutoff', 'scoring-rate']), column: text() }, { cutoff: number(), median: outcomeNumber(RANGES.any) });
+const DECISION = object({ kind: oneOf(['selected', 'cutoff', 'scoring-rate', 'top-k', 'rate']), column: text() }, { cutoff: number(), median: outcomeNumber(RANGES.any), k: count(1), share: number(RANGES.proportion) });
 
 export const OUTCOMES_RESULTS: Check = object(
   {
@@ -70,5 +66,7 @@ export const OUTCOMES_RESULTS: Check = object(
   },
 );
 
-/** The `outcomes` of a screening model: one per attribute. */
-export const SCREENING_OUTCOMES: Check = arrayOf(object({ attribute: text({ nonEmpty: true }), threshold: number(RANGES.percent), outcomes: OUTCOMES_RESULTS }), 0, 16);
+const VARIANT_RULE = object({ kind: oneOf(['threshold', 'top-k']) }, { threshold: number(RANGES.percent), k: count(1) });
+
+/** The `outcomes` of a screening model: one per attribute, with its decision rule (a threshold, or a shortlist of k per pool). */
+export const SCREENING_OUTCOMES: Check = arrayOf(object({ attribute: text({ nonEmpty: true }), outcomes: OUTCOMES_RESULTS }, { threshold: number(RANGES.percent), rule: VARIANT_RULE }), 0, 16);

@@ -41,7 +41,7 @@ const DESCRIPTOR = object({
   revision: text(),
   dtype: text(),
   device: text(),
-}, { truncations: TRUNCATIONS });
+}, { truncations: TRUNCATIONS, uncalibrated: bool });
 
 const CONSISTENCY = object({
   basis: oneOf(['measured', 'deterministic']),

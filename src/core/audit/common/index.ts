@@ -7,3 +7,5 @@ export { AuditInputError } from './dataset.ts';
 export type { DatasetPort, ShardReader } from './dataset.ts';
 export { datasetIdentity } from './datasetIdentity.ts';
 export type { DatasetIdentity } from './datasetIdentity.ts';
+export { excludes, interval, pValue, percent, statistic } from './wording.ts';
+export type { Verdict } from './verdict.ts';

@@ -11,7 +11,7 @@ import { COUNTS_PER_CATEGORY, countCategories } from './categoryCounts.ts';
 import { categoryName, groupingsOf, type Grouping } from './groupings.ts';
 import { STATISTICS_PER_CATEGORY, groupingStatistics, groupingVectorLength } from './groupingStatistics.ts';
 import { candidateUnits, jobUnits } from './resampleUnits.ts';
-import { selectionRuleOf, selectionsOf } from './selectionRule.ts';
+import { selectionRuleOf, selectionsOf, type ScoreRule } from './selectionRule.ts';
 import type { OutcomeCategory, OutcomeDecision, OutcomeGrouping, OutcomeNumber, OutcomesResults } from './results.ts';
 
 /** A category under this share of the rows is small (NYC LL144's 2%). */
@@ -24,6 +24,8 @@ export interface OutcomesOptions {
   readonly cutoff?: number;
   /** Leave small categories out of the highest rate and the disparities (default: flag them, keep them in). */
   readonly excludeSmall?: boolean;
+  /** With a score column, instead of a cut-off: a shortlist of the top k per job, or a selection rate. */
+  readonly rule?: ScoreRule;
 }
 
 const CONFIDENCE = 0.95;
@@ -89,7 +91,7 @@ function offsetsOf(groupings: readonly Grouping[]): number[] {
  */
 export function auditOutcomes(decisions: Decisions, options: OutcomesOptions = {}, ci?: CiOptions): OutcomesResults {
   const n = decisions.lines.length;
-  const rule = selectionRuleOf(decisions, options.cutoff);
+  const rule = selectionRuleOf(decisions, options.cutoff, options.rule);
   const selections = selectionsOf(decisions, rule);
   const labels = decisions.label?.values;
   const groupings = groupingsOf(decisions.groupColumns, decisions.groups);
@@ -185,7 +187,11 @@ export function auditOutcomes(decisions: Decisions, options: OutcomesOptions = {
 
   const d = decisions.decision;
   const decision: OutcomeDecision =
-    rule.kind === 'selected' ? { kind: 'selected', column: d.column } : rule.kind === 'cutoff' ? { kind: 'cutoff', column: d.column, cutoff: rule.cutoff } : { kind: 'scoring-rate', column: d.column, median: value(0) };
+    rule.kind === 'selected' ? { kind: 'selected', column: d.column }
+      : rule.kind === 'cutoff' ? { kind: 'cutoff', column: d.column, cutoff: rule.cutoff }
+        : rule.kind === 'top-k' ? { kind: 'top-k', column: d.column, k: rule.k }
+          : rule.kind === 'rate' ? { kind: 'rate', column: d.column, share: rule.share }
+            : { kind: 'scoring-rate', column: d.column, median: value(0) };
   return {
     audit: 'outcomes',
     decision,

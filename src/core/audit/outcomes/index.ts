@@ -13,3 +13,8 @@ export type { ResampleUnit, ResampleUnits } from './resampleUnits.ts';
 export type { OutcomeGrouping, OutcomeNumber, OutcomesResults } from './results.ts';
 export { selectionRuleOf, selectionsOf } from './selectionRule.ts';
 export type { SampleSelections, SelectionRule } from './selectionRule.ts';
+export { describeRule, ruleInformativeness } from './informative.ts';
+export type { RuleContext, RuleInformativeness } from './informative.ts';
+export { categoryAnchor, outcomesVerdicts } from './verdict.ts';
+export { rankSelections } from './selectionRule.ts';
+export type { ScoreRule } from './selectionRule.ts';

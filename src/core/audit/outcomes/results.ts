@@ -20,7 +20,11 @@ export type OutcomeDecision =
   | { readonly kind: 'selected'; readonly column: string }
   | { readonly kind: 'cutoff'; readonly column: string; readonly cutoff: number }
   /** NYC LL144 scoring rate: selected iff the score is above the median of all rows. */
-  | { readonly kind: 'scoring-rate'; readonly column: string; readonly median: OutcomeNumber };
+  | { readonly kind: 'scoring-rate'; readonly column: string; readonly median: OutcomeNumber }
+  /** A shortlist: the k highest scores of each job (of all rows without a job column). */
+  | { readonly kind: 'top-k'; readonly column: string; readonly k: number }
+  /** A selection rate: the share of all rows with the highest scores. */
+  | { readonly kind: 'rate'; readonly column: string; readonly share: number };
 
 /** One category of a grouping (a group value, or a combination of values). */
 export interface OutcomeCategory {

@@ -17,3 +17,4 @@ export { EFFECTIVENESS_FAMILIES, effectivenessKeys, parseResults, summaryOf, twi
 export type { EffectivenessKey, ModelDescriptor, ModelKind, ModelPerUnit, ModelResult, ModelSummary, ModelTiming, RankShiftBin, ResultsSummary, RetrievalFairnessResults, SubsetResult, TwinMetrics } from './results.ts';
 export { BASELINE_DESCRIPTORS, bm25Scorer, denseScorer, documentText, materialize, matrixScorer, tfidfScorer, timingOf, twinText } from './scoring.ts';
 export type { SubsetTexts, SubsetVectors } from './scoring.ts';
+export { fairnessAnchor, retrievalVerdict, retrievalVerdicts } from './verdict.ts';

@@ -130,7 +130,7 @@ async function scoreModel(m: ScreeningModelPort, plan: ScreeningRunPlan, data: L
         throw e;
       }
       // Without labelled tune pairs the scores are 50·(1 + cos): the label says so.
-      const named = model.calibrated ? descriptor : { ...descriptor, label: `${descriptor.label} (uncalibrated: no labels)` };
+      const named = model.calibrated ? descriptor : { ...descriptor, label: `${descriptor.label} (uncalibrated: no labels)`, uncalibrated: true as const };
       return await scoreScreening(progress.wrap(model, false), named, work, data.texts, plan.runs, hooks.signal);
     } finally {
       await embedder.dispose();

@@ -17,7 +17,7 @@ import type { ScreeningPool, ScreeningVariant } from '../../metrics/screening.ts
 import { SCREENING_DEFAULTS, screeningAuditOptions, screeningWorkList, type PreparedScreening, type ScreeningAuditOptions, type ScreeningModelScores, type ScreeningParts } from './input.ts';
 import type { ScreeningModelResult, ScreeningResults } from './results.ts';
 import { biasSection, consistencySection, DEFAULT_THRESHOLD, deterministicConsistency, latencySection, validitySection, type Resampling, type SplitRows } from './sections.ts';
-import { screeningOutcomes } from './variantOutcomes.ts';
+import { DEFAULT_SHORTLIST, screeningOutcomes } from './variantOutcomes.ts';
 
 /**
  * Prepares a dataset: the work list, the variants' cues and the labels,
@@ -132,7 +132,9 @@ export function auditScreeningModel(prepared: PreparedScreening, scores: Screeni
     bias,
     validity,
     latency: latencySection(scores.latency.callsMs, scores.latency.pairs, scores.latency.callPairs),
-    outcomes: screeningOutcomes(prepared, scores, validity?.threshold ?? DEFAULT_THRESHOLD, r.bootstrap > 0 ? { resamples: r.bootstrap, seed: r.seed } : undefined),
+    // A threshold tuned on labels decides; without one (no labels: the scores may not even be
+    // calibrated, and a fixed cut-off could select everyone) the shortlist of each pool does.
+    outcomes: screeningOutcomes(prepared, scores, validity?.threshold_source === 'tuned' ? { kind: 'threshold', threshold: validity.threshold } : { kind: 'top-k', k: DEFAULT_SHORTLIST }, r.bootstrap > 0 ? { resamples: r.bootstrap, seed: r.seed } : undefined),
   };
 }
 

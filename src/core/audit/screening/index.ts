@@ -13,3 +13,6 @@ export type { ChanceTest, ScreeningModelDescriptor, ScreeningModelResult, Screen
 export { scoreScreening } from './scoring.ts';
 export { CHANCE_LEVEL, effectCvs } from './sections.ts';
 export { thresholdMetrics } from './thresholdMetrics.ts';
+export { effectAnchor, effectCounts, screeningVerdicts } from './verdict.ts';
+export { DEFAULT_SHORTLIST, screeningOutcomes, variantRuleText } from './variantOutcomes.ts';
+export type { VariantRule } from './variantOutcomes.ts';

@@ -23,8 +23,10 @@ import type { ScreeningModelKind } from '../../models/modelSpec.ts';
 /** The outcome audit of one attribute of one model. */
 export interface ScreeningAttributeOutcomes {
   readonly attribute: string;
-  /** The decision threshold the selection used (0–100 score ≥ threshold). */
-  readonly threshold: number;
+  /** The decision threshold the selection used (0–100 score ≥ threshold), when the rule is a threshold. */
+  readonly threshold?: number;
+  /** The decision rule: the tuned threshold, or a shortlist of the top k per pool (absent in results made before it: the threshold). */
+  readonly rule?: { readonly kind: 'threshold'; readonly threshold: number } | { readonly kind: 'top-k'; readonly k: number };
   readonly outcomes: OutcomesResults;
 }
 
@@ -42,6 +44,8 @@ export interface ScreeningModelDescriptor {
   readonly device: string;
   /** What the model does not read, with how many job descriptions were cut (core/models/truncation.ts); absent in runs made before it was recorded. */
   readonly truncations?: readonly InputTruncation[];
+  /** The scores are not calibrated (calibrated similarity without labels: 50·(1 + cos)), so no fixed cut-off means anything. */
+  readonly uncalibrated?: true;
 }
 
 /** Run-to-run consistency (METRICS.md §5), CIs over CVs. */

@@ -36,3 +36,18 @@ describe('SCREENING_OUTCOMES(value, path)', () => {
     expect(() => SCREENING_OUTCOMES(threshold, 'm.outcomes')).toThrow(/threshold/);
   });
 });
+
+describe('SCREENING_OUTCOMES with a shortlist rule', () => {
+  it('accepts a top-k rule without a threshold, and refuses a shortlist of 0 or an unknown rule', () => {
+    const topK = outcomesJson(0);
+    delete topK[0].threshold;
+    topK[0].rule = { kind: 'top-k', k: 5 };
+    expect(() => SCREENING_OUTCOMES(topK, 'o')).not.toThrow();
+    const zero = structuredClone(topK);
+    zero[0].rule.k = 0;
+    expect(() => SCREENING_OUTCOMES(zero, 'o')).toThrow(/o\[0\]\.rule\.k/);
+    const unknown = structuredClone(topK);
+    unknown[0].rule.kind = 'everyone';
+    expect(() => SCREENING_OUTCOMES(unknown, 'o')).toThrow(/o\[0\]\.rule\.kind/);
+  });
+});

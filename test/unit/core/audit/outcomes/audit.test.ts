@@ -190,7 +190,7 @@ describe('runOutcomesAudit and decisionsColumns', () => {
     expect(runOutcomesAudit({ text: 'g,y\nf,2\n', fileName: 'd.csv', columns: { groups: ['g'], selected: 'y' } })).toEqual({ ok: false, error: 'd.csv:2: selection "y" must be 0 or 1, got "2"' });
     expect(runOutcomesAudit({ text: 'g,y\nf,1\n', fileName: 'd.csv', columns: { groups: ['g'], selected: 'y' }, options: { cutoff: 3 } })).toEqual({
       ok: false,
-      error: 'a cut-off applies to a score column, not to a 0/1 selection',
+      error: 'a cut-off, a shortlist or a selection rate applies to a score column, not to a 0/1 selection',
     });
   });
 

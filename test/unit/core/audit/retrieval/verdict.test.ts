@@ -1,0 +1,48 @@
+import { describe, expect, it } from 'vitest';
+import { fairnessAnchor, retrievalVerdict, retrievalVerdicts } from '../../../../../src/core/audit/retrieval/verdict.ts';
+import type { ModelResult, SubsetResult } from '../../../../../src/core/audit/retrieval/results.ts';
+import { displayNames, shortModelName } from '../../../../../src/core/models/displayName.ts';
+
+/** Only what a verdict reads: the overall twin statistics of one model (the rest of a result is not needed). */
+function model(id: string, label: string, rbc: number, ci: [number, number]): ModelResult {
+  const overall = { rbc_pooled: { mean: rbc, ci }, rank_shift: { mean: 15.62, ci: [14, 17] }, 'iou@10': { mean: 0.9049, ci: [0.89, 0.92] } };
+  return { model: { id, label }, robustness: { overall } } as unknown as ModelResult;
+}
+const subset = (models: ModelResult[], twinsTask = 'twins'): SubsetResult => ({ task: 'briefs', twinsTask, groups: ['female', 'male'], models }) as unknown as SubsetResult;
+
+describe('retrievalVerdict(subset, model, k)', () => {
+  it('a negative pooled RBC whose CI excludes 0: the first group ranks below, in (1 + 0.41)/2 = 70.5% of the pairs that moved', () => {
+    const m = model('bm25', 'BM25 (k1 1.2, b 0.75)', -0.41, [-0.46, -0.34]);
+    const v = retrievalVerdict(subset([m]), m, 10);
+    expect(v.text).toBe('BM25: female-signalled profiles rank below their male twins in 70.5% of the pairs that moved (pooled RBC −0.410, 95% CI −0.460 to −0.340); swapping twins in moves a profile 15.6 ranks on average and keeps 90.5% of the top 10 (IoU@10).');
+    expect(v.distinguishable).toBe(true);
+    expect(v.anchor).toBe(fairnessAnchor({ task: 'briefs', twinsTask: 'twins' }, 'bm25'));
+  });
+
+  it('a positive RBC favours the first group; a CI that includes 0 names no one', () => {
+    const up = model('e5', 'intfloat/multilingual-e5-small', 0.2, [0.1, 0.3]);
+    expect(retrievalVerdict(subset([up]), up, 10).text).toMatch(/^multilingual-e5-small: male-signalled profiles rank below their female twins in 60\.0% /u);
+    const none = model('tfidf', 'TF-IDF', 0.05, [-0.02, 0.12]);
+    const v = retrievalVerdict(subset([none]), none, 10);
+    expect(v.distinguishable).toBe(false);
+    expect(v.text).toMatch(/^TF-IDF: no preference between female- and male-signalled profiles can be told from chance \(pooled RBC 0\.050, 95% CI −0\.020 to 0\.120, which includes 0\)/u);
+  });
+
+  it('the summary counts the models that favour a group; a set without twins has no verdicts', () => {
+    const models = [model('a', 'A', -0.41, [-0.46, -0.34]), model('b', 'B', 0.05, [-0.02, 0.12])];
+    expect(retrievalVerdicts(subset(models), 10).summary).toBe('1 of 2 models favour one group by more than chance allows.');
+    expect(retrievalVerdicts(subset([models[1]]), 10).summary).toBe('No model favours female- or male-signalled profiles by more than chance allows.');
+    expect(retrievalVerdicts(subset(models, ''), 10)).toEqual({ verdicts: [], summary: 'This query set has no twins: only effectiveness is measured.' });
+  });
+});
+
+describe('shortModelName and displayNames', () => {
+  it('drops a trailing parenthesis, an organisation and the imported: prefix', () => {
+    expect(shortModelName('GloVe 100d static (bundled)', 'x')).toBe('GloVe 100d static');
+    expect(shortModelName('', 'Snowflake/snowflake-arctic-embed-xs')).toBe('snowflake-arctic-embed-xs');
+    expect(shortModelName('imported:word-overlap', 'imported:word-overlap')).toBe('word-overlap');
+  });
+  it('two models with the same short name keep their full labels', () => {
+    expect(displayNames([{ label: 'BM25 (k1 1.2)', id: 'a' }, { label: 'BM25 (k1 2)', id: 'b' }, { label: 'TF-IDF (l2)', id: 'c' }])).toEqual(['BM25 (k1 1.2)', 'BM25 (k1 2)', 'TF-IDF']);
+  });
+});

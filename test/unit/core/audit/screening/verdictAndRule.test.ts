@@ -1,0 +1,105 @@
+/**
+ * The screening audit's decision rule and its verdicts, on the hand-made dataset of tinyScreening.ts.
+ * Every count below is worked out by hand in the comments.
+ */
+import { describe, expect, it } from 'vitest';
+import { prepareScreening, screeningAudit } from '../../../../../src/core/audit/screening/audit.ts';
+import { screeningOutcomes, screeningVerdicts } from '../../../../../src/core/audit/screening/index.ts';
+import { outcomesVerdicts, ruleInformativeness } from '../../../../../src/core/audit/outcomes/index.ts';
+import { pValue } from '../../../../../src/core/audit/common/index.ts';
+import type { ScreeningAttributeOutcomes } from '../../../../../src/core/audit/screening/results.ts';
+import { HEADER, MODEL_A, MODEL_B, OPTIONS, PARTS } from './tinyScreening.ts';
+
+const prepared = prepareScreening(PARTS, OPTIONS);
+const gender = (o: readonly ScreeningAttributeOutcomes[]) => o.find((x) => x.attribute === 'gender')!.outcomes.groupings[0];
+const category = (o: readonly ScreeningAttributeOutcomes[], name: string) => gender(o).categories.find((c) => c.category === name)!;
+
+describe('screeningOutcomes(prepared, scores, rule): a shortlist of the top k of each pool', () => {
+  // Model A, run 1: alpha 90 80 70 60 49 40, beta 40 50 60 70 80 90 (cv-001..006). A variant takes its
+  // CV's place; its rank is 1 + the other originals above it. Top 5 of 6:
+  //   male explicit (+0) and implicit 1 (+0): the CV's own rank, so only the last CV of each pool
+  //     (alpha cv-006 at 40, beta cv-001 at 40) is out: 10/12 each; implicit 2 (+2): 42 still last: 10/12.
+  //   female explicit (−15): alpha 75 65 55 45 | 34 25 → 34 and 25 are under 40 and 49: 4/6;
+  //     beta 25 35 | 45 55 65 75 → 4/6: 8/12.
+  //   female implicit 1 (−4): alpha cv-005 45 > 40 in, cv-006 36 out; beta cv-001 36 out, cv-002 46 in: 10/12.
+  //   female implicit 2 (−6): alpha cv-005 43 in, cv-006 34 out; beta cv-002 44 in, cv-001 34 out: 10/12.
+  // male 30/36, female 28/36: impact ratio 28/30.
+  const outcomes = screeningOutcomes(prepared, MODEL_A, { kind: 'top-k', k: 5 });
+
+  it('selects male variants at 30/36 and female at 28/36: impact ratio 0.933, no four-fifths flag', () => {
+    expect(category(outcomes, 'male')).toMatchObject({ n: 36, selected: 30, four_fifths: false });
+    expect(category(outcomes, 'female')).toMatchObject({ n: 36, selected: 28, four_fifths: false });
+    expect(category(outcomes, 'female').impact_ratio).toBeCloseTo(28 / 30, 12);
+  });
+
+  it('states the rule in the results: kind, k, and the decision column in words', () => {
+    expect(outcomes[0].rule).toEqual({ kind: 'top-k', k: 5 });
+    expect(outcomes[0].threshold).toBeUndefined();
+    expect(outcomes[0].outcomes.decision.column).toBe('top 5 of its pool (the variant in its CV\u2019s place)'.replace('\u2019', "'"));
+  });
+
+  it('a shortlist of 1 keeps only the pool leaders: alpha cv-001 and beta cv-006 (male +0, +2 and female −4, −6 … no: 75 < 80)', () => {
+    // Top 1: only a variant that beats every other original. Male explicit and implicit 1 (+0): alpha
+    // cv-001 (90 against 80) and beta cv-006 (90): 2 each; implicit 2 (+2): 2. Female explicit (−15):
+    // alpha cv-001 75 < 80, beta cv-006 75 < 80: 0; implicit 1 (−4) 86 > 80: 2; implicit 2 (−6) 84: 2.
+    const top1 = screeningOutcomes(prepared, MODEL_A, { kind: 'top-k', k: 1 });
+    expect(category(top1, 'male').selected).toBe(6);
+    expect(category(top1, 'female').selected).toBe(4);
+  });
+});
+
+describe('a rule that selects everyone cannot pass', () => {
+  const all = screeningOutcomes(prepared, MODEL_A, { kind: 'threshold', threshold: 0 });
+
+  it('score ≥ 0 selects every variant; the rule is uninformative and the verdict says so, with no "passes"', () => {
+    expect(category(all, 'male').selected).toBe(36);
+    expect(category(all, 'female').selected).toBe(36);
+    const info = ruleInformativeness(all[0].outcomes, { ruleText: 'score ≥ 0' });
+    expect(info.informative).toBe(false);
+    expect(info.reasons[0]).toBe('score ≥ 0 selects every candidate of every gender category');
+    const [verdict, ...rest] = outcomesVerdicts(all[0].outcomes, { ruleText: 'score ≥ 0' });
+    expect(rest).toHaveLength(0);
+    expect(verdict.distinguishable).toBe(false);
+    expect(verdict.text).toMatch(/^The rule is uninformative: score ≥ 0 selects every candidate of every gender category\./u);
+    expect(verdict.text).not.toMatch(/passes/u);
+  });
+
+  it('a fixed default cut-off on uncalibrated scores is uninformative even when it separates someone', () => {
+    const some = screeningOutcomes(prepared, MODEL_A, { kind: 'threshold', threshold: 50 });
+    expect(ruleInformativeness(some[0].outcomes).informative).toBe(true);
+    expect(ruleInformativeness(some[0].outcomes, { uncalibratedDefault: true }).informative).toBe(false);
+  });
+
+  it('the audit uses the tuned threshold when labels tuned one, and the top 5 of each pool without labels', () => {
+    const labelled = screeningAudit(PARTS, [MODEL_A], { ...OPTIONS, referenceModel: undefined }, HEADER).models[0];
+    expect(labelled.validity?.threshold_source).toBe('tuned');
+    expect(labelled.outcomes?.[0].rule).toEqual({ kind: 'threshold', threshold: labelled.validity!.threshold });
+    const unlabelled = screeningAudit({ ...PARTS, labels: [] }, [MODEL_A], { ...OPTIONS, referenceModel: undefined }, HEADER).models[0];
+    expect(unlabelled.outcomes?.[0].rule).toEqual({ kind: 'top-k', k: 5 });
+    expect(category(unlabelled.outcomes!, 'female').selected).toBe(28);
+  });
+});
+
+describe('screeningVerdicts(model): effects read against q and the noise floor', () => {
+  const results = screeningAudit(PARTS, [MODEL_A, MODEL_B], OPTIONS, HEADER);
+  const [a, b] = results.models;
+
+  it('model A: the noise floor is 2 (a second name moves ΔScore by ±2); female explicit (−15) and implicit (−5 − 1 = −6) clear it, largest first', () => {
+    expect(a.bias.noise_floor_max.delta_score).toBe(2);
+    const verdicts = screeningVerdicts(a);
+    expect(verdicts.map((v) => v.anchor)).toEqual(['bias:model-a:gender:female:explicit', 'bias:model-a:gender:female:implicit']);
+    expect(verdicts.every((v) => v.distinguishable)).toBe(true);
+    const explicit = a.bias.effects.find((e) => e.group === 'female' && e.signal === 'explicit')!;
+    // ΔRank: alpha −1 −1 −1 −1 −1 0, beta 0 −1 −1 −1 −1 −1 → −10/12 = −0.83.
+    expect(verdicts[0].text).toBe(
+      `model-a: female (explicit) variants score 15.000 points lower than their male variants of the same CV (ΔScore \u221215.000, 95% CI \u221215.000 to \u221215.000, q ${pValue(explicit.delta_score.q)}), larger than the noise floor (±2.000); they move 0.83 ranks down on average.`,
+    );
+  });
+
+  it('model B scores every variant as its original: nothing is distinguishable, in one sentence', () => {
+    const verdicts = screeningVerdicts(b);
+    expect(verdicts).toHaveLength(1);
+    expect(verdicts[0].distinguishable).toBe(false);
+    expect(verdicts[0].text).toBe('model-b: no demographic signal changes the score by more than chance and noise allow — no ΔScore is significant (every q ≥ 0.05).');
+  });
+});
