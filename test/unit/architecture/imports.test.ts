@@ -80,6 +80,20 @@ describe('the import rules of docs/architecture.md', () => {
     expect(show(ALL.filter((i) => under(i.from, 'src/documents') && !under(i.to, 'src/core') && !under(i.to, 'src/documents')))).toEqual([]);
   });
 
+  it('src/report (the audit report, called by the app and the CLI) imports only src/core, the plot renderers and the pure spec modules of src/app/results, which import only src/core and src/app/plots', () => {
+    const pure = ['src/app/results/retrievalTable.ts', 'src/app/results/screeningTables.ts', 'src/app/results/outcomesTables.ts'];
+    const allowed = (to: string) => under(to, 'src/core') || under(to, 'src/report') || under(to, 'src/app/plots') || pure.includes(to);
+    expect(ALL.some((i) => under(i.from, 'src/report') && under(i.to, 'src/app/plots'))).toBe(true);
+    expect(show(ALL.filter((i) => under(i.from, 'src/report') && !allowed(i.to)))).toEqual([]);
+    expect(show(ALL.filter((i) => pure.includes(i.from) && !under(i.to, 'src/core') && !under(i.to, 'src/app/plots')))).toEqual([]);
+    expect(show(ALL.filter((i) => under(i.from, 'src/app/plots') && !under(i.to, 'src/app/plots') && !under(i.to, 'src/core')))).toEqual([]);
+  });
+
+  it('nothing below the adapters imports src/report (core, storage, models, workers, documents)', () => {
+    const lower = ['src/core', 'src/storage', 'src/models', 'workers', 'src/documents'];
+    expect(show(ALL.filter((i) => lower.some((d) => under(i.from, d)) && under(i.to, 'src/report')))).toEqual([]);
+  });
+
   it('src/app/state imports nothing from src/app/views', () => {
     expect(show(ALL.filter((i) => under(i.from, 'src/app/state') && under(i.to, 'src/app/views')))).toEqual([]);
   });

@@ -1,0 +1,129 @@
+/**
+ * The report's parts for a decision-model screening audit (METRICS.md §2, §4, §5, §8): the bias
+ * verdicts against the noise floor, the group outcomes of each model's variants with their LL144
+ * tables, the models and their decision rules, the method, every table and plot of the results
+ * page, and the limitations (no labels, uncalibrated scores, an uninformative rule, one run).
+ */
+import { screeningVerdicts, variantRuleText, type ScreeningResults, type ScreeningAttributeOutcomes, type ScreeningModelResult } from '../core/audit/screening/index.ts';
+import { truncationSentence } from '../core/models/truncation.ts';
+import { shortModelName } from '../core/models/displayName.ts';
+import {
+  renderConfusion, renderForest, renderLatencyQuality, renderThresholdCurve,
+  textAlternativeConfusion, textAlternativeForest, textAlternativeLatencyQuality, textAlternativeThresholdCurve,
+} from '../app/plots/index.ts';
+import { biasTable, confusionSpec, consistencyTable, forestSpec, latencyQualitySpec, latencyTable, thresholdSpec, validityTable } from '../app/results/screeningTables.ts';
+import type { ReportBlock } from './document.ts';
+import type { KindReport } from './kindReport.ts';
+import { outcomesLimitations, outcomesResultsBlocks, outcomesSummary } from './outcomesReport.ts';
+import { screeningTableBlock } from './screeningTableBlock.ts';
+import { systemTable } from './systemTable.ts';
+import { screeningCommands } from './commands.ts';
+import type { RuleContext } from '../core/audit/outcomes/index.ts';
+
+/** The screening results a report reads: the run's, with its CV sample when it had one. */
+export type ReportScreeningResults = ScreeningResults & { readonly parameters: { readonly sample?: { readonly cvsPerJob: number; readonly seed: number } | null } };
+
+/** The rule an attribute's outcomes were decided by (a result stored before rules were stated has its threshold). */
+const ruleOf = (o: ScreeningAttributeOutcomes) => o.rule ?? { kind: 'threshold' as const, threshold: o.threshold ?? 50 };
+
+/** How core reads a model's rule: in words, and whether it is a fixed default cut-off on uncalibrated scores. */
+function ruleContext(m: ScreeningModelResult, o: ScreeningAttributeOutcomes): RuleContext {
+  const rule = ruleOf(o);
+  return { ruleText: variantRuleText(rule), uncalibratedDefault: m.model.uncalibrated === true && rule.kind === 'threshold' && m.validity?.threshold_source !== 'tuned' };
+}
+
+const outcomesCaption = (m: ScreeningModelResult, o: ScreeningAttributeOutcomes) => `${shortModelName(m.model.label, m.model.id)}, ${o.attribute}: outcomes of the variants under ${variantRuleText(ruleOf(o))}`;
+
+function modelRule(m: ScreeningModelResult): string {
+  const v = m.validity;
+  const rules = [...new Set((m.outcomes ?? []).map((o) => variantRuleText(ruleOf(o))))];
+  const threshold = v ? `validity at ${v.threshold_source === 'tuned' ? 'the threshold tuned on the tune split' : 'the default threshold'}: score ≥ ${v.threshold}` : 'no validity threshold (no labels)';
+  return `${shortModelName(m.model.label, m.model.id)}: ${threshold}${rules.length ? `; group outcomes under ${rules.join(', ')}` : ''}${m.model.uncalibrated ? ' (the scores are not calibrated)' : ''}.`;
+}
+
+function limitations(results: ReportScreeningResults): string[] {
+  const out: string[] = [];
+  for (const m of results.models) {
+    const name = shortModelName(m.model.label, m.model.id);
+    if (!m.validity) out.push(`${name}: no relevance labels on the test split, so validity (AUC, balanced accuracy, macro-F1, Precision@5) is not measured.`);
+    if (m.model.uncalibrated) out.push(`${name}: the scores are not calibrated (calibrated similarity without labels, 50·(1 + cos)), so a fixed cut-off on them means nothing.`);
+    if (!m.consistency) out.push(`${name}: one run only, so run-to-run consistency is not measured.`);
+    for (const t of m.model.truncations ?? []) out.push(`${name} ${truncationSentence(t)}: what lies beyond is not read.`);
+    for (const o of m.outcomes ?? []) out.push(...outcomesLimitations(o.outcomes, `${name}, ${o.attribute}`, ruleContext(m, o)));
+  }
+  if (results.parameters.bootstrap === 0) out.push('No bootstrap (B = 0): the numbers have no confidence intervals or p-values.');
+  if (results.parameters.sample) out.push(`A seeded sample of the CVs was audited (at most ${results.parameters.sample.cvsPerJob} per job, seed ${results.parameters.sample.seed}), not every CV.`);
+  return out;
+}
+
+function resultsBlocks(results: ReportScreeningResults): ReportBlock[] {
+  const blocks: ReportBlock[] = [
+    screeningTableBlock(validityTable(results), 'Validity on the test split at the threshold tuned on the tune split; mean [95% bootstrap CI over test jobs]. * the 95% CI excludes chance (for ΔAUC, 0).', 'Model', 'screening-validity'),
+    screeningTableBlock(biasTable(results), 'Bias: counterfactual variants against the reference group (ΔScore, 0–100 scale) and the original CV (ΔRank, Excl@5), 95% paired-bootstrap CIs over CVs. * q < 0.05 (Benjamini–Hochberg over the model’s tests). Noise-floor rows show what non-demographic edits do.', 'Model · attribute · group · signal', 'screening-bias'),
+    screeningTableBlock(consistencyTable(results), 'Run-to-run consistency of the originals over the T runs, 95% CIs over CVs.', 'Model', 'screening-consistency'),
+    screeningTableBlock(latencyTable(results), 'Latency of the scoring calls.', 'Model', 'screening-latency'),
+  ];
+  const forest = forestSpec(results);
+  if (forest.rows.length > 0) blocks.push({ kind: 'figure', title: 'ΔScore per group and signal, with 95% CIs', svg: renderForest(forest), description: textAlternativeForest(forest) });
+  const threshold = thresholdSpec(results);
+  if (threshold.series.length > 0) blocks.push({ kind: 'figure', title: 'Label flips against the cut-off', svg: renderThresholdCurve(threshold), description: textAlternativeThresholdCurve(threshold) });
+  for (const m of results.models) {
+    const spec = confusionSpec(m);
+    if (spec) blocks.push({ kind: 'figure', title: `Confusion matrix: ${shortModelName(m.model.label, m.model.id)}`, svg: renderConfusion(spec), description: textAlternativeConfusion(spec) });
+  }
+  const lq = latencyQualitySpec(results);
+  if (lq.points.length > 0) blocks.push({ kind: 'figure', title: 'Latency against quality', svg: renderLatencyQuality(lq), description: textAlternativeLatencyQuality(lq) });
+  for (const m of results.models) {
+    for (const o of m.outcomes ?? []) blocks.push({ kind: 'subsection', heading: outcomesCaption(m, o), blocks: outcomesResultsBlocks(o.outcomes, outcomesCaption(m, o)) });
+  }
+  return blocks;
+}
+
+/**
+ * The report's parts for a screening results object.
+ * @example screeningReport(results).title // 'Decision-model screening audit'
+ */
+export function screeningReport(results: ReportScreeningResults): KindReport {
+  const p = results.parameters;
+  const truncations = results.models.flatMap((m) => (m.model.truncations ?? []).map((t) => `${m.model.label || m.model.id} ${truncationSentence(t)}.`));
+  const summary: ReportBlock[] = results.models.map((m) => ({
+    kind: 'subsection',
+    heading: shortModelName(m.model.label, m.model.id),
+    blocks: [
+      ...screeningVerdicts(m).map((v): ReportBlock => ({ kind: 'paragraph', tone: 'verdict', text: v.text })),
+      ...(m.outcomes ?? []).flatMap((o) => outcomesSummary(o.outcomes, outcomesCaption(m, o), ruleContext(m, o))),
+    ],
+  }));
+  return {
+    title: 'Decision-model screening audit',
+    summary,
+    system: [systemTable(results.models.map((m) => m.model)), { kind: 'list', items: results.models.map(modelRule) }],
+    data: [
+      { kind: 'facts', items: [
+        ['Screening task', results.task],
+        ['Jobs, CVs, variants', `${results.counts.jobs} jobs, ${results.counts.cvs} CVs, ${results.counts.variants} variants`],
+        ['Splits', `tune ${p.splits.tune}, test ${p.splits.test}`],
+        ['Sample', p.sample ? `at most ${p.sample.cvsPerJob} CVs per job, seed ${p.sample.seed}` : 'every CV'],
+        ['Reference groups', Object.entries(p.reference).map(([a, g]) => `${a}: ${g}`).join('; ') || 'none'],
+      ] },
+    ],
+    method: [
+      { kind: 'facts', items: [
+        ['Protocol', 'Decision-model screening audit (JEV-style): each CV scored T times for consistency, its counterfactual variants once for bias against the noise floor, validity at a threshold tuned on the tune split (METRICS.md §2, §4, §5, §8).'],
+        ['Runs T', String(p.runs)],
+        ['Label cut-off', `score ≥ ${p.cutoff}`],
+        ['Shortlist k', String(p.k)],
+        ['Bootstrap resamples', String(p.bootstrap)],
+        ['Seed', String(p.seed)],
+        ['Resampling unit', 'CVs (bias, consistency), test jobs (validity, ΔAUC)'],
+        ['Multiple-testing correction', 'Benjamini–Hochberg over each model’s bias tests (q < 0.05)'],
+        ['Noise attribute', p.noiseAttribute],
+        ['ΔAUC reference model', p.referenceModel ?? 'none'],
+        ['Truncations of inputs', truncations.length ? truncations.join(' ') : 'none recorded'],
+      ] },
+    ],
+    results: resultsBlocks(results),
+    limitations: limitations(results),
+    commands: screeningCommands(results),
+  };
+}
