@@ -2,10 +2,14 @@
  * `window.fairground`: a small scripting API for audits driven from the
  * browser console or a test (beside the data-testid hooks of DESIGN.md).
  * Everything it does runs locally, through the same code as the views.
+ *
+ * It is installed with the first page, before any view has loaded; each
+ * method imports what it needs when called (so `window.fairground` exists as
+ * soon as the shell has mounted, and the first page stays light).
  */
 import { probeDevice } from '../models/deviceProbe.ts';
 import type { Device, Dtype } from '../core/models/device.ts';
-import { EmbeddingRunner, type TextRole, type VectorCache } from '../models/embeddingRunner.ts';
+import type { TextRole, VectorCache } from '../models/embeddingRunner.ts';
 import type { EmbeddingModelEntry } from '../core/models/modelSpec.ts';
 import type { ModelSource } from '../core/models/modelSource.ts';
 
@@ -105,7 +109,7 @@ export function installAutomation(deps: AutomationDeps = {}): void {
     },
     /** Embeds texts; returns plain arrays so the result survives structured cloning. */
     async embed(req: EmbedRequest) {
-      const probe = await probeDevice();
+      const [probe, { EmbeddingRunner }] = await Promise.all([probeDevice(), import('../models/embeddingRunner.ts')]);
       const cache = req.useCache ? await (deps.cache ?? pageCache)() : undefined;
       const events: string[] = [];
       const t0 = performance.now();
