@@ -7,6 +7,7 @@ import type { SubsetResult, TwinMetrics } from '../../core/audit/retrieval/index
 import type { LatencyQualitySpec, PlotTable } from '../plots/index.ts';
 import { ciExcludes } from '../../core/stats/ciExcludes.ts';
 import type { Ci } from '../../core/audit/common/index.ts';
+import { displayNames } from '../../core/models/displayName.ts';
 
 export interface TableColumn {
   readonly key: string;
@@ -36,16 +37,34 @@ export function retrievalColumns(k: number): TableColumn[] {
     { key: 'rank_shift', label: 'Rank shift', group: 'robustness', higherIsBetter: false, help: 'mean absolute rank change of a profile replaced by its twin' },
     { key: 'kendall_tau', label: 'Kendall τ', group: 'robustness', higherIsBetter: true, help: 'rank correlation of the original and twin worlds' },
     { key: `dropout@${k}`, label: `Dropout@${k}`, group: 'robustness', higherIsBetter: false, help: 'share of top-k profiles that leave the top k as twins' },
-    { key: 'rbc', label: 'RBC (per query)', group: 'robustness', higherIsBetter: false, noEffect: 0, help: 'rank-biserial correlation of each query, averaged over queries: > 0 favours the first group, < 0 the second' },
+    { key: 'rbc', label: 'RBC (per query)', group: 'robustness', higherIsBetter: false, noEffect: 0, help: 'rank-biserial correlation of each query, averaged over queries' },
     { key: 'rbc_pooled', label: 'RBC (pooled)', group: 'robustness', higherIsBetter: false, noEffect: 0, help: 'rank-biserial correlation of the win counts pooled over all queries' },
-    { key: 'cohens_d', label: 'Cohen’s d', group: 'robustness', higherIsBetter: false, noEffect: 0, help: 'mean of s(first group) − s(second group) over the pairs / its SD, per query, averaged: > 0 favours the first group' },
-    { key: `odds_ratio@${k}`, label: `OR@${k}`, group: 'robustness', higherIsBetter: false, noEffect: 1, help: 'odds that the first group’s version is in the top k against the second’s (½ added to each count), geometric mean over queries: > 1 favours the first group' },
+    { key: 'cohens_d', label: 'Cohen’s d', group: 'robustness', higherIsBetter: false, noEffect: 0, help: 'mean score difference of the two versions of a profile over its SD, per query, averaged' },
+    { key: `odds_ratio@${k}`, label: `OR@${k}`, group: 'robustness', higherIsBetter: false, noEffect: 1, help: 'odds that one group’s version is in the top k against the other’s (½ added to each count), geometric mean over queries' },
     { key: 'std_mad', label: 'Std MAD', group: 'robustness', higherIsBetter: false, help: 'standard deviation of |s(d) − s(twin)| over the pairs, per query, averaged' },
   ];
 }
 
+/**
+ * The sign convention of a signed or ratio column, with the groups named (visible under the
+ * column's name, never only in a tooltip): `> 0 favours female · < 0 male`; undefined for an
+ * unsigned column. The first group of a subset is the one whose win a positive RBC counts.
+ * @example signNote({ noEffect: 0 }, ['female', 'male']) // '> 0 favours female, < 0 male'
+ */
+export function signNote(column: Pick<TableColumn, 'noEffect'>, groups: readonly string[]): string | undefined {
+  if (column.noEffect === undefined || groups.length < 2) return undefined;
+  const [first, second] = groups;
+  return `> ${column.noEffect} favours ${first}, < ${column.noEffect} ${second}`;
+}
+
+/** The effectiveness columns (ranking quality) and the fairness columns (what swapping twins does), the two tables of a subset. */
+export const columnsOf = (k: number, group: TableColumn['group']) => retrievalColumns(k).filter((c) => c.group === group);
+
 export interface TableRow {
   readonly id: string;
+  /** The display name (short, the same in every table and plot; the full label where two share it). */
+  readonly name: string;
+  /** The full label of the descriptor, shown on demand. */
   readonly label: string;
   readonly device: string;
   readonly dtype: string;
@@ -55,14 +74,21 @@ export interface TableRow {
 }
 
 export function retrievalRows(subset: SubsetResult, k: number): TableRow[] {
+  const names = namesOf(subset);
   return subset.models.map((m) => {
     const cells: Record<string, Ci> = {};
     for (const c of retrievalColumns(k)) {
       const v = c.group === 'effectiveness' ? (m.effectiveness as Record<string, Ci> | undefined)?.[c.key] : (m.robustness.overall as unknown as Record<string, Ci>)[c.key];
       if (v) cells[c.key] = v;
     }
-    return { id: m.model.id, label: m.model.label, device: m.model.device, dtype: m.model.dtype, wallMs: m.timing.wallMs, nQueries: m.nQueries, cells };
+    return { id: m.model.id, name: names.get(m.model.id)!, label: m.model.label, device: m.model.device, dtype: m.model.dtype, wallMs: m.timing.wallMs, nQueries: m.nQueries, cells };
   });
+}
+
+/** Each model's display name by id (displayNames: short, the full label where two share a short name). */
+export function namesOf(subset: Pick<SubsetResult, 'models'>): Map<string, string> {
+  const names = displayNames(subset.models.map((m) => m.model));
+  return new Map(subset.models.map((m, i) => [m.model.id, names[i]]));
 }
 
 /** True when an effect's 95% CI lies wholly on one side of `noEffect` (0 for a signed effect, 1 for an odds ratio). */
@@ -76,7 +102,7 @@ export function sortRows(rows: readonly TableRow[], key: string, descending: boo
     const x = key === 'model' ? NaN : (r.cells[key]?.mean ?? NaN);
     return x;
   };
-  if (key === 'model') return [...rows].sort((a, b) => (descending ? -1 : 1) * a.label.localeCompare(b.label));
+  if (key === 'model') return [...rows].sort((a, b) => (descending ? -1 : 1) * a.name.localeCompare(b.name));
   return [...rows].sort((a, b) => {
     const x = v(a);
     const y = v(b);
@@ -125,10 +151,11 @@ export function effectivenessBySubset(subset: SubsetResult, key: string): { mode
     const ok = c !== undefined && Number.isFinite(c.mean);
     rows.push({ model, group, estimate: ok ? c.mean : null, ci: ok && Number.isFinite(c.ci[0]) ? [c.ci[0], c.ci[1]] : undefined });
   };
+  const names = namesOf(subset);
   for (const m of subset.models) {
     if (!m.effectiveness) continue;
-    row(m.model.label, 'all queries', (m.effectiveness as Record<string, Ci>)[key]);
-    for (const [lang, e] of Object.entries(m.effectivenessPerLang ?? {})) row(m.model.label, lang, (e as Record<string, Ci>)[key]);
+    row(names.get(m.model.id)!, 'all queries', (m.effectiveness as Record<string, Ci>)[key]);
+    for (const [lang, e] of Object.entries(m.effectivenessPerLang ?? {})) row(names.get(m.model.id)!, lang, (e as Record<string, Ci>)[key]);
   }
   return rows;
 }
@@ -141,12 +168,13 @@ export function effectivenessBySubset(subset: SubsetResult, key: string): { mode
  */
 export function perLanguage(subset: SubsetResult, key: string, variant: 'subsets' | 'pooled' = 'subsets'): { model: string; group: string; panel: string; estimate: number | null; ci?: [number, number] }[] {
   const rows: { model: string; group: string; panel: string; estimate: number | null; ci?: [number, number] }[] = [];
+  const names = namesOf(subset);
   for (const m of subset.models) {
     const scopes = variant === 'pooled' ? (m.robustness.perLangPooled ?? m.robustness.perLang) : m.robustness.perLang;
     for (const [lang, metrics] of Object.entries(scopes)) {
       const c = (metrics as unknown as Record<string, Ci | undefined>)[key] as Ci | undefined;
       const ok = c && Number.isFinite(c.mean);
-      rows.push({ model: m.model.label, group: lang, panel: lang, estimate: ok ? c!.mean : null, ci: ok && Number.isFinite(c!.ci[0]) ? [c!.ci[0], c!.ci[1]] : undefined });
+      rows.push({ model: names.get(m.model.id)!, group: lang, panel: lang, estimate: ok ? c!.mean : null, ci: ok && Number.isFinite(c!.ci[0]) ? [c!.ci[0], c!.ci[1]] : undefined });
     }
   }
   return rows;
@@ -158,13 +186,14 @@ export function perLanguage(subset: SubsetResult, key: string, variant: 'subsets
  * it as null) is left out, as the plot needs a finite quality.
  */
 export function latencySpec(subset: SubsetResult, k: number): LatencyQualitySpec {
+  const names = namesOf(subset);
   const quality = (m: SubsetResult['models'][number]) => (m.effectiveness as Record<string, Ci> | undefined)?.[`ndcg@${k}`]?.mean ?? NaN;
   return {
     qualityLabel: `ndcg@${k}`,
     latencyLabel: 'test time of the whole query set (ms, log scale)',
     points: subset.models
       .filter((m) => m.timing.wallMs > 0 && Number.isFinite(quality(m)))
-      .map((m) => ({ id: m.model.id, label: m.model.label, latencyMs: m.timing.wallMs, quality: quality(m) })),
+      .map((m) => ({ id: m.model.id, label: names.get(m.model.id)!, latencyMs: m.timing.wallMs, quality: quality(m) })),
   };
 }
 

@@ -5,13 +5,18 @@
  */
 import { costPer1000Calls, type Price, type ChanceTest, type ScreeningModelResult, type ScreeningResults, type TestedCi } from '../../core/audit/screening/index.ts';
 import type { Ci } from '../../core/audit/common/index.ts';
+import { effectAnchor } from '../../core/audit/screening/index.ts';
+import { displayNames } from '../../core/models/displayName.ts';
 import type { ConfusionSpec, ForestSpec, LatencyQualitySpec, PlotTable, TableCell, ThresholdCurveSpec } from '../plots/index.ts';
 
 /**
  * A cell: a statistic with its CI (and a `*` when `significant`, explained by
  * `mark`), a plain number, or text.
  */
-export type ScreeningCell = { readonly ci: Ci; readonly significant?: boolean; readonly mark?: string } | { readonly value: number; readonly percent?: boolean } | { readonly text: string };
+export type ScreeningCell =
+  | { readonly ci: Ci; readonly significant?: boolean; readonly mark?: string }
+  | { readonly value: number; readonly percent?: boolean; readonly pValue?: boolean }
+  | { readonly text: string };
 
 export interface ScreeningColumn {
   readonly key: string;
@@ -21,8 +26,12 @@ export interface ScreeningColumn {
 
 export interface ScreeningRow {
   readonly id: string;
-  /** The row's header (model, or model · attribute · group). */
+  /** The row's header (model, or attribute · group · signal under its model's group row). */
   readonly label: string;
+  /** The rows of one model are grouped under its display name (the bias table), instead of repeating it in every row. */
+  readonly group?: string;
+  /** The anchor a verdict sentence links to (`data-verdict-anchor`). */
+  readonly anchor?: string;
   readonly cells: Readonly<Record<string, ScreeningCell>>;
 }
 
@@ -34,6 +43,14 @@ export interface ScreeningTable {
 const ci = (c: Ci, significant?: boolean, mark?: string): ScreeningCell => ({ ci: c, significant, mark });
 const value = (v: number, percent?: boolean): ScreeningCell => ({ value: v, percent });
 const text = (t: string): ScreeningCell => ({ text: t });
+/** A p- or q-value: shown as `< 0.001` below one thousandth, the exact value kept for scripts and exports. */
+const pCell = (v: number): ScreeningCell => ({ value: v, pValue: true });
+
+/** Each model's display name by id (short, the full label where two share a short name). */
+function namesOf(results: Pick<ScreeningResults, 'models'>): Map<string, string> {
+  const names = displayNames(results.models.map((m) => m.model));
+  return new Map(results.models.map((m, i) => [m.model.id, names[i]]));
+}
 
 /** Validity (METRICS.md §2): one row per model. */
 export function validityTable(results: ScreeningResults): ScreeningTable {
@@ -47,12 +64,13 @@ export function validityTable(results: ScreeningResults): ScreeningTable {
     { key: 'delta_auc', label: 'ΔAUC', help: 'AUC − AUC of the reference model, paired bootstrap over test jobs; * its 95% CI excludes 0' },
     { key: 'delta_auc_p', label: 'p ΔAUC', help: 'two-sided paired-bootstrap p of ΔAUC' },
   ];
+  const names = namesOf(results);
   const rows = results.models.map((m): ScreeningRow => {
     const v = m.validity;
-    if (!v) return { id: m.model.id, label: m.model.label, cells: { auc: text('no labelled test rows') } };
+    if (!v) return { id: m.model.id, label: names.get(m.model.id)!, cells: { auc: text('no labelled test rows') } };
     return {
       id: m.model.id,
-      label: m.model.label,
+      label: names.get(m.model.id)!,
       cells: {
         auc: chanceCell(v.auc, v.chance?.auc),
         balanced_accuracy: chanceCell(v.balanced_accuracy, v.chance?.balanced_accuracy),
@@ -61,7 +79,7 @@ export function validityTable(results: ScreeningResults): ScreeningTable {
         random_baseline: ci(v.random_baseline),
         threshold: v.threshold_source === 'tuned' ? value(v.threshold) : text(`${v.threshold} (default)`),
         delta_auc: v.delta_auc ? ci(v.delta_auc, v.delta_auc.significant, '95% CI excludes 0') : text(m.model.id === results.parameters.referenceModel ? 'reference' : '—'),
-        ...(v.delta_auc ? { delta_auc_p: value(v.delta_auc.p) } : {}),
+        ...(v.delta_auc ? { delta_auc_p: pCell(v.delta_auc.p) } : {}),
       },
     };
   });
@@ -95,23 +113,27 @@ export function biasTable(results: ScreeningResults): ScreeningTable {
     { key: 'n_cvs', label: 'CVs', help: 'CVs the row is defined on (an effect: both variants scored; the reference row: its variant scored)' },
   ];
   const rows: ScreeningRow[] = [];
-  for (const m of results.models) {
+  const names = displayNames(results.models.map((m) => m.model));
+  for (const [i, m] of results.models.entries()) {
+    const group = names[i];
     for (const e of m.bias.effects) {
       const reference = e.kind === 'reference';
       const significant = e.delta_score.significant || e.delta_rank.significant || e['excl@5'].significant;
       rows.push({
         id: `${m.model.id}|${reference ? 'reference' : 'effect'}|${e.attribute}|${e.group}|${e.signal}`,
-        label: `${m.model.label} · ${e.attribute} · ${e.group}${reference ? ' (reference)' : ''} · ${e.signal}`,
+        label: `${e.attribute} · ${e.group}${reference ? ' (reference)' : ''} · ${e.signal}`,
+        group,
+        ...(reference ? {} : { anchor: effectAnchor(m.model.id, e) }),
         cells: {
           kind: text(reference ? 'reference group' : significant ? 'effect (q < 0.05)' : 'effect'),
           delta_score: reference ? text('ref.') : testedCell(e.delta_score),
           delta_rank: testedCell(e.delta_rank),
           'excl@5': testedCell(e['excl@5']),
-          ...(reference ? {} : { p_score: value(e.delta_score.p), q_score: value(e.delta_score.q) }),
-          p_rank: value(e.delta_rank.p),
-          q_rank: value(e.delta_rank.q),
-          p_excl: value(e['excl@5'].p),
-          q_excl: value(e['excl@5'].q),
+          ...(reference ? {} : { p_score: pCell(e.delta_score.p), q_score: pCell(e.delta_score.q) }),
+          p_rank: pCell(e.delta_rank.p),
+          q_rank: pCell(e.delta_rank.q),
+          p_excl: pCell(e['excl@5'].p),
+          q_excl: pCell(e['excl@5'].q),
           n_cvs: value(e.n_cvs),
         },
       });
@@ -119,7 +141,8 @@ export function biasTable(results: ScreeningResults): ScreeningTable {
     for (const e of m.bias.noise_floor) {
       rows.push({
         id: `${m.model.id}|${e.kind}|${e.attribute}|${e.group}|${e.signal}`,
-        label: `${m.model.label} · ${e.kind === 'noise' ? 'noise' : `${e.attribute} second name`} · ${e.group} · ${e.signal}`,
+        label: `${e.kind === 'noise' ? 'noise' : `${e.attribute} second name`} · ${e.group} · ${e.signal}`,
+        group,
         cells: { kind: text(`noise floor (${e.kind})`), delta_score: ci(e.delta_score), delta_rank: ci(e.delta_rank), 'excl@5': ci(e['excl@5']), n_cvs: value(e.n_cvs) },
       });
     }
@@ -158,11 +181,12 @@ export function consistencyTable(results: ScreeningResults): ScreeningTable {
     { key: 'label_flip_pct', label: 'Label flips %', help: 'share of (CV, run) labels unlike the CV’s majority label (cut-off 50)' },
     { key: 'disag@5', label: 'Disag@5 %', help: 'how often a reference-shortlist CV misses a run’s top 5' },
   ];
+  const names = namesOf(results);
   const rows = results.models.flatMap((m): ScreeningRow[] => {
     const c = m.consistency;
     if (!c) return [];
     const basis = c.basis === 'deterministic' ? text('deterministic (exact)') : text('measured');
-    return [{ id: m.model.id, label: m.model.label, cells: { basis, runs: value(m.runs), icc: ci(c.icc), sigma_score: ci(c.sigma_score), sigma_rank: ci(c.sigma_rank), label_flip_pct: ci(c.label_flip_pct), 'disag@5': ci(c['disag@5']) } }];
+    return [{ id: m.model.id, label: names.get(m.model.id)!, cells: { basis, runs: value(m.runs), icc: ci(c.icc), sigma_score: ci(c.sigma_score), sigma_rank: ci(c.sigma_rank), label_flip_pct: ci(c.label_flip_pct), 'disag@5': ci(c['disag@5']) } }];
   });
   return { columns, rows };
 }
@@ -181,9 +205,10 @@ export function latencyTable(results: ScreeningResults, price?: Price): Screenin
     { key: 'mean_ms_per_pair', label: 'Mean ms / pair', help: 'Σ call time / pairs scored' },
     ...(price ? [{ key: 'cost_per_1000', label: 'Cost / 1,000 calls', help: 'from the price you entered (a call = one pair)' }] : []),
   ];
+  const names = namesOf(results);
   const rows = results.models.map((m): ScreeningRow => ({
     id: m.model.id,
-    label: m.model.label,
+    label: names.get(m.model.id)!,
     cells: {
       device: text(`${m.model.device} · ${m.model.dtype}`),
       median_ms_per_pair: value(m.latency.median_ms_per_pair ?? NaN),
@@ -204,7 +229,7 @@ export function latencyTable(results: ScreeningResults, price?: Price): Screenin
 export function exportScreeningTable(table: ScreeningTable): PlotTable {
   const columns = ['row', ...table.columns.flatMap((c) => [c.key, `${c.key}_lo`, `${c.key}_hi`])];
   const rows = table.rows.map((r) => [
-    r.label,
+    r.group === undefined ? r.label : `${r.group} · ${r.label}`,
     ...table.columns.flatMap((c): TableCell[] => {
       const x = r.cells[c.key];
       if (!x) return [null, null, null];

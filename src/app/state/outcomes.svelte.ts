@@ -7,8 +7,12 @@ import { decisionsColumns, type OutcomesRequest, type OutcomesRun, type Outcomes
 import type { TableFormat } from '../../core/formats/recordTable.ts';
 import { MappedTableState } from './mappedTable.svelte.ts';
 
-/** How the decision is read: a 0/1 column, a score with a cut-off, or a score's LL144 scoring rate. */
-export type OutcomeKind = 'selected' | 'cutoff' | 'scoring-rate';
+/**
+ * How the decision is read: a 0/1 column; a score with a cut-off, a shortlist of the top k per job
+ * (or of all rows without a job column), or a selection rate (the highest share of scores); or a
+ * score's LL144 scoring rate (above the median).
+ */
+export type OutcomeKind = 'selected' | 'cutoff' | 'top-k' | 'rate' | 'scoring-rate';
 
 /** Runs an audit request (the compute worker's `outcomesAudit` in the page). */
 export type OutcomesCompute = (request: OutcomesRequest) => Promise<OutcomesRun>;
@@ -29,6 +33,12 @@ export class OutcomesState extends MappedTableState<OutcomesResults> {
   kind = $state<OutcomeKind>('selected');
   decisionColumn = $state('');
   cutoff = $state<number | null>(null);
+  /** The shortlist per job of the top-k rule. */
+  k = $state<number | null>(5);
+  /** The selection rate of the rate rule, in percent (20: the 20% highest scores). */
+  ratePercent = $state<number | null>(20);
+  /** The rule the shown results were computed with (the live rule control recomputes when it changes). */
+  appliedRule = $state('');
   /** '' for none. */
   label = $state('');
   job = $state('');
@@ -45,7 +55,14 @@ export class OutcomesState extends MappedTableState<OutcomesResults> {
     this.#compute = compute;
   }
 
-  readonly cutoffValid = $derived(this.kind !== 'cutoff' || (this.cutoff !== null && Number.isFinite(this.cutoff)));
+  readonly cutoffValid = $derived(
+    this.kind === 'cutoff' ? this.cutoff !== null && Number.isFinite(this.cutoff)
+      : this.kind === 'top-k' ? this.k !== null && Number.isInteger(this.k) && this.k >= 1
+        : this.kind === 'rate' ? this.ratePercent !== null && this.ratePercent > 0 && this.ratePercent <= 100
+          : true,
+  );
+  /** The decision rule as one key: what the live control compares with `appliedRule`. */
+  readonly ruleKey = $derived(`${this.kind}|${this.decisionColumn}|${this.cutoff}|${this.k}|${this.ratePercent}`);
   readonly resamplesValid = $derived(Number.isInteger(this.resamples) && this.resamples >= 0 && Number.isInteger(this.seed));
   readonly canRun = $derived(
     this.hasTable && this.groups.length > 0 && this.decisionColumn !== '' && this.cutoffValid && this.resamplesValid && !this.busy,
@@ -87,21 +104,34 @@ export class OutcomesState extends MappedTableState<OutcomesResults> {
       text: this.text,
       fileName: this.fileName,
       columns: { groups: [...this.groups], ...decision, ...optional('label', this.label), ...optional('job', this.job), ...optional('id', this.id) },
-      options: { ...(this.kind === 'cutoff' && this.cutoff !== null ? { cutoff: this.cutoff } : {}), excludeSmall: this.excludeSmall },
+      options: { ...this.#ruleOptions(), excludeSmall: this.excludeSmall },
       ...(this.resamples > 0 ? { ci: { resamples: this.resamples, seed: this.seed } } : {}),
     };
   }
 
-  /** Runs the audit; a bad input shows as the error (its file:line message). */
-  async run(): Promise<void> {
+  #ruleOptions() {
+    if (this.kind === 'cutoff' && this.cutoff !== null) return { cutoff: this.cutoff };
+    if (this.kind === 'top-k' && this.k !== null) return { rule: { kind: 'top-k' as const, k: this.k } };
+    if (this.kind === 'rate' && this.ratePercent !== null) return { rule: { kind: 'rate' as const, share: this.ratePercent / 100 } };
+    return {};
+  }
+
+  /**
+   * Runs the audit; a bad input shows as the error (its file:line message). `keep`: the live rule
+   * control's recomputation, which leaves the shown results in place until the new ones arrive.
+   */
+  async run(keep = false): Promise<void> {
     if (!this.canRun) return;
     this.busy = true;
     this.error = undefined;
-    this.results = undefined;
+    if (!keep) this.results = undefined;
+    const rule = this.ruleKey;
     try {
       const run = await this.#compute(this.request());
-      if (run.ok) this.results = run.results;
-      else this.error = run.error;
+      if (run.ok) {
+        this.results = run.results;
+        this.appliedRule = rule;
+      } else this.error = run.error;
     } catch (e) {
       this.error = `The audit failed: ${(e as Error).message}`;
     } finally {

@@ -3,7 +3,7 @@ import { listOption, numberOption, requiredOption, stringOption, type ParsedArgs
 import { InputError } from '../errors.ts';
 import { readDecisions, type DecisionColumns } from '../../core/formats/decisions.ts';
 import { readRecordTable, tableFormatOf, type TableFormat } from '../../core/formats/recordTable.ts';
-import { auditOutcomes } from '../../core/audit/outcomes/index.ts';
+import { auditOutcomes, describeRule, ruleInformativeness, type OutcomesOptions } from '../../core/audit/outcomes/index.ts';
 import { ciOptions } from './bootstrapOption.ts';
 import { parseInput } from './parseInput.ts';
 import { withNulls } from './jsonNulls.ts';
@@ -32,13 +32,37 @@ function decisionColumns(args: ParsedArgs): DecisionColumns {
   if (groups.length === 0) throw new InputError('missing --group COL[,COL]');
   const selected = stringOption(args, 'selected');
   const score = stringOption(args, 'score');
-  if ((selected === undefined) === (score === undefined)) throw new InputError('give either --selected COL or --score COL [--cutoff X]');
-  if (selected !== undefined && args.options.has('cutoff')) throw new InputError('--cutoff applies to --score, not to --selected');
+  if ((selected === undefined) === (score === undefined)) throw new InputError('give either --selected COL or --score COL [--cutoff X | --top-k K | --rate R]');
+  for (const name of RULE_OPTIONS) if (selected !== undefined && args.options.has(name)) throw new InputError(`--${name} applies to --score, not to --selected`);
   const optional = (name: 'label' | 'job' | 'id') => {
     const v = stringOption(args, name);
     return v === undefined ? {} : { [name]: v };
   };
   return { groups, ...(selected !== undefined ? { selected } : { score }), ...optional('label'), ...optional('job'), ...optional('id') };
+}
+
+const RULE_OPTIONS = ['cutoff', 'top-k', 'rate'] as const;
+
+/**
+ * The decision rule of a score column: `--cutoff X` (score ≥ X), `--top-k K` (a shortlist of the K
+ * highest per job, or of all rows without --job), `--rate R` (the share R of the highest scores,
+ * 0 < R ≤ 1); none of them: the LL144 scoring rate (above the median). At most one.
+ */
+function ruleOptions(args: ParsedArgs): Pick<OutcomesOptions, 'cutoff' | 'rule'> {
+  const given = RULE_OPTIONS.filter((name) => args.options.has(name));
+  if (given.length > 1) throw new InputError(`give one decision rule, not ${given.map((g) => `--${g}`).join(' and ')}`);
+  if (args.options.has('cutoff')) return { cutoff: numberOption(args, 'cutoff', NaN) };
+  if (args.options.has('top-k')) {
+    const k = numberOption(args, 'top-k', NaN);
+    if (!Number.isInteger(k) || k < 1) throw new InputError(`--top-k must be a whole number ≥ 1, got ${stringOption(args, 'top-k')}`);
+    return { rule: { kind: 'top-k', k } };
+  }
+  if (args.options.has('rate')) {
+    const share = numberOption(args, 'rate', NaN);
+    if (!(share > 0 && share <= 1)) throw new InputError(`--rate must be a share in (0, 1], e.g. 0.2 for the 20% highest scores, got ${stringOption(args, 'rate')}`);
+    return { rule: { kind: 'rate', share } };
+  }
+  return {};
 }
 
 /**
@@ -49,18 +73,21 @@ function decisionColumns(args: ParsedArgs): DecisionColumns {
  */
 export const outcomesCommand: Command = {
   name: 'outcomes',
-  options: { decisions: { type: 'string', input: 'file' }, group: { type: 'string', multiple: true }, selected: { type: 'string' }, score: { type: 'string' }, cutoff: { type: 'string' }, label: { type: 'string' }, job: { type: 'string' }, id: { type: 'string' }, format: { type: 'string' }, 'exclude-small': { type: 'boolean' }, bootstrap: { type: 'string' }, seed: { type: 'string' } },
+  options: { decisions: { type: 'string', input: 'file' }, group: { type: 'string', multiple: true }, selected: { type: 'string' }, score: { type: 'string' }, cutoff: { type: 'string' }, 'top-k': { type: 'string' }, rate: { type: 'string' }, label: { type: 'string' }, job: { type: 'string' }, id: { type: 'string' }, format: { type: 'string' }, 'exclude-small': { type: 'boolean' }, bootstrap: { type: 'string' }, seed: { type: 'string' } },
   usage:
-    'eval outcomes --decisions F --group COL[,COL] (--selected COL | --score COL [--cutoff X]) [--label COL] [--job COL] [--id COL] [--exclude-small] [--format csv|tsv|jsonl] [--bootstrap B --seed S]',
+    'eval outcomes --decisions F --group COL[,COL] (--selected COL | --score COL [--cutoff X | --top-k K | --rate R]) [--label COL] [--job COL] [--id COL] [--exclude-small] [--format csv|tsv|jsonl] [--bootstrap B --seed S]',
   summary: 'selection rates, impact ratios (four-fifths rule) and parity gaps per group of a decisions table (CSV, TSV or JSONL)',
   async run(args, io) {
     const file = requiredOption(args, 'decisions');
     const columns = decisionColumns(args);
-    const cutoff = args.options.has('cutoff') ? numberOption(args, 'cutoff', NaN) : undefined;
+    const rule = ruleOptions(args);
     const excludeSmall = flagOption(args, 'exclude-small');
     const format = formatOption(args);
     const ci = ciOptions(args);
     const decisions = await parseInput(io, file, (text) => readDecisions(readRecordTable(text, format ?? tableFormatOf(file, text)), columns));
-    return withNulls(auditOutcomes(decisions, { cutoff, excludeSmall }, ci));
+    const results = auditOutcomes(decisions, { ...rule, excludeSmall }, ci);
+    // The rule in words and whether it can tell anything (a rule that selects everyone passes no one).
+    const informativeness = ruleInformativeness(results);
+    return withNulls({ ...results, rule: { text: describeRule(results.decision), ...informativeness } });
   },
 };

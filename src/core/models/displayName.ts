@@ -1,7 +1,8 @@
 /**
  * One short display name per model, the same in every table, plot and sentence (the MTEB
  * leaderboard's habit): the label without what a parenthesis adds (`BM25 (k1 1.2, b 0.75)` → `BM25`,
- * `GloVe 100d static (bundled)` → `GloVe 100d static`), a Hub id without its organisation
+ * `GloVe 100d static (bundled)` → `GloVe 100d static`, `Calibrated similarity (GloVe 100d static (bundled))` →
+ * `Calibrated similarity (GloVe 100d static)`), a Hub id without its organisation
  * (`intfloat/multilingual-e5-small` → `multilingual-e5-small`), an imported system without its
  * prefix. The full label and id stay in the descriptor, shown on demand.
  */
@@ -13,7 +14,8 @@
  */
 export function shortModelName(label: string, id: string): string {
   const base = (label.trim() || id).replace(/^imported:/u, '');
-  const bare = base.replace(/\s*\([^()]*\)\s*$/u, '').trim() || base;
+  // The last parenthesis, also where it closes inside another: 'A (B (bundled))' → 'A (B)'.
+  const bare = base.replace(/\s*\([^()]*\)(?=\)*\s*$)/u, '').trim() || base;
   return /^[\w.-]+\/[\w.-]+$/u.test(bare) ? bare.split('/')[1] : bare;
 }
 

@@ -54,7 +54,7 @@ describe('screening tables', () => {
     expect(t.rows[0].cells.delta_auc).toEqual({ text: 'reference' });
     // p = 0.04 but the CI [−0.05, 0.15] holds 0: not marked (the mark is the CI, as the paper's)
     expect(t.rows[1].cells.delta_auc).toMatchObject({ ci: { mean: 0.05, ci: [0.05 - 0.1, 0.05 + 0.1] }, significant: false });
-    expect(t.rows[1].cells.delta_auc_p).toEqual({ value: 0.04 });
+    expect(t.rows[1].cells.delta_auc_p).toEqual({ value: 0.04, pValue: true });
   });
 
   it('validityTable(results) marks AUC, balanced accuracy, macro-F1 and P@5 whose CI excludes chance', () => {
@@ -66,18 +66,23 @@ describe('screening tables', () => {
 
   it('biasTable(results) lists every effect and reference row, then the noise floor of each model, each statistic marked by its q', () => {
     const t = biasTable(results);
-    expect(t.rows.map((r) => r.label)).toEqual([
-      'A · gender · female · explicit',
-      'A · gender · male (reference) · explicit',
-      'A · noise · typos · explicit',
-      'B · gender · female · explicit',
-      'B · gender · male (reference) · explicit',
-      'B · noise · typos · explicit',
+    // Each model's name once, as the group of its rows (not repeated in every row label).
+    expect(t.rows.map((r) => `${r.group} | ${r.label}`)).toEqual([
+      'A | gender · female · explicit',
+      'A | gender · male (reference) · explicit',
+      'A | noise · typos · explicit',
+      'B | gender · female · explicit',
+      'B | gender · male (reference) · explicit',
+      'B | noise · typos · explicit',
     ]);
+    // Effect rows carry the anchor the verdict sentences link to; reference and noise rows none.
+    expect(t.rows.map((r) => r.anchor)).toEqual(['bias:a:gender:female:explicit', undefined, undefined, 'bias:b:gender:female:explicit', undefined, undefined]);
+    expect(exportScreeningTable(t).rows[0][0]).toBe('A · gender · female · explicit');
     const mark = 'q < 0.05 (Benjamini–Hochberg over the model’s tests)';
     expect(t.rows[0].cells.delta_score).toEqual({ ci: t_(-2), significant: true, mark });
     expect(t.rows[0].cells.delta_rank).toMatchObject({ significant: false }); // q 0.06
-    expect(t.rows[0].cells).toMatchObject({ p_score: { value: 0.01 }, q_score: { value: 0.02 }, p_rank: { value: 0.04 }, q_rank: { value: 0.06 }, p_excl: { value: 0.5 }, q_excl: { value: 0.6 } });
+    const p = (value: number) => ({ value, pValue: true });
+    expect(t.rows[0].cells).toMatchObject({ p_score: p(0.01), q_score: p(0.02), p_rank: p(0.04), q_rank: p(0.06), p_excl: p(0.5), q_excl: p(0.6) });
     expect(t.rows[2].cells.kind).toEqual({ text: 'noise floor (noise)' });
   });
 
@@ -87,7 +92,7 @@ describe('screening tables', () => {
     expect(ref.cells.delta_score).toEqual({ text: 'ref.' });
     expect(ref.cells.p_score).toBeUndefined();
     expect(ref.cells.delta_rank).toMatchObject({ ci: { mean: -0.5 }, significant: true });
-    expect(ref.cells.q_rank).toEqual({ value: 0.004 });
+    expect(ref.cells.q_rank).toEqual({ value: 0.004, pValue: true });
   });
 
   it('forestSpec(results) plots ΔScore of the effect rows only (a reference row has none), one panel per attribute', () => {

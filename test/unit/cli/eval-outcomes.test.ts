@@ -24,7 +24,8 @@ describe('fairground eval outcomes', () => {
     const { code, io, json } = await run(['--decisions', 'd.csv', '--group', 'sex,race', '--selected', 'y'], { 'd.csv': CSV });
     expect(code).toBe(0);
     expect(io.err).toBe('');
-    expect(Object.keys(json)).toEqual(['audit', 'decision', 'label', 'job', 'n_rows', 'n_jobs', 'small_share', 'exclude_small', 'groupings', 'warnings', 'bootstrap']);
+    expect(Object.keys(json)).toEqual(['audit', 'decision', 'label', 'job', 'n_rows', 'n_jobs', 'small_share', 'exclude_small', 'groupings', 'warnings', 'bootstrap', 'rule']);
+    expect(json.rule).toEqual({ text: 'the selection in column "y"', informative: true, reasons: [] });
     expect([json.audit, json.label, json.job, json.n_jobs, json.bootstrap]).toEqual(['outcomes', null, null, null, null]);
     expect(json.decision).toEqual({ kind: 'selected', column: 'y' });
     expect(json.groupings.map((g: { name: string }) => g.name)).toEqual(['sex', 'race', 'sex × race']);
@@ -42,6 +43,20 @@ describe('fairground eval outcomes', () => {
     // sorted 30 40 45 55 60 65 70 80: median 57.5 → f: 70, 65, 60 above; m: 80
     expect(median.json.decision).toEqual({ kind: 'scoring-rate', column: 'score', median: 57.5 });
     expect(median.json.groupings[0].categories.map((c: { selected: number }) => c.selected)).toEqual([3, 1]);
+  });
+
+  it('eval outcomes --top-k K shortlists the K highest per job; --rate R the share R of all rows; the rule is stated and read', async () => {
+    // per job: j1 70 | j2 80 | j3 60 | j4 55 → f: 70, 60; m: 80, 55 → 2 of 4 each
+    const top = await run(['--decisions', 'd.csv', '--group', 'sex', '--score', 'score', '--job', 'job', '--top-k', '1'], { 'd.csv': CSV });
+    expect(top.json.decision).toEqual({ kind: 'top-k', column: 'score', k: 1 });
+    expect(top.json.groupings[0].categories.map((c: { selected: number }) => c.selected)).toEqual([2, 2]);
+    expect(top.json.rule).toEqual({ text: 'the top 1 per job by score', informative: true, reasons: [] });
+    // 25% of 8 rows: the 2 highest, 80 (m) and 70 (f)
+    const rate = await run(['--decisions', 'd.csv', '--group', 'sex', '--score', 'score', '--rate', '0.25'], { 'd.csv': CSV });
+    expect(rate.json.groupings[0].categories.map((c: { selected: number }) => c.selected)).toEqual([1, 1]);
+    // A cut-off under every score selects everyone: the JSON says the rule is uninformative
+    const all = await run(['--decisions', 'd.csv', '--group', 'sex', '--score', 'score', '--cutoff', '0'], { 'd.csv': CSV });
+    expect(all.json.rule).toEqual({ text: 'score ≥ 0', informative: false, reasons: ['score ≥ 0 selects every candidate of every sex category'] });
   });
 
   it('eval outcomes --label --job --id --bootstrap B --seed S gives {mean, ci}, resampling jobs', async () => {
@@ -97,6 +112,10 @@ describe('fairground eval outcomes', () => {
       [['--group', 'sex', '--selected', 'y', '--score', 'score'], /give either --selected COL or --score COL/],
       [['--group', 'sex', '--selected', 'y', '--cutoff', '3'], /--cutoff applies to --score/],
       [['--group', 'sex', '--score', 'score', '--cutoff', 'high'], /--cutoff must be a number/],
+      [['--group', 'sex', '--selected', 'y', '--top-k', '3'], /--top-k applies to --score/],
+      [['--group', 'sex', '--score', 'score', '--cutoff', '3', '--top-k', '2'], /give one decision rule, not --cutoff and --top-k/],
+      [['--group', 'sex', '--score', 'score', '--top-k', '0'], /--top-k must be a whole number ≥ 1/],
+      [['--group', 'sex', '--score', 'score', '--rate', '20'], /--rate must be a share in \(0, 1\]/],
       [['--group', 'sex', '--selected', 'y', '--format', 'xlsx'], /--format must be one of csv, tsv, jsonl/],
       [['--group', 'sex', '--selected', 'y', '--exclude-small', 'yes'], /--exclude-small takes no value/],
     ];

@@ -39,6 +39,9 @@ export interface RuleContext {
   readonly ruleText?: string;
 }
 
+/** Names in words: `race`, `race and gender`, `race, gender and race × gender`. */
+const listed = (names: readonly string[]) => (names.length < 2 ? names.join('') : `${names.slice(0, -1).join(', ')} and ${names[names.length - 1]}`);
+
 /**
  * Whether a group-outcome audit's rule is informative: not when, in a grouping, every compared
  * category is selected whole, or none of any is; and not when `uncalibratedDefault` (a fixed default
@@ -49,11 +52,15 @@ export function ruleInformativeness(results: OutcomesResults, context: RuleConte
   const rule = context.ruleText ?? describeRule(results.decision);
   const reasons: string[] = [];
   if (context.uncalibratedDefault) reasons.push(`the scores are not calibrated (no labels to calibrate them on), so the fixed default cut-off (${rule}) means nothing`);
+  const all: string[] = [];
+  const none: string[] = [];
   for (const g of results.groupings) {
     const compared = g.categories.filter((c) => !c.excluded && c.n > 0);
     if (compared.length < 2) continue;
-    if (compared.every((c) => c.selected === c.n)) reasons.push(`${rule} selects every candidate of every ${g.name} category`);
-    else if (compared.every((c) => c.selected === 0)) reasons.push(`${rule} selects no candidate of any ${g.name} category`);
+    if (compared.every((c) => c.selected === c.n)) all.push(g.name);
+    else if (compared.every((c) => c.selected === 0)) none.push(g.name);
   }
+  if (all.length > 0) reasons.push(`${rule} selects every candidate of every ${listed(all)} category`);
+  if (none.length > 0) reasons.push(`${rule} selects no candidate of any ${listed(none)} category`);
   return { informative: reasons.length === 0, reasons };
 }

@@ -9,7 +9,7 @@ export { effectStatistics, familyTests } from './effectTests.ts';
 export { SCREENING_DEFAULTS, screeningWorkList } from './input.ts';
 export type { ScreeningAuditOptions, ScreeningModelScores, ScreeningParts, ScreeningWorkList } from './input.ts';
 export { parseScreeningResults } from './results.ts';
-export type { ChanceTest, ScreeningModelDescriptor, ScreeningModelResult, ScreeningResults, TestedCi } from './results.ts';
+export type { ChanceTest, ScreeningAttributeOutcomes, ScreeningModelDescriptor, ScreeningModelResult, ScreeningResults, TestedCi } from './results.ts';
 export { scoreScreening } from './scoring.ts';
 export { CHANCE_LEVEL, effectCvs } from './sections.ts';
 export { thresholdMetrics } from './thresholdMetrics.ts';

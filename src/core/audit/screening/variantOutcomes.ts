@@ -24,7 +24,7 @@ export const DEFAULT_SHORTLIST = 5;
 
 /** The rule in words, as the results and the report state it. */
 export function variantRuleText(rule: VariantRule): string {
-  return rule.kind === 'threshold' ? `score ≥ ${rule.threshold}` : `top ${rule.k} of its pool (the variant in its CV's place)`;
+  return rule.kind === 'threshold' ? `score ≥ ${Number(rule.threshold.toFixed(2))}` : `top ${rule.k} of its pool (the variant in its CV's place)`;
 }
 
 /**

@@ -58,3 +58,11 @@ describe('auditOutcomes with a shortlist or a selection rate', () => {
     expect(ruleInformativeness(auditOutcomes(decisions(), { cutoff: 100 })).reasons).toEqual(['s ≥ 100 selects no candidate of any g category']);
   });
 });
+
+describe('ruleInformativeness over several groupings', () => {
+  it('names every grouping the rule selects whole in one reason', () => {
+    const csv = ['g,h,s', 'a,x,5', 'b,y,6', 'a,y,7', 'b,x,8'].join('\n') + '\n';
+    const r = auditOutcomes(readDecisions(readRecordTable(csv, 'csv'), { groups: ['g', 'h'], score: 's' }), { cutoff: 1 });
+    expect(ruleInformativeness(r).reasons).toEqual(['s ≥ 1 selects every candidate of every g, h and g × h category']);
+  });
+});

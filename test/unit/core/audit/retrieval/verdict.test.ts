@@ -39,6 +39,7 @@ describe('retrievalVerdict(subset, model, k)', () => {
 describe('shortModelName and displayNames', () => {
   it('drops a trailing parenthesis, an organisation and the imported: prefix', () => {
     expect(shortModelName('GloVe 100d static (bundled)', 'x')).toBe('GloVe 100d static');
+    expect(shortModelName('Calibrated similarity (GloVe 100d static (bundled))', 'x')).toBe('Calibrated similarity (GloVe 100d static)');
     expect(shortModelName('', 'Snowflake/snowflake-arctic-embed-xs')).toBe('snowflake-arctic-embed-xs');
     expect(shortModelName('imported:word-overlap', 'imported:word-overlap')).toBe('word-overlap');
   });

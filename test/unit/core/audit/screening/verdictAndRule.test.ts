@@ -1,10 +1,11 @@
 /**
+import { variantRuleText } from '../../../../../src/core/audit/screening/variantOutcomes.ts';
  * The screening audit's decision rule and its verdicts, on the hand-made dataset of tinyScreening.ts.
  * Every count below is worked out by hand in the comments.
  */
 import { describe, expect, it } from 'vitest';
 import { prepareScreening, screeningAudit } from '../../../../../src/core/audit/screening/audit.ts';
-import { screeningOutcomes, screeningVerdicts } from '../../../../../src/core/audit/screening/index.ts';
+import { screeningOutcomes, screeningVerdicts, variantRuleText } from '../../../../../src/core/audit/screening/index.ts';
 import { outcomesVerdicts, ruleInformativeness } from '../../../../../src/core/audit/outcomes/index.ts';
 import { pValue } from '../../../../../src/core/audit/common/index.ts';
 import type { ScreeningAttributeOutcomes } from '../../../../../src/core/audit/screening/results.ts';
@@ -101,5 +102,13 @@ describe('screeningVerdicts(model): effects read against q and the noise floor',
     expect(verdicts).toHaveLength(1);
     expect(verdicts[0].distinguishable).toBe(false);
     expect(verdicts[0].text).toBe('model-b: no demographic signal changes the score by more than chance and noise allow — no ΔScore is significant (every q ≥ 0.05).');
+  });
+});
+
+describe('variantRuleText(rule)', () => {
+  it('states a tuned threshold to two decimals (the results keep it exact) and a shortlist by its k', () => {
+    expect(variantRuleText({ kind: 'threshold', threshold: 34.90847172774218 })).toBe('score ≥ 34.91');
+    expect(variantRuleText({ kind: 'threshold', threshold: 50 })).toBe('score ≥ 50');
+    expect(variantRuleText({ kind: 'top-k', k: 5 })).toBe("top 5 of its pool (the variant in its CV's place)");
   });
 });
