@@ -106,7 +106,7 @@ export async function buildReportDocument(input: ReportInput): Promise<ReportDoc
   else if (input.results?.kind === 'screening') parts.push(screeningReport(input.results));
   if (input.outcomes) parts.push(outcomesReport(input.outcomes));
   if (parts.length === 0) throw new TypeError('a report needs a retrieval-fairness or screening results object, or an outcome audit');
-  const permalink = input.results ? await reportPermalink(input.results, forbidden) : undefined;
+  const permalink = input.results ? reportPermalink(input.results, forbidden) : undefined;
   const dataset = input.results?.dataset;
   const limitations = [...parts.flatMap((p) => p.limitations), ...unfinishedLimitations(input.unfinished ?? [])];
   const blocks: Record<(typeof SECTIONS)[number][0], ReportBlock[]> = {

@@ -1,12 +1,20 @@
 /**
  * The permalink of the results a report is made from (docs/permalinks.md): the payload the results
  * page shares — configuration and summary numbers, never data — encoded by core's encoder, after
- * the same content guard. Retrieval payloads are built as the page's Share box builds them
+ * the same content guard and checks (validatePayload, the size limits, base64url). One step differs
+ * from encodePermalink: the raw DEFLATE is fflate's, the same bytes in every JavaScript engine,
+ * where CompressionStream's differ between Chromium and Node — and the report from the page and the
+ * report from the CLI must be the same file. Any raw-DEFLATE decoder reads it, decodePermalink too.
+ * Retrieval payloads are built as the page's Share box builds them
  * (src/app/results/sharing.ts `payloadOf`); screening results travel whole, as the `screening`
  * link schema takes them. An outcome audit of a decisions table has no link kind.
  */
 import { summaryOf, type RetrievalFairnessResults } from '../core/audit/retrieval/index.ts';
-import { assertNoDatasetContent, CURRENT_SCHEMA, encodePermalink, type PermalinkPayloadInput } from '../core/permalink/index.ts';
+import { deflateSync } from 'fflate';
+import {
+  assertNoDatasetContent, base64UrlEncode, CURRENT_SCHEMA, FRAGMENT_PREFIX, MAX_FRAGMENT_LENGTH, MAX_JSON_BYTES, toSafeJson, validatePayload,
+  type PermalinkPayloadInput,
+} from '../core/permalink/index.ts';
 import type { ReportScreeningResults } from './screeningReport.ts';
 
 const orNull = (v: string) => (v === '-' ? null : v);
@@ -37,6 +45,19 @@ export function screeningPayload(results: ReportScreeningResults): PermalinkPayl
   };
 }
 
+/**
+ * encodePermalink with a deterministic deflate: `r=` + base64url(raw DEFLATE(UTF-8 JSON)).
+ * @throws {PermalinkShapeError} when the payload breaks the link schema; {RangeError} over a limit.
+ */
+export function encodeReportFragment(payload: PermalinkPayloadInput): string {
+  const checked = validatePayload(toSafeJson(payload, 'null'), CURRENT_SCHEMA);
+  const json = new TextEncoder().encode(JSON.stringify(checked));
+  if (json.length > MAX_JSON_BYTES) throw new RangeError(`the payload is ${json.length} bytes of JSON; a permalink holds at most ${MAX_JSON_BYTES}`);
+  const fragment = FRAGMENT_PREFIX + base64UrlEncode(deflateSync(json, { level: 9 }));
+  if (fragment.length > MAX_FRAGMENT_LENGTH) throw new RangeError(`the permalink would be ${fragment.length} characters long; at most ${MAX_FRAGMENT_LENGTH} open`);
+  return fragment;
+}
+
 /** A permalink fragment (`r=…`), or why there is none. */
 export type ReportPermalink = { readonly ok: true; readonly fragment: string } | { readonly ok: false; readonly reason: string };
 
@@ -45,11 +66,11 @@ export type ReportPermalink = { readonly ok: true; readonly fragment: string } |
  * throws but for the guard (a report must not be made when its link would leak).
  * @throws {DatasetContentError} when the payload holds a forbidden string.
  */
-export async function reportPermalink(results: RetrievalFairnessResults | ReportScreeningResults, forbidden: Iterable<string>): Promise<ReportPermalink> {
+export function reportPermalink(results: RetrievalFairnessResults | ReportScreeningResults, forbidden: Iterable<string>): ReportPermalink {
   const payload = results.kind === 'retrieval-fairness' ? retrievalPayload(results) : screeningPayload(results);
   assertNoDatasetContent(payload, forbidden);
   try {
-    return { ok: true, fragment: await encodePermalink(payload) };
+    return { ok: true, fragment: encodeReportFragment(payload) };
   } catch (e) {
     return { ok: false, reason: (e as Error).message };
   }

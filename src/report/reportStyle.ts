@@ -1,7 +1,8 @@
 /**
  * The report's one stylesheet, inline in its <style>: readable at 360 px on screen, and a print
  * stylesheet so a browser's Print → PDF gives clean A4 or Letter pages — margins that fit both,
- * each section on a new page, table headers repeated on every page, rows and figures not split.
+ * each section on a new page, table headers repeated on every page, rows and figures not split,
+ * wide tables set small with their numbers allowed to wrap so that every column fits the page.
  * No font is loaded: the system's.
  */
 export const REPORT_STYLE = `
@@ -36,6 +37,10 @@ pre { white-space: pre-wrap; word-break: break-all; background: #f4f5f7; padding
   section:first-of-type { break-before: auto; page-break-before: auto; }
   h2, h3 { break-after: avoid; page-break-after: avoid; }
   .table-wrap { overflow: visible; }
+  table { width: 100%; font-size: 7.5pt; }
+  caption { font-size: 8pt; }
+  th, td { padding: 1pt 2pt; }
+  td.num { white-space: normal; overflow-wrap: normal; }
   thead { display: table-header-group; }
   tr, figure, pre { break-inside: avoid; page-break-inside: avoid; }
 }

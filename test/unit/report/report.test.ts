@@ -10,6 +10,7 @@ import { readDecisions } from '../../../src/core/formats/decisions.ts';
 import { readRecordTable } from '../../../src/core/formats/recordTable.ts';
 import { screeningAudit } from '../../../src/core/audit/screening/audit.ts';
 import { buildReport } from '../../../src/report/index.ts';
+import { decodePermalink } from '../../../src/core/permalink/index.ts';
 import { HEADER, MODEL_A, MODEL_B, OPTIONS, PARTS } from '../core/audit/screening/tinyScreening.ts';
 import { figures, headings, hookedRows, limitations, section, tables } from './htmlChecks.ts';
 
@@ -132,6 +133,14 @@ describe('buildReport of a screening audit', () => {
     expect(urls).toHaveLength(1);
     expect(urls[0]).toMatch(/^https:\/\/fairground\.example\/#r=[\w-]+$/);
     expect(section(html, 'reproduce')).toContain(urls[0]);
+    // The link opens: core's decoder reads the report's deterministic deflate, and the numbers are the results'.
+    const opened = await decodePermalink(urls[0].split('#')[1]);
+    expect(opened.ok).toBe(true);
+    if (opened.ok) {
+      expect(opened.payload.kind).toBe('screening');
+      const auc = (opened.payload.results as { models: { validity: { auc: { mean: number } } }[] }).models[0].validity.auc.mean;
+      expect(auc).toBe(results.models[0].validity!.auc.mean);
+    }
     expect(section(html, 'reproduce')).toContain('fairground run --dataset DATASET_DIR --task cv-screening --model model-a --model model-b --runs 3 --bootstrap 200 --seed 7 --reference-model model-b --out results.json');
   });
 
