@@ -19,6 +19,8 @@ export interface CliIo {
    * file is wanted (or the reverse), a FIFO, socket or device.
    */
   checkInput?(path: string, kind: InputKind): Promise<void>;
+  /** The file the last lines read from `path` came from: a shard, where `path` is a folder of score shards (scoreShardsIo.ts); else `path`. */
+  sourceOf?(path: string): string;
   /** Lists a directory's entries (names only). */
   listDir(path: string): Promise<string[]>;
   stdout(text: string): void;
@@ -48,7 +50,7 @@ export interface Command {
   readonly summary: string;
   /** Every option it takes (besides --out, --help, --version): anything else is refused. */
   readonly options: OptionSpec;
-  /** True when `--out` is the command's own output path (a folder it writes), so the JSON result is printed. */
-  readonly ownsOut?: boolean;
+  /** True when `--out` is the command's own output path (a folder it writes), so the JSON result is printed; a function decides by the arguments (`export-for-scoring --shards`). */
+  readonly ownsOut?: boolean | ((args: ParsedArgs) => boolean);
   run(args: ParsedArgs, io: CliIo): Promise<unknown>;
 }

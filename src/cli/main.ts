@@ -78,7 +78,8 @@ export async function main(argv: readonly string[], io: CliIo): Promise<number> 
     const result = returned instanceof ExitWith ? returned.output : returned;
     const text = result instanceof TextOutput ? result.text : `${JSON.stringify(result, null, 2)}\n`;
     const out = strict.options.get('out');
-    if (typeof out === 'string' && !command.ownsOut) await io.writeFile(out, text);
+    const ownsOut = typeof command.ownsOut === 'function' ? command.ownsOut(strict) : command.ownsOut === true;
+    if (typeof out === 'string' && !ownsOut) await io.writeFile(out, text);
     else io.stdout(text);
     return returned instanceof ExitWith ? returned.code : 0;
   } catch (error) {

@@ -6,6 +6,7 @@
  */
 import { embeddingTruncations } from '../core/models/truncation.ts';
 import type { CliIo, Command } from './command.ts';
+import { withScoreShards } from './scoreShardsIo.ts';
 import { deviceOption, integerOption, intListOption, listOption, requiredOption, scoresOption, stringOption } from './args.ts';
 import { FormatError } from '../core/formats/formatError.ts';
 import { InputError } from './errors.ts';
@@ -36,7 +37,8 @@ export async function runAudit(args: Parameters<Command['run']>[0], io: CliIo): 
   const dir = requiredOption(args, 'dataset');
   const taskName = await taskOption(args, dir);
   const modelIds = [...new Set(listOption(args, 'model'))];
-  const scores = await scoresOption(args, (path) => io.readText(path), 'scores', io.sha256);
+  const shardIo = withScoreShards(io, 'run');
+  const scores = await scoresOption(args, (path) => shardIo.readText(path), 'scores', shardIo.sha256);
   const vectors = await vectorsOption(args, io).catch(asInputError(dir));
   if (modelIds.length === 0 && scores.length === 0 && vectors.length === 0) {
     throw new InputError('missing --model (bm25, tfidf, fairground-glove-100d, a model folder or a Hub id; repeat it or use commas), --scores NAME=FILE or --vectors NAME=FILE|DIR');
@@ -120,9 +122,9 @@ export async function taskOption(args: Parameters<Command['run']>[0], dir: strin
 
 export const runCommand: Command = {
   name: 'run',
-  options: { dataset: { type: 'string', input: 'file-or-folder', notPathPrefix: 'hf:' }, hub: { type: 'string' }, 'hub-map': { type: 'string' }, 'hub-groups': { type: 'string' }, task: { type: 'string' }, model: { type: 'string', multiple: true }, scores: { type: 'string', multiple: true, input: 'file', named: true }, vectors: { type: 'string', multiple: true, input: 'file-or-folder', named: true }, 'write-run': { type: 'string' }, 'per-query': { type: 'string' }, quiet: { type: 'boolean' }, device: { type: 'string' }, bootstrap: { type: 'string' }, seed: { type: 'string' }, k: { type: 'string' }, runs: { type: 'string' }, 'reference-model': { type: 'string' }, 'sample-cvs': { type: 'string' }, 'sample-seed': { type: 'string' } },
+  options: { dataset: { type: 'string', input: 'file-or-folder', notPathPrefix: 'hf:' }, hub: { type: 'string' }, 'hub-map': { type: 'string' }, 'hub-groups': { type: 'string' }, task: { type: 'string' }, model: { type: 'string', multiple: true }, scores: { type: 'string', multiple: true, input: 'file-or-folder', named: true }, vectors: { type: 'string', multiple: true, input: 'file-or-folder', named: true }, 'write-run': { type: 'string' }, 'per-query': { type: 'string' }, quiet: { type: 'boolean' }, device: { type: 'string' }, bootstrap: { type: 'string' }, seed: { type: 'string' }, k: { type: 'string' }, runs: { type: 'string' }, 'reference-model': { type: 'string' }, 'sample-cvs': { type: 'string' }, 'sample-seed': { type: 'string' } },
   usage:
-    'run --dataset DIR|hf:owner/name[@rev][:config[/split]] [--hub URL] [--hub-map PATH=ROLE,…] [--hub-groups ATTRIBUTE=G1/G2,…] --task NAME --model ID [--model ID2 …|--model a,b] [--scores NAME=FILE …] [--vectors NAME[@REV]=FILE|DIR …] [--write-run F] [--per-query F] [--quiet] [--device cpu] [--bootstrap 1000] [--seed 0] [--k 10|5,10,20] [--out F]\n' +
+    'run --dataset DIR|hf:owner/name[@rev][:config[/split]] [--hub URL] [--hub-map PATH=ROLE,…] [--hub-groups ATTRIBUTE=G1/G2,…] --task NAME --model ID [--model ID2 …|--model a,b] [--scores NAME=FILE|DIR …] [--vectors NAME[@REV]=FILE|DIR …] [--write-run F] [--per-query F] [--quiet] [--device cpu] [--bootstrap 1000] [--seed 0] [--k 10|5,10,20] [--out F]\n' +
     '    screening task: --model calibrated:fairground-glove-100d,DIR|ID [--runs 7] [--bootstrap 2000] [--seed 0] [--reference-model ID|none] [--sample-cvs N --sample-seed S]',
   summary: 'retrieval-fairness audit (retrieval/twins task) or decision-model screening audit (screening task) of a dataset package',
   run: async (parsed, io) => {

@@ -12,6 +12,7 @@ import { existsSync, readFileSync, statSync } from 'node:fs';
 import { basename, dirname, join, resolve } from 'node:path';
 import type { CliIo, Command } from './command.ts';
 import { FormatError } from '../core/formats/formatError.ts';
+import { withScoreShards } from './scoreShardsIo.ts';
 import { deviceOption, integerOption, listOption, requiredOption, scoresOption, stringOption } from './args.ts';
 import { InputError } from './errors.ts';
 import { openDatasetFolder } from './node/datasetFolder.ts';
@@ -167,7 +168,8 @@ export async function runScreeningAudit(args: Parameters<Command['run']>[0], io:
   const dir = requiredOption(args, 'dataset');
   const taskName = requiredOption(args, 'task');
   const modelIds = [...new Set(listOption(args, 'model'))];
-  const scores = await scoresOption(args, (path) => io.readText(path), 'scores', io.sha256);
+  const shardIo = withScoreShards(io, 'screening');
+  const scores = await scoresOption(args, (path) => shardIo.readText(path), 'scores', shardIo.sha256);
   if (modelIds.length === 0 && scores.length === 0) {
     throw new InputError('missing --model (calibrated:fairground-glove-100d, a decision model id, a model folder or a Hub id) or --scores NAME=FILE');
   }

@@ -9,6 +9,7 @@ import type { Gain } from '../../core/metrics/retrieval.ts';
 import { evalRetrieval, reportRetrieval, RetrievalStream, RunNotGroupedError, type RetrievalEvalOptions } from '../../core/audit/eval/index.ts';
 import { ciOptions } from './bootstrapOption.ts';
 import { parseInput } from './parseInput.ts';
+import { withScoreShards } from '../scoreShardsIo.ts';
 
 const GAINS: readonly Gain[] = ['linear', 'exp'];
 
@@ -25,7 +26,7 @@ async function streamRun(io: CliIo, file: string, qrels: Qrels, options: Retriev
     return stream.finish();
   } catch (error) {
     if (error instanceof RunNotGroupedError) return undefined;
-    if (error instanceof FormatError) throw new InputError(error.message, file, error.line);
+    if (error instanceof FormatError) throw new InputError(error.message, io.sourceOf?.(file) ?? file, error.line);
     throw error;
   }
 }
@@ -42,7 +43,7 @@ async function readRun(io: CliIo, file: string): Promise<RunColumns> {
     for await (const batch of io.readLines(file)) for (const l of batch) builder.add(l.text, l.line);
     return builder.finish();
   } catch (error) {
-    if (error instanceof FormatError) throw new InputError(error.message, file, error.line);
+    if (error instanceof FormatError) throw new InputError(error.message, io.sourceOf?.(file) ?? file, error.line);
     throw error;
   }
 }
@@ -55,8 +56,8 @@ async function readRun(io: CliIo, file: string): Promise<RunColumns> {
  */
 export const retrievalCommand: Command = {
   name: 'retrieval',
-  options: { qrels: { type: 'string', input: 'file' }, run: { type: 'string', input: 'file' }, k: { type: 'string' }, threshold: { type: 'string' }, gain: { type: 'string' }, duplicates: { type: 'string' }, metrics: { type: 'string' }, bootstrap: { type: 'string' }, seed: { type: 'string' } },
-  usage: 'eval retrieval --qrels F --run F [--k 10,100] [--threshold 1] [--gain linear|exp] [--duplicates error|last] [--metrics ndcg@10,p@10,map] [--bootstrap B --seed S]',
+  options: { qrels: { type: 'string', input: 'file' }, run: { type: 'string', input: 'file-or-folder' }, k: { type: 'string' }, threshold: { type: 'string' }, gain: { type: 'string' }, duplicates: { type: 'string' }, metrics: { type: 'string' }, bootstrap: { type: 'string' }, seed: { type: 'string' } },
+  usage: 'eval retrieval --qrels F --run F|DIR [--k 10,100] [--threshold 1] [--gain linear|exp] [--duplicates error|last] [--metrics ndcg@10,p@10,map] [--bootstrap B --seed S]',
   summary: 'NDCG, P, MRR, Recall and MAP of a run against qrels (TREC or MTEB TSV)',
   async run(args, io) {
     const qrelsFile = requiredOption(args, 'qrels');
@@ -72,11 +73,13 @@ export const retrievalCommand: Command = {
     const qrels = await parseInput(io, qrelsFile, (text) => parseQrels(text, duplicates));
     const metrics = stringOption(args, 'metrics')?.split(',').filter((m) => m.trim() !== '');
     const options = { k, threshold, gain, metrics };
+    // The run may be a folder of score shards, streamed shard after shard (scoreShardsIo.ts).
+    const runIo = withScoreShards(io, 'run', { provenance: false });
     try {
-      const streamed = await streamRun(io, runFile, qrels, options);
+      const streamed = await streamRun(runIo, runFile, qrels, options);
       // A run not grouped by query is read whole (RunColumns) and evaluated as before.
       if (streamed) return reportRetrieval(streamed, options, ci);
-      return evalRetrieval(await readRun(io, runFile), qrels, options, ci);
+      return evalRetrieval(await readRun(runIo, runFile), qrels, options, ci);
     } catch (e) {
       if (e instanceof RangeError && e.message.startsWith('unknown metric')) throw new InputError(`--metrics: ${e.message}`);
       throw e;

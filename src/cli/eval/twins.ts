@@ -7,6 +7,7 @@ import { evalTwins, twinGaps } from '../../core/audit/eval/index.ts';
 import { idList } from '../../core/audit/imported/index.ts';
 import { ciOptions } from './bootstrapOption.ts';
 import { parseInput } from './parseInput.ts';
+import { withScoreShards } from '../scoreShardsIo.ts';
 
 /**
  * `fairground eval twins`: counterfactual-twin fairness of a ranking
@@ -19,8 +20,8 @@ import { parseInput } from './parseInput.ts';
  */
 export const twinsCommand: Command = {
   name: 'twins',
-  options: { run: { type: 'string', input: 'file' }, 'twin-run': { type: 'string', input: 'file' }, twins: { type: 'string', input: 'file' }, k: { type: 'string' }, groups: { type: 'string' }, 'allow-missing': { type: 'boolean' }, bootstrap: { type: 'string' }, seed: { type: 'string' } },
-  usage: 'eval twins --run F --twin-run F --twins F [--k 10] [--groups female,male] [--allow-missing] [--bootstrap B --seed S]',
+  options: { run: { type: 'string', input: 'file-or-folder' }, 'twin-run': { type: 'string', input: 'file-or-folder' }, twins: { type: 'string', input: 'file' }, k: { type: 'string' }, groups: { type: 'string' }, 'allow-missing': { type: 'boolean' }, bootstrap: { type: 'string' }, seed: { type: 'string' } },
+  usage: 'eval twins --run F|DIR --twin-run F|DIR --twins F [--k 10] [--groups female,male] [--allow-missing] [--bootstrap B --seed S]',
   summary: 'IoU@k, rank shift, dropout@k, RBC, Kendall tau and Pearson r of a run against its counterfactual twins',
   async run(args, io) {
     const runFile = requiredOption(args, 'run');
@@ -30,8 +31,10 @@ export const twinsCommand: Command = {
     const groups = (stringOption(args, 'groups') ?? 'female,male').split(',').map((g) => g.trim());
     if (groups.length < 2 || groups.some((g) => g === '')) throw new InputError(`--groups needs two groups, e.g. female,male`);
     const ci = ciOptions(args);
-    const run = await parseInput(io, runFile, parseRun);
-    const twinRun = await parseInput(io, twinRunFile, parseRun);
+    // A run may be a folder of score shards (scoreShardsIo.ts).
+    const runIo = withScoreShards(io, 'run', { provenance: false });
+    const run = await parseInput(runIo, runFile, parseRun);
+    const twinRun = await parseInput(runIo, twinRunFile, parseRun);
     const twins = await parseInput(io, twinsFile, parseTwins);
 
     if (!args.options.has('allow-missing')) {

@@ -28,16 +28,16 @@ async function cli(argv: string[]) {
 
 /** Every option that names an input, as the commands declare it — pinned here so that one left undeclared fails. */
 const DECLARED: readonly [string, string, 'file' | 'folder' | 'file-or-folder'][] = [
-  ['eval retrieval', 'qrels', 'file'], ['eval retrieval', 'run', 'file'],
+  ['eval retrieval', 'qrels', 'file'], ['eval retrieval', 'run', 'file-or-folder'],
   ['eval classification', 'pred', 'file'], ['eval classification', 'tune', 'file'], ['eval classification', 'reference-scores', 'file'],
-  ['eval twins', 'run', 'file'], ['eval twins', 'twin-run', 'file'], ['eval twins', 'twins', 'file'],
+  ['eval twins', 'run', 'file-or-folder'], ['eval twins', 'twin-run', 'file-or-folder'], ['eval twins', 'twins', 'file'],
   ['eval consistency', 'scores', 'file'],
   ['eval screening-bias', 'scores', 'file'],
   ['eval tasks', 'predictions', 'folder'],
   ['eval outcomes', 'decisions', 'file'],
   ['eval correspondence', 'a', 'file'], ['eval correspondence', 'b', 'file'],
   ['eval agreement', 'labels', 'file'],
-  ['run', 'dataset', 'file-or-folder'], ['run', 'scores', 'file'], ['run', 'vectors', 'file-or-folder'],
+  ['run', 'dataset', 'file-or-folder'], ['run', 'scores', 'file-or-folder'], ['run', 'vectors', 'file-or-folder'],
   ['export-for-scoring', 'dataset', 'file-or-folder'],
   ['make-dataset', 'cvs', 'file-or-folder'], ['make-dataset', 'jobs', 'file-or-folder'], ['make-dataset', 'name-lists', 'file'], ['make-dataset', 'decisions', 'file'],
   ['pareto', 'results', 'file'],

@@ -4,6 +4,12 @@ export { checkRetrievalScores, importedRevision, matchRetrievalScores } from './
 export type { ImportedScores } from './retrievalScores.ts';
 export { RETRIEVAL_INPUT_COLUMNS, SCREENING_INPUT_COLUMNS, retrievalScoringInputs, scoringInputsCsv, scoringInputsJsonl, screeningScoringInputs } from './scoringInputs.ts';
 export { checkScreeningScores, matchScreeningScores } from './screeningScores.ts';
+export { joinScoreShards } from './joinScoreShards.ts';
+export type { ScoreShard } from './joinScoreShards.ts';
+export { ScoreShardJoin } from './scoreShardJoin.ts';
+export type { ScoreShardKind } from './scoreShardJoin.ts';
+export { shardFileName, shardRetrievalInputs, shardScreeningInputs } from './shardScoringInputs.ts';
+export type { ScoringInputs } from './scoringInputs.ts';
 export { cachedVectorTable, importedVectorEntries } from './vectorCache.ts';
 export { readVectorFiles } from './vectorFiles.ts';
 export type { VectorFileBytes } from './vectorFiles.ts';

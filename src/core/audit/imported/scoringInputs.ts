@@ -41,6 +41,8 @@ export interface ScoringInputs<Row> {
     readonly provenance: string;
     readonly return: string;
     readonly runs?: number;
+    /** In a sharded export: which shard this is, `<i>/<N>` (shardScoringInputs.ts). */
+    readonly shard?: string;
   };
   readonly rows: readonly Row[];
 }
@@ -90,7 +92,7 @@ export function scoringInputsJsonl<Row extends object>(inputs: ScoringInputs<Row
 /** CSV: a header record, a `dataset` record (id@version, sha256), then one record per row. */
 export function scoringInputsCsv<Row extends object>(inputs: ScoringInputs<Row>, columns: readonly (keyof Row & string)[]): string {
   const h = inputs.header;
-  const provenance = [`dataset`, `${h.dataset}@${h.version}`, `sha256:${h.manifest_sha256}`, ...columns.slice(3).map(() => '')].slice(0, columns.length);
+  const provenance = [`dataset`, `${h.dataset}@${h.version}`, `sha256:${h.manifest_sha256}`, h.shard ? `shard:${h.shard}` : '', ...columns.slice(4).map(() => '')].slice(0, columns.length);
   return csvRecord(columns) + csvRecord(provenance) + inputs.rows.map((r) => csvRecord(columns.map((c) => r[c] as string | undefined))).join('');
 }
 

@@ -17,7 +17,8 @@ import { stripScoreFileHeader, type DatasetIdentity } from './scoreFileHeader.ts
 /** The variant id of an original CV in a score file. */
 export const ORIGINAL_VARIANT = 'orig';
 
-const HEADER = /^(job([-_]?id)?)[\t,](cv([-_]?id)?)[\t,](variant([-_]?id)?)[\t,]run[\t,]score$/i;
+/** The optional header line of a screening score file. */
+export const SCREENING_SCORES_HEADER = /^(job([-_]?id)?)[\t,](cv([-_]?id)?)[\t,](variant([-_]?id)?)[\t,]run[\t,]score$/i;
 
 /** Scores by `job\tcv\tvariant`, then run label. */
 export interface ScreeningScoreRows {
@@ -36,7 +37,7 @@ export function parseScreeningScoreRows(text: string): ScreeningScoreRows {
   const lines = numberedLines(text);
   if (lines.length === 0) throw new FormatError('empty score file: no rows');
   const separator = lines[0].text.includes('\t') ? '\t' : ',';
-  const data = HEADER.test(lines[0].text.trim()) ? lines.slice(1) : lines;
+  const data = SCREENING_SCORES_HEADER.test(lines[0].text.trim()) ? lines.slice(1) : lines;
   const scores = new Map<string, Map<string, number>>();
   const runs = new Set<string>();
   for (const { line, text: t } of data) {
