@@ -95,6 +95,7 @@ function modelResult(prepared: PreparedSubset, m: { readonly model: ModelDescrip
     robustness: { overall: summary.overall, perLang: summary.perLang, perLangPooled: summary.perLangPooled, perDirection: summary.perDirection },
     rankShiftHistogram: [...values.rankShifts].sort((a, b) => a[0] - b[0]).map(([shift, count]) => ({ shift, count })),
     perUnit: perUnitOf(prepared.unitIds, values, k, subset.qrels !== undefined),
+    ...(subset.twins.length > 0 ? { cases: values.cases } : {}),
   };
 }
 

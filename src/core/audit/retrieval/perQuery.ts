@@ -14,6 +14,7 @@ import { twinLayout, twinLayoutResults, twinQueryResults, type LabeledTwinPair, 
 import type { FirstGroupSide, TwinQueryMetrics } from '../../metrics/twinsKernel.ts';
 import { EFFECTIVENESS_FAMILIES } from './results.ts';
 import type { AuditSubset, QueryScorer, QueryScores } from './input.ts';
+import { flipsTopK, KeptCases, type TwinCases } from './cases.ts';
 
 /** A twin pair placed in the pool: d's corpus index and d′'s index among the twins. */
 interface PairTemplate {
@@ -144,6 +145,8 @@ export interface PerQueryValues {
   readonly perDirection: ReadonlyMap<string, readonly (TwinQueryMetrics | undefined)[]>;
   /** Signed shift rank_o − rank_t → count, over every (unit, pair). */
   readonly rankShifts: ReadonlyMap<number, number>;
+  /** The (unit, pair)s that moved most, and those that moved in or out of the top k (cases.ts). */
+  readonly cases: TwinCases;
 }
 
 function checkScores(scores: ArrayLike<number>, n: number, what: string, queryId: string): void {
@@ -228,6 +231,10 @@ function perQueryAccumulator(prepared: PreparedSubset): PerQueryAccumulator {
   const effectivenessPerLang = new Map<string, Float64Array[]>();
   // The corpus pool of every query is ranked in the same arrays (one query at a time).
   const ranker = pairs.length > 0 ? new PoolRanker(prepared.tieKeys, prepared.byKey) : undefined;
+  const largest = new KeptCases();
+  const flips = new KeptCases();
+  let flipCount = 0;
+  let pairCount = 0;
   const add = (u: number, scores: QueryScores | undefined): void => {
     if (scores === undefined) {
       const values = scoreQuery([], unitJudgments[u], kernel);
@@ -259,7 +266,24 @@ function perQueryAccumulator(prepared: PreparedSubset): PerQueryAccumulator {
     const rankT = new Uint32Array(m);
     for (let j = 0; j < m; j++) twinScore[j] = scores.twins[pairs[j].twinIndex];
     substitutionRanks(pool, prepared.layout.index, twinScore, rankT);
-    for (let j = 0; j < m; j++) shiftCounts[pool.rankOf[pairs[j].index] - rankT[j] + maxShift]++;
+    for (let j = 0; j < m; j++) {
+      const rank = pool.rankOf[pairs[j].index];
+      const shift = rank - rankT[j];
+      shiftCounts[shift + maxShift]++;
+      // The cases: a comparison per pair; a case is made only when it is kept.
+      const abs = Math.abs(shift);
+      const order = u * m + j;
+      const make = () => {
+        const t = subset.twins[pairs[j].twinIndex];
+        return { unit: u, pair: pairs[j].twinIndex, group: t.group, twinGroup: t.twinGroup, rank, twinRank: rankT[j], score: scores.corpus[pairs[j].index], twinScore: twinScore[j] };
+      };
+      largest.offer(abs, order, make);
+      if (flipsTopK(rank, rankT[j], k)) {
+        flipCount++;
+        flips.offer(abs, order, make);
+      }
+    }
+    pairCount += m;
     const result = twinLayoutResults(prepared.layout, pool, twinScore, rankT, k);
     overall[u] = result.all;
     for (const [lang, m] of result.byLang) perLangPooled.get(lang)![u] = m;
@@ -272,7 +296,8 @@ function perQueryAccumulator(prepared: PreparedSubset): PerQueryAccumulator {
     shiftCounts.forEach((count, at) => count > 0 && out.set(at - maxShift, count));
     return out;
   };
-  return { add, result: () => ({ effectiveness: columns, overall, perLang, perLangPooled, effectivenessPerLang, perDirection, rankShifts: rankShifts() }) };
+  const cases = (): TwinCases => ({ largestShifts: largest.cases(), topKFlips: flips.cases(), flipCount, pairCount });
+  return { add, result: () => ({ effectiveness: columns, overall, perLang, perLangPooled, effectivenessPerLang, perDirection, rankShifts: rankShifts(), cases: cases() }) };
 }
 
 /**

@@ -137,6 +137,13 @@ export interface ModelResult {
    * permalink (`summaryOf` drops it). Absent in results made before it was recorded.
    */
   readonly perUnit?: ModelPerUnit;
+  /**
+   * The cases behind the twin numbers (cases.ts): positions, ranks and scores of the pairs that
+   * moved most and of those that moved in or out of the top k (no identifier: the page looks the
+   * records up). Kept in storage and in `fairground run`'s output, never in a permalink
+   * (`summaryOf` drops it). Absent without twins and in results made before it was recorded.
+   */
+  readonly cases?: TwinCases;
 }
 
 /**
@@ -185,8 +192,38 @@ export interface RetrievalFairnessResults {
   readonly environment: { readonly runtime: 'browser' | 'node'; readonly userAgent?: string };
 }
 
+/** The cases behind the twin numbers (made by cases.ts; rank d's original rank, twinRank d′'s substitution rank). */
+/**
+ * One (query, pair): the original profile d and its twin d′, by position, never by identifier (a
+ * results object names no record of the dataset): `unit` is the query's index among the audited
+ * queries (prepareSubset's `unitIds`), `pair` the twin's index in the subset's twins. The page
+ * resolves them against the stored dataset (`resolveCases`).
+ */
+export interface TwinCase {
+  readonly unit: number;
+  readonly pair: number;
+  readonly group: string;
+  readonly twinGroup: string;
+  readonly rank: number;
+  readonly twinRank: number;
+  readonly score: number;
+  readonly twinScore: number;
+}
+
+/** The kept cases of one model on one query set. */
+export interface TwinCases {
+  /** The largest |shift| first, ties by query order then pair order. */
+  readonly largestShifts: readonly TwinCase[];
+  /** Pairs with d in the top k and d′ not, or the reverse; the largest |shift| first. */
+  readonly topKFlips: readonly TwinCase[];
+  /** How many (query, pair)s flipped in or out of the top k (all of them, not only the kept). */
+  readonly flipCount: number;
+  /** How many (query, pair)s there were. */
+  readonly pairCount: number;
+}
+
 /** A ModelResult without its distributions and per-unit values: what a permalink carries. */
-export type ModelSummary = Omit<ModelResult, 'rankShiftHistogram' | 'perUnit'>;
+export type ModelSummary = Omit<ModelResult, 'rankShiftHistogram' | 'perUnit' | 'cases'>;
 
 export interface ResultsSummary extends Omit<RetrievalFairnessResults, 'subsets'> {
   readonly subsets: readonly (Omit<SubsetResult, 'models'> & { readonly models: readonly ModelSummary[] })[];
@@ -195,7 +232,7 @@ export interface ResultsSummary extends Omit<RetrievalFairnessResults, 'subsets'
 /**
  * The summary of a results object (for the permalink): everything but the
  * rank-shift histograms, which are distributions, and the per-unit values,
- * which are one number per query, not summary numbers.
+ * which are one number per query, not summary numbers, and the cases, which name the dataset's records.
  * Returns new objects; the input is not changed.
  */
 export function summaryOf(results: RetrievalFairnessResults): ResultsSummary {
@@ -203,7 +240,7 @@ export function summaryOf(results: RetrievalFairnessResults): ResultsSummary {
     ...results,
     subsets: results.subsets.map((s) => ({
       ...s,
-      models: s.models.map(({ rankShiftHistogram: _dropped, perUnit: _perUnit, ...rest }) => rest),
+      models: s.models.map(({ rankShiftHistogram: _dropped, perUnit: _perUnit, cases: _cases, ...rest }) => rest),
     })),
   };
 }
