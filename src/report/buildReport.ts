@@ -21,6 +21,8 @@ import { reportPermalink, type ReportPermalink } from './permalink.ts';
 import { renderReportHtml } from './renderReportHtml.ts';
 import { retrievalReport } from './retrievalReport.ts';
 import { screeningReport, type ReportScreeningResults } from './screeningReport.ts';
+import type { MultiTaskResults } from '../core/audit/tasks/index.ts';
+import { tasksReport } from './tasksReport.ts';
 
 /** A model of the run that did not finish: it could not run (`failed`), or the run stopped before it. */
 export interface UnfinishedModel {
@@ -33,6 +35,8 @@ export interface ReportInput {
   readonly results?: RetrievalFairnessResults | ReportScreeningResults;
   /** A group-outcome audit of a decisions table (`eval outcomes`, the Outcomes view). */
   readonly outcomes?: OutcomesResults;
+  /** A multi-task scoring audit of a predictions folder (`eval tasks`, the Predictions view). */
+  readonly tasks?: MultiTaskResults;
   /** The page's fields; empty ones read "not given". */
   readonly fields?: ReportFields;
   /** ISO 8601 time the report is made: its one line that differs between two runs. */
@@ -75,9 +79,9 @@ function reproduceBlocks(input: ReportInput, parts: readonly KindReport[], perma
     const link = input.siteUrl ? `${input.siteUrl.replace(/#.*$/u, '')}#${permalink.fragment}` : `#${permalink.fragment}`;
     blocks.push({ kind: 'code', label: input.siteUrl ? 'The permalink: it opens these numbers in Fairground, and Re-run recomputes them on the reader’s machine.' : 'The permalink fragment: append it to the address of a Fairground site to open these numbers there.', text: link });
   } else {
-    blocks.push({ kind: 'paragraph', text: permalink ? `No permalink: ${permalink.reason}.` : 'No permalink: an outcome audit of a decisions table has no link kind; the command below recomputes it.' });
+    blocks.push({ kind: 'paragraph', text: permalink ? `No permalink: ${permalink.reason}.` : 'No permalink: an outcome audit of a decisions table and a multi-task audit have no link kind; the commands below recompute them.' });
   }
-  const report = ['fairground report', ...(input.results ? ['--results RESULTS_FILE'] : []), ...(input.outcomes ? ['--outcomes OUTCOMES_FILE'] : []), '--out report.html'].join(' ');
+  const report = ['fairground report', ...(input.results ? ['--results RESULTS_FILE'] : []), ...(input.outcomes ? ['--outcomes OUTCOMES_FILE'] : []), ...(input.tasks ? ['--tasks TASKS_FILE'] : []), '--out report.html'].join(' ');
   blocks.push({
     kind: 'code',
     label: 'The commands that recompute the numbers (DATASET_DIR: the dataset package folder with the manifest SHA-256 above; a capitalised word is a path to fill in), then this report from their output:',
@@ -105,7 +109,8 @@ export async function buildReportDocument(input: ReportInput): Promise<ReportDoc
   if (input.results?.kind === 'retrieval-fairness') parts.push(retrievalReport(input.results));
   else if (input.results?.kind === 'screening') parts.push(screeningReport(input.results));
   if (input.outcomes) parts.push(outcomesReport(input.outcomes));
-  if (parts.length === 0) throw new TypeError('a report needs a retrieval-fairness or screening results object, or an outcome audit');
+  if (input.tasks) parts.push(tasksReport(input.tasks));
+  if (parts.length === 0) throw new TypeError('a report needs a retrieval-fairness or screening results object, an outcome audit or a multi-task audit');
   const permalink = input.results ? reportPermalink(input.results, forbidden) : undefined;
   const dataset = input.results?.dataset;
   const limitations = [...parts.flatMap((p) => p.limitations), ...unfinishedLimitations(input.unfinished ?? [])];

@@ -3,7 +3,8 @@
  * `fairground report` (the built CLI, dist-cli/fairground.js) write the same file from the same
  * results — byte for byte but for the timestamp line — for a retrieval-fairness run stored through
  * the Run view (BM25 on freelance-twins' briefs) and for the Outcomes view's audit of a callback
- * table (Bertrand–Mullainathan style, against `eval outcomes`). Each report, printed to PDF by
+ * table (Bertrand–Mullainathan style, against `eval outcomes`) and for the Predictions view's
+ * multi-task audit of the example predictions (against `eval tasks`). Each report, printed to PDF by
  * Chromium and read back with pdftotext, holds the numbers of its tables, starts each section on
  * a new page, and holds no query text of the dataset.
  */
@@ -131,6 +132,13 @@ e2e('a retrieval-fairness result: the Report button’s file equals fairground r
   const queries = gunzipSync(readFileSync(join(TWINS, 'queries-briefs.jsonl.gz'))).toString('utf8').trim().split('\n').slice(0, 20).map((l) => JSON.parse(l) as { _id: string; text: string });
   for (const q of queries) assert.ok(!html.includes(q.text.slice(0, 40)), `a query text is in the report: ${q.text.slice(0, 40)}`);
 
+  // Readable at 360 px: nothing wider than the screen but inside a table's own scroller.
+  const narrow = await context.newPage();
+  await narrow.setViewportSize({ width: 360, height: 740 });
+  await narrow.setContent(html, { waitUntil: 'load' });
+  assert.ok((await narrow.evaluate(() => document.documentElement.scrollWidth)) <= 360, `[${device}] the report scrolls sideways at 360 px`);
+  await narrow.close();
+
   const pdf = await printed(context, html, dir);
   if (pdf) {
     assert.ok(pdf.pages >= 7, `[${device}] each of the 7 sections starts a page (${pdf.pages} pages)`);
@@ -185,6 +193,23 @@ e2e('an outcome audit of a callback table: the Outcomes view’s report equals f
     assert.ok(numbersInPdf(pdf, html, ['ll144', 'll144-small', 'outcomes-gaps'], device) > 30);
     for (const v of ['below 0.8', 'under 2%', AUDITOR]) assert.ok(pdf.text.includes(v), v);
   }
+  assert.deepEqual(foreignRequests(requests, new URL(baseUrl).origin), [], 'no request left the page origin');
+  assert.deepEqual(errors, []);
+}, { timeout: 300_000 });
+
+e2e('a multi-task audit: the Predictions view’s report of the example predictions equals fairground report --tasks on eval tasks’ JSON', async ({ page, baseUrl, context, requests, errors, device }) => {
+  await page.goto(`${baseUrl}#/run/predictions`);
+  await page.getByTestId('predictions-example').click();
+  await page.getByTestId('tasks-overall').waitFor({ timeout: 120_000 });
+  const html = await pageReport(page);
+  const dir = mkdtempSync(join(tmpdir(), 'fairground-report-tasks-'));
+  const json = join(dir, 'tasks.json');
+  execFileSync(process.execPath, [CLI, 'eval', 'tasks', '--predictions', 'public/examples/predictions', '--out', json]);
+  sameButTimestamp(html, cliReport(dir, ['--tasks', json]), device);
+  const scored = JSON.parse(readFileSync(json, 'utf8'));
+  assert.ok(html.includes(`data-value="${scored.tasks['fit'].score}"`), 'a task score at full precision');
+  const pdf = await printed(context, html, dir);
+  if (pdf) assert.ok(numbersInPdf(pdf, html, ['tasks', 'capabilities'], device) > 10);
   assert.deepEqual(foreignRequests(requests, new URL(baseUrl).origin), [], 'no request left the page origin');
   assert.deepEqual(errors, []);
 }, { timeout: 300_000 });

@@ -37,6 +37,11 @@ describe('fairground report on a dataset with planted strings', () => {
     expect(html).toContain('<h2 id="summary-heading">Summary</h2>');
     const ndcg = (JSON.parse(stored) as { subsets: { models: { effectiveness: Record<string, { mean: number }> }[] }[] }).subsets[0].models[0].effectiveness['ndcg@3'].mean;
     expect(html).toContain(`data-value="${ndcg}"`);
+    // The retrieval report's sections, tables and plots.
+    expect([...html.matchAll(/<h2 id="[^"]+">([^<]+)<\/h2>/g)].map((m) => m[1])).toEqual(['Summary', 'System audited', 'Data', 'Method', 'Results', 'Limitations', 'Reproduce']);
+    for (const hook of ['retrieval-effectiveness', 'retrieval-robustness', 'retrieval-perLang', 'retrieval-perDirection', 'system', 'shards']) expect(html, hook).toContain(`data-report="${hook}"`);
+    expect(html.match(/<figure /g)?.length).toBeGreaterThanOrEqual(3);
+    expect(html).toContain('fairground run --dataset DATASET_DIR --task search --model bm25 --model tfidf --k 3 --bootstrap 50 --seed 1 --out results-search.json');
     const found = PLANTED.filter((s) => html.includes(s) || html.includes(s.slice(0, 20)));
     expect(found).toEqual([]);
   }, 60_000);
