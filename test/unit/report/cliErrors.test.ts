@@ -1,0 +1,46 @@
+/**
+ * `fairground report`'s bad input, as every command answers it: exit 2 and one line on stderr
+ * naming the file — a missing or unreadable file, a file that is not a results object, a bad date,
+ * no input at all — and nothing written.
+ */
+import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { main } from '../../../src/cli/main.ts';
+import { nodeIo } from '../../../src/cli/node/nodeIo.ts';
+
+async function cli(argv: string[]) {
+  let err = '';
+  const code = await main(argv, { ...nodeIo, stdout: () => {}, stderr: (t) => (err += t) });
+  return { code, err };
+}
+
+describe('fairground report on bad input', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'fairground-report-errors-'));
+  const out = join(dir, 'report.html');
+  writeFileSync(join(dir, 'not-json.json'), '{ nope');
+  writeFileSync(join(dir, 'other.json'), JSON.stringify({ schema: 1, kind: 'something-else' }));
+  writeFileSync(join(dir, 'several.json'), '[]');
+  writeFileSync(join(dir, 'outcomes.json'), JSON.stringify({ audit: 'other' }));
+
+  const cases: [string, string[], RegExp][] = [
+    ['a missing results file', ['--results', join(dir, 'missing.json')], /missing\.json/],
+    ['a folder for a file', ['--results', dir], /fairground-report-errors-/],
+    ['not JSON', ['--results', join(dir, 'not-json.json')], /not-json\.json: not JSON/],
+    ['another kind', ['--results', join(dir, 'other.json')], /other\.json: not a Fairground retrieval-fairness or screening results object/],
+    ['several results', ['--results', join(dir, 'several.json')], /several\.json: holds several results objects/],
+    ['not an outcome audit', ['--outcomes', join(dir, 'outcomes.json')], /outcomes\.json: not the output of fairground eval outcomes/],
+    ['a bad date', ['--outcomes', join(dir, 'outcomes.json'), '--distribution-date', '1 March'], /--distribution-date must be YYYY-MM-DD, not "1 March"/],
+    ['no input', [], /missing --results F/],
+  ];
+  for (const [what, args, message] of cases) {
+    it(`exits 2 with one line for ${what}`, async () => {
+      const r = await cli(['report', ...args, '--out', out]);
+      expect(r.code, what).toBe(2);
+      expect(r.err.trim().split('\n'), what).toHaveLength(1);
+      expect(r.err, what).toMatch(message);
+      expect(existsSync(out)).toBe(false);
+    });
+  }
+});
