@@ -17,7 +17,8 @@ import type { ScreeningPool, ScreeningVariant } from '../../metrics/screening.ts
 import { SCREENING_DEFAULTS, screeningAuditOptions, screeningWorkList, type PreparedScreening, type ScreeningAuditOptions, type ScreeningModelScores, type ScreeningParts } from './input.ts';
 import type { ScreeningModelResult, ScreeningResults } from './results.ts';
 import { biasSection, consistencySection, DEFAULT_THRESHOLD, deterministicConsistency, latencySection, validitySection, type Resampling, type SplitRows } from './sections.ts';
-import { DEFAULT_SHORTLIST, screeningOutcomes } from './variantOutcomes.ts';
+import { DEFAULT_SHORTLIST, screeningOutcomes, type VariantRule } from './variantOutcomes.ts';
+import { decisionCases } from './cases.ts';
 
 /**
  * Prepares a dataset: the work list, the variants' cues and the labels,
@@ -124,6 +125,9 @@ export function auditScreeningModel(prepared: PreparedScreening, scores: Screeni
   const referenceTest = reference ? { id: reference.model.id, scores: splitRows(prepared, reference.runs[0], options.splits.test).scores } : undefined;
   const validity = validitySection(splitRows(prepared, first, options.splits.tune), test, referenceTest, r);
 
+  // A threshold tuned on labels decides; without one (no labels: the scores may not even be
+  // calibrated, and a fixed cut-off could select everyone) the shortlist of each pool does.
+  const rule: VariantRule = validity?.threshold_source === 'tuned' ? { kind: 'threshold', threshold: validity.threshold } : { kind: 'top-k', k: DEFAULT_SHORTLIST };
   return {
     model: { ...scores.model },
     deterministic,
@@ -132,9 +136,8 @@ export function auditScreeningModel(prepared: PreparedScreening, scores: Screeni
     bias,
     validity,
     latency: latencySection(scores.latency.callsMs, scores.latency.pairs, scores.latency.callPairs),
-    // A threshold tuned on labels decides; without one (no labels: the scores may not even be
-    // calibrated, and a fixed cut-off could select everyone) the shortlist of each pool does.
-    outcomes: screeningOutcomes(prepared, scores, validity?.threshold_source === 'tuned' ? { kind: 'threshold', threshold: validity.threshold } : { kind: 'top-k', k: DEFAULT_SHORTLIST }, r.bootstrap > 0 ? { resamples: r.bootstrap, seed: r.seed } : undefined),
+    outcomes: screeningOutcomes(prepared, scores, rule, r.bootstrap > 0 ? { resamples: r.bootstrap, seed: r.seed } : undefined),
+    cases: decisionCases(prepared, scores, rule),
   };
 }
 

@@ -30,6 +30,35 @@ export interface ScreeningAttributeOutcomes {
   readonly outcomes: OutcomesResults;
 }
 
+/**
+ * A CV whose variant changed the decision (issue 31): under the model's rule the CV (its neutral
+ * base) and the variant are decided differently. By position only, never by identifier (a results
+ * object names no record): `original` indexes the work list's originals, `variant` its variants
+ * (screeningWorkList over the audited — possibly sampled — dataset); the page resolves them.
+ */
+export interface DecisionCase {
+  readonly original: number;
+  readonly variant: number;
+  readonly attribute: string;
+  readonly group: string;
+  readonly signal: string;
+  /** The base CV's score (run 0) and the variant's, 0–100. */
+  readonly score: number;
+  readonly variantScore: number;
+  /** Selected under the rule: the base CV, the variant in its place. */
+  readonly selected: boolean;
+  readonly variantSelected: boolean;
+}
+
+/** The decision cases of one model: the largest |score change| first. */
+export interface DecisionCases {
+  readonly flips: readonly DecisionCase[];
+  /** How many demographic variants were decided otherwise than their CV (all of them, not only the kept). */
+  readonly flipCount: number;
+  /** How many demographic variants there were. */
+  readonly variantCount: number;
+}
+
 /** Which decision model ran, and where. */
 export interface ScreeningModelDescriptor {
   /** Registry id, bundled folder name, `folder:<name>`, or `imported:<name>` (an outside system's scores). */
@@ -209,6 +238,12 @@ export interface ScreeningModelResult {
    * (screening/variantOutcomes.ts). Absent in results stored before them.
    */
   readonly outcomes?: readonly ScreeningAttributeOutcomes[];
+  /**
+   * The CVs whose variants changed the decision under the outcomes' rule (screening/cases.ts), by
+   * position. Kept in storage and in the CLI's output, never in a permalink
+   * (`screeningSummaryOf` drops it). Absent in results made before it.
+   */
+  readonly cases?: DecisionCases;
 }
 
 export interface ScreeningResults {
@@ -274,4 +309,12 @@ function revive(value: unknown, key: string): unknown {
     return { ...revived, mean: num(o.mean), ci: [num(o.ci[0]), num(o.ci[1])] };
   }
   return revived;
+}
+
+/**
+ * A screening results object without its decision cases: what a permalink or a report's link
+ * carries. Returns new objects; the input is not changed.
+ */
+export function screeningSummaryOf<R extends ScreeningResults>(results: R): R {
+  return { ...results, models: results.models.map(({ cases: _cases, ...rest }) => rest) };
 }

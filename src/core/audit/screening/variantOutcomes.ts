@@ -32,7 +32,7 @@ export function variantRuleText(rule: VariantRule): string {
  * its pool when it takes its CV's place — 1 + the originals (of run 0) scoring above it, ties broken
  * by identifier descending with the variant holding its CV's id (METRICS.md §4) — at most k.
  */
-function variantSelected(prepared: PreparedScreening, scores: ScreeningModelScores, rule: VariantRule): Uint8Array {
+export function variantSelected(prepared: PreparedScreening, scores: ScreeningModelScores, rule: VariantRule): Uint8Array {
   const out = new Uint8Array(prepared.work.variants.length);
   const original = scores.runs[0];
   prepared.variantsOf.forEach((list, i) => {
