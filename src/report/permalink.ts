@@ -33,7 +33,13 @@ export function retrievalPayload(results: RetrievalFairnessResults): PermalinkPa
   };
 }
 
-/** The payload of a screening result: its parameters (the sample included) and the results object. */
+/** A model's results without what stays on the machine (its decision cases, by CV position: never in a link). */
+function summaryModel<M extends object>(model: M): M {
+  const { cases: _cases, ...rest } = model as M & { readonly cases?: unknown };
+  return rest as M;
+}
+
+/** The payload of a screening result: its parameters (the sample included) and the results object, less each model's decision cases. */
 export function screeningPayload(results: ReportScreeningResults): PermalinkPayloadInput {
   return {
     v: CURRENT_SCHEMA,
@@ -41,7 +47,7 @@ export function screeningPayload(results: ReportScreeningResults): PermalinkPayl
     dataset: { id: results.dataset.id, version: results.dataset.version, manifestSha256: results.dataset.manifestSha256 },
     models: results.models.map((m) => ({ id: m.model.id, revision: orNull(m.model.revision), dtype: orNull(m.model.dtype), device: m.model.device })),
     parameters: JSON.parse(JSON.stringify({ ...results.parameters, sample: results.parameters.sample ?? null })),
-    results: JSON.parse(JSON.stringify({ ...results, parameters: { ...results.parameters, sample: results.parameters.sample ?? null } })),
+    results: JSON.parse(JSON.stringify({ ...results, models: results.models.map(summaryModel), parameters: { ...results.parameters, sample: results.parameters.sample ?? null } })),
   };
 }
 

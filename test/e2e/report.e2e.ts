@@ -4,7 +4,8 @@
  * results — byte for byte but for the timestamp line — for a retrieval-fairness run stored through
  * the Run view (BM25 on freelance-twins' briefs) and for the Outcomes view's audit of a callback
  * table (Bertrand–Mullainathan style, against `eval outcomes`) and for the Predictions view's
- * multi-task audit of the example predictions (against `eval tasks`). Each report, printed to PDF by
+ * multi-task audit of the example predictions (against `eval tasks`), and for a screening run of
+ * calibrated GloVe on cv-screening through the Run view. Each report, printed to PDF by
  * Chromium and read back with pdftotext, holds the numbers of its tables, starts each section on
  * a new page, and holds no query text of the dataset.
  */
@@ -213,3 +214,40 @@ e2e('a multi-task audit: the Predictions view’s report of the example predicti
   assert.deepEqual(foreignRequests(requests, new URL(baseUrl).origin), [], 'no request left the page origin');
   assert.deepEqual(errors, []);
 }, { timeout: 300_000 });
+
+e2e('a screening result: the Report button’s file equals fairground report’s, with the LL144 tables of the variants and no CV text', async ({ page, baseUrl, context, requests, errors, device }) => {
+  await page.goto(`${baseUrl}#/datasets`);
+  await page.getByTestId('import-bundled-cv-screening').click();
+  await page.locator('[data-testid="dataset-list"] tr[data-dataset-id="cv-screening"][data-state="ready"]').waitFor({ timeout: 300_000 });
+  await page.goto(`${baseUrl}#/run`);
+  await page.getByTestId('audit-type-screening').check();
+  await page.getByTestId('screening-dataset').waitFor();
+  await page.getByTestId('screening-runs').fill('2');
+  await page.getByTestId('screening-bootstrap').fill('200');
+  await page.getByTestId('screening-sample').check();
+  await page.getByTestId('screening-sample-cvs').fill('6');
+  await page.getByTestId('screening-device').selectOption('wasm');
+  await page.getByTestId('run-button').click();
+  await page.getByTestId('results-table').or(page.getByTestId('error-banner')).first().waitFor({ timeout: 400_000 });
+  if (await page.getByTestId('error-banner').isVisible()) assert.fail(`the run failed: ${await page.getByTestId('error-banner').textContent()}`);
+  const runId = /#\/results\/(run-[\w-]+)/.exec(page.url())?.[1];
+  assert.ok(runId, `the run opened its results (${page.url()})`);
+
+  const html = await pageReport(page);
+  const dir = mkdtempSync(join(tmpdir(), 'fairground-report-screening-'));
+  const stored = await page.evaluate((id) => (window as any).fairground.results(id), runId);
+  writeFileSync(join(dir, 'results.json'), JSON.stringify(stored));
+  const site = await page.evaluate(() => `${location.origin}${location.pathname}`);
+  sameButTimestamp(html, cliReport(dir, ['--results', join(dir, 'results.json'), '--dataset', 'datasets/cv-screening', '--site', site]), device);
+  for (const hook of ['screening-validity', 'screening-bias', 'screening-consistency', 'll144']) assert.ok(html.includes(`data-report="${hook}"`), hook);
+  assert.ok(html.includes(`<pre><code>${site}#r=`), 'the screening permalink');
+  const cvs = gunzipSync(readFileSync('datasets/cv-screening/cvs.jsonl.gz')).toString('utf8').trim().split('\n').slice(0, 20).map((l) => JSON.parse(l) as { _id: string; text: string });
+  for (const cv of cvs) {
+    assert.ok(!html.includes(cv.text.slice(0, 40)), 'no CV text in the report');
+    assert.ok(!html.includes(`>${cv._id}<`), 'no CV id in the report');
+  }
+  const pdf = await printed(context, html, dir);
+  if (pdf) assert.ok(numbersInPdf(pdf, html, ['screening-validity', 'screening-consistency', 'll144'], device) > 20);
+  assert.deepEqual(foreignRequests(requests, new URL(baseUrl).origin), [], 'no request left the page origin');
+  assert.deepEqual(errors, []);
+}, { timeout: 900_000 });

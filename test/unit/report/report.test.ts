@@ -144,6 +144,16 @@ describe('buildReport of a screening audit', () => {
     expect(section(html, 'reproduce')).toContain('fairground run --dataset DATASET_DIR --task cv-screening --model model-a --model model-b --runs 3 --bootstrap 200 --seed 7 --reference-model model-b --out results.json');
   });
 
+  it('a model’s decision cases (CV positions, kept in storage) stay out of the permalink, which is still made', async () => {
+    const withCases = { ...results, models: results.models.map((m) => ({ ...m, cases: { flips: [{ original: 3, variant: 17, attribute: 'gender', group: 'female', signal: 'explicit', score: 60, variantScore: 40, selected: true, variantSelected: false }], flipCount: 1, variantCount: 48 } })) };
+    const html = await buildReport({ results: withCases, generatedAt: AT, siteUrl: 'https://fairground.example/' });
+    const link = /https:\/\/fairground\.example\/#(r=[\w-]+)/.exec(html);
+    expect(link).not.toBeNull();
+    const opened = await decodePermalink(link![1]);
+    expect(opened.ok && JSON.stringify(opened.payload).includes('"cases"')).toBe(false);
+    expect(opened.ok).toBe(true);
+  });
+
   it('the records’ texts, ids and names are not in it (the guard passes), and a report that would hold one is refused', async () => {
     const records = [...PARTS.jobs.map((j) => ({ id: j._id, data: j })), ...PARTS.variants.map((v) => ({ id: v.variant_id, data: v }))];
     const { reportForbiddenStrings } = await import('../../../src/report/index.ts');
