@@ -43,6 +43,7 @@ const DECLARED: readonly [string, string, 'file' | 'folder' | 'file-or-folder'][
   ['pareto', 'results', 'file'],
   ['compare', 'baseline', 'file'], ['compare', 'candidate', 'file'],
   ['check', 'results', 'file'], ['check', 'baseline', 'file'], ['check', 'rules', 'file'],
+  ['report', 'results', 'file'], ['report', 'outcomes', 'file'], ['report', 'tasks', 'file'], ['report', 'dataset', 'file-or-folder'],
 ];
 
 function commandOf(words: string): Command {
