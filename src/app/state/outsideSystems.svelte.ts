@@ -5,9 +5,10 @@
  * audit beside the in-browser models. The files never leave this page; a
  * run keeps the scores it audited with itself in IndexedDB.
  */
-import { checkRetrievalScores, checkScreeningScores, checkVectors, filesLabel, importedVectorEntries, readVectorFiles, RETRIEVAL_INPUT_COLUMNS, SCREENING_INPUT_COLUMNS, retrievalScoringInputs, screeningScoringInputs, scoringInputsCsv, scoringInputsJsonl, type ImportedScores, type ImportedVectors } from '../../core/audit/imported/index.ts';
+import { checkRetrievalScores, checkScreeningScores, checkVectors, filesLabel, importedVectorEntries, joinScoreShards, readVectorFiles, RETRIEVAL_INPUT_COLUMNS, SCREENING_INPUT_COLUMNS, retrievalScoringInputs, screeningScoringInputs, scoringInputsCsv, scoringInputsJsonl, type ImportedScores, type ImportedVectors } from '../../core/audit/imported/index.ts';
 import { EmbeddingCache } from '../../storage/embeddingCache.ts';
 import { describeInputError } from '../../core/formats/formatError.ts';
+import { scoreFileText } from '../../core/formats/scoreFileText.ts';
 import { sha256Hex } from '../../core/sha256.ts';
 import { storedDataset } from '../runs/storedDataset.ts';
 import { downloadText } from '../plots/export.ts';
@@ -61,20 +62,25 @@ export class OutsideSystemsState {
     });
   }
 
-  /** Reads, matches and keeps a score file under the typed name; on any error nothing is kept. */
-  async importFile(file: File): Promise<boolean> {
-    const name = this.#freeName(file.name.replace(/\.[^.]+$/, ''));
+  /**
+   * Reads, matches and keeps a score file under the typed name; on any error nothing is kept.
+   * A gzip'd file is read as its text; several files are score shards (a sharded export scored
+   * outside), joined in name order after checking each item is in exactly one shard.
+   */
+  async importFile(file: File, ...more: File[]): Promise<boolean> {
+    const files = [file, ...more].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+    // The system's name: the file's, less its extensions (and, for shards, the `-1-of-N` of the first).
+    const stem = files[0].name.replace(/\.gz$/, '').replace(/\.[^.]+$/, '');
+    const name = this.#freeName(more.length > 0 ? stem.replace(/-0*1-of-\d+$/, '') : stem);
     if (name === undefined) return false;
     const t = this.#target();
     return this.#guard(async () => {
-      const bytes = new Uint8Array(await file.arrayBuffer());
-      let text: string;
-      try {
-        text = new TextDecoder('utf-8', { fatal: true }).decode(bytes);
-      } catch {
-        throw new Error(`${file.name}: the file is not UTF-8 text`);
-      }
-      const scores: ImportedScores = { name, file: file.name, text, sha256: sha256Hex(bytes) };
+      const read = await Promise.all(files.map(async (f) => ({ file: f.name, bytes: new Uint8Array(await f.arrayBuffer()) })));
+      // Errors name their file (and line): describeInputError shows them.
+      const texts = await Promise.all(read.map(async (r) => ({ file: r.file, text: await scoreFileText(r.bytes, r.file) })));
+      const text = texts.length === 1 ? texts[0].text : joinScoreShards(texts, t.kind === 'retrieval' ? 'run' : 'screening');
+      const label = texts.length === 1 ? files[0].name : `${texts.length} shards (${texts[0].file} … ${texts[texts.length - 1].file})`;
+      const scores: ImportedScores = { name, file: label, text, ...(texts.length === 1 ? { sha256: sha256Hex(read[0].bytes) } : {}) };
       const dataset = await storedDataset(await database(), t.datasetId);
       let summary: string;
       if (t.kind === 'retrieval') {
@@ -84,7 +90,7 @@ export class OutsideSystemsState {
         const s = await checkScreeningScores(dataset, t.task, scores);
         summary = `${s.originals.toLocaleString()} originals × ${s.runs} run${s.runs === 1 ? '' : 's'}, ${s.variants.toLocaleString()} variants`;
       }
-      this.#keep({ kind: 'scores', name, files: file.name, scores, summary });
+      this.#keep({ kind: 'scores', name, files: label, scores, summary });
     });
   }
 

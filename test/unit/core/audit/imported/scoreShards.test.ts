@@ -104,3 +104,23 @@ describe('joinScoreShards(shards, kind)', () => {
     expect(() => joinScoreShards([], 'run')).toThrow('no score shards');
   });
 });
+
+describe('scoreFileText(bytes, file)', async () => {
+  const { gzipSync } = await import('node:zlib');
+  const { scoreFileText, isGzipBytes } = await import('../../../../../src/core/formats/scoreFileText.ts');
+  const plain = 'q1\td1\t0.5\nq1\td2\t0.25\n';
+
+  it('scoreFileText reads a gzip\'d file as the same text as the plain one', async () => {
+    const gz = new Uint8Array(gzipSync(plain));
+    expect(isGzipBytes(gz)).toBe(true);
+    expect(isGzipBytes(new TextEncoder().encode(plain))).toBe(false);
+    expect(await scoreFileText(gz, 'a.tsv.gz')).toBe(plain);
+    expect(await scoreFileText(new TextEncoder().encode(plain), 'a.tsv')).toBe(plain);
+  });
+
+  it('scoreFileText refuses corrupt gzip and text that is not UTF-8, naming the file', async () => {
+    const gz = new Uint8Array(gzipSync(plain)).slice(0, 12);
+    await expect(scoreFileText(gz, 'bad.gz')).rejects.toMatchObject({ file: 'bad.gz', message: expect.stringMatching(/^corrupt gzip data/) });
+    await expect(scoreFileText(new Uint8Array([0x71, 0xff, 0x0a]), 'latin.tsv')).rejects.toMatchObject({ file: 'latin.tsv', message: 'the file is not UTF-8 text' });
+  });
+});
