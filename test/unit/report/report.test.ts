@@ -166,6 +166,21 @@ describe('buildReport of a screening audit', () => {
     await expect(buildReport({ results: leaky, generatedAt: AT, forbidden })).rejects.toThrow(/Greg Baker/);
   });
 
+  it('Data: the manifest’s shards and languages when it is given, one’s own candidates’ generation counts and settings', async () => {
+    const generation = { generated: 40, accepted: 31, rejected: 6, edited: 3, notMade: 2, settings: { neutralise: true, names: 'replace' as const, names_per_group: 2, attributes: ['gender'], gender_names_ethnicity: 'white', other_names_gender: 'seeded' as const, name_lists: [] } };
+    const mine = { ...results, dataset: { ...results.dataset, generation } };
+    const manifest = { id: 'tiny', version: '1.0.0', title: 'My candidates', languages: ['en', 'nl'], tasks: [], shards: [{ name: 'cvs', kind: 'cvs' as const, path: 'cvs.jsonl', records: 6, sha256: 'b'.repeat(64) }] };
+    const data = section(await buildReport({ results: mine, generatedAt: AT, manifest }), 'data');
+    expect(data).toContain('<dt>Languages</dt><dd>en, nl</dd>');
+    expect(hookedRows(data, 'shards')).toEqual([{ header: 'cvs (cvs.jsonl)', cells: [{ text: 'cvs' }, { text: '6', value: 6 }, { text: 'b'.repeat(64) }] }]);
+    expect(hookedRows(data, 'generation')[0].cells.map((c) => c.value)).toEqual([40, 31, 3, 6, 2]);
+    expect(data).toContain('<dt>Names</dt><dd>replace, 2 per group</dd>');
+    // Another dataset's manifest (or none) is not used: the report says what it lacks.
+    const without = section(await buildReport({ results: mine, generatedAt: AT, manifest: { ...manifest, version: '2.0.0' } }), 'data');
+    expect(without).toContain('<dt>Languages</dt><dd>not given</dd>');
+    expect(without).not.toContain('data-report="shards"');
+  });
+
   it('limitations: uncalibrated scores and missing labels exactly when they apply', async () => {
     const base = limitations(await buildReport({ results, generatedAt: AT }));
     expect(base.filter((l) => /not calibrated/.test(l))).toEqual([]);
