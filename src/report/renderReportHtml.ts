@@ -11,6 +11,9 @@ import { REPORT_STYLE } from './reportStyle.ts';
 /** An inline SVG needs no namespace attribute in HTML: dropping it keeps every URL out of the file. */
 const inlineSvg = (svg: string) => svg.replace(/ xmlns="http:\/\/www\.w3\.org\/2000\/svg"/u, '');
 
+/** A table with more columns than this is set smaller in print, so that it fits an A4 or Letter page. */
+const WIDE_COLUMNS = 9;
+
 function cellHtml(cell: ReportCell, header: boolean): string {
   if (header) return `<th scope="row">${escapeHtml(cell.text)}</th>`;
   const value = cell.value !== undefined ? ` data-value="${String(cell.value)}"` : '';
@@ -34,7 +37,8 @@ function blockHtml(block: ReportBlock, level: number, ids: { figure: number }): 
     case 'table': {
       const head = `<thead><tr>${block.columns.map((c) => `<th scope="col">${escapeHtml(c)}</th>`).join('')}</tr></thead>`;
       const body = block.rows.map((r) => `<tr>${r.map((c, i) => cellHtml(c, i === 0)).join('')}</tr>`).join('\n');
-      return `<div class="table-wrap"><table${block.hook ? ` data-report="${block.hook}"` : ''}>\n<caption>${escapeHtml(block.caption)}</caption>\n${head}\n<tbody>\n${body}\n</tbody>\n</table></div>`;
+      const wide = block.columns.length > WIDE_COLUMNS ? ' class="wide"' : '';
+      return `<div class="table-wrap"><table${wide}${block.hook ? ` data-report="${block.hook}"` : ''}>\n<caption>${escapeHtml(block.caption)}</caption>\n${head}\n<tbody>\n${body}\n</tbody>\n</table></div>`;
     }
     case 'subsection': {
       const h = Math.min(level + 1, 6);

@@ -38,9 +38,10 @@ pre { white-space: pre-wrap; word-break: break-all; background: #f4f5f7; padding
   h2, h3 { break-after: avoid; page-break-after: avoid; }
   .table-wrap { overflow: visible; }
   table { width: 100%; font-size: 7.5pt; }
+  table.wide { font-size: 6.3pt; }
   caption { font-size: 8pt; }
-  th, td { padding: 1pt 2pt; }
-  td.num { white-space: normal; overflow-wrap: normal; }
+  th, td { padding: 1pt 2pt; overflow-wrap: normal; }
+  td.num { white-space: normal; }
   thead { display: table-header-group; }
   tr, figure, pre { break-inside: avoid; page-break-inside: avoid; }
 }

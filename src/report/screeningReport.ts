@@ -15,7 +15,7 @@ import { biasTable, confusionSpec, consistencyTable, forestSpec, latencyQualityS
 import type { ReportBlock } from './document.ts';
 import type { KindReport } from './kindReport.ts';
 import { outcomesLimitations, outcomesResultsBlocks, outcomesSummary } from './outcomesReport.ts';
-import { screeningTableBlock } from './screeningTableBlock.ts';
+import { screeningTableBlock, screeningTableBlocks } from './screeningTableBlock.ts';
 import { systemTable } from './systemTable.ts';
 import { screeningCommands } from './commands.ts';
 import type { RuleContext } from '../core/audit/outcomes/index.ts';
@@ -59,7 +59,7 @@ function limitations(results: ReportScreeningResults): string[] {
 function resultsBlocks(results: ReportScreeningResults): ReportBlock[] {
   const blocks: ReportBlock[] = [
     screeningTableBlock(validityTable(results), 'Validity on the test split at the threshold tuned on the tune split; mean [95% bootstrap CI over test jobs]. * the 95% CI excludes chance (for ΔAUC, 0).', 'Model', 'screening-validity'),
-    screeningTableBlock(biasTable(results), 'Bias: counterfactual variants against the reference group (ΔScore, 0–100 scale) and the original CV (ΔRank, Excl@5), 95% paired-bootstrap CIs over CVs. * q < 0.05 (Benjamini–Hochberg over the model’s tests). Noise-floor rows show what non-demographic edits do.', 'Model · attribute · group · signal', 'screening-bias'),
+    ...screeningTableBlocks(biasTable(results), 'Bias: counterfactual variants against the reference group (ΔScore, 0–100 scale) and the original CV (ΔRank, Excl@5), 95% paired-bootstrap CIs over CVs. * q < 0.05 (Benjamini–Hochberg over the model’s tests). Noise-floor rows show what non-demographic edits do.', 'Attribute · group · signal', 'screening-bias'),
     screeningTableBlock(consistencyTable(results), 'Run-to-run consistency of the originals over the T runs, 95% CIs over CVs.', 'Model', 'screening-consistency'),
     screeningTableBlock(latencyTable(results), 'Latency of the scoring calls.', 'Model', 'screening-latency'),
   ];

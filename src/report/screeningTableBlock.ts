@@ -21,16 +21,25 @@ export function screeningCell(v: ScreeningCell | undefined): ReportCell {
   return textCell(v.text);
 }
 
-/** The table, its rows headed by their label (and their model, where the page groups rows under it). */
+/** The table, its rows headed by their label. */
 export function screeningTableBlock(table: ScreeningTable, caption: string, rowHeader: string, hook: string): ReportTable {
   return {
     kind: 'table',
     caption,
     columns: [rowHeader, ...table.columns.map((c) => c.label)],
-    rows: table.rows.map((r) => {
-      const group = (r as { readonly group?: string }).group;
-      return [textCell(group ? `${group} · ${r.label}` : r.label), ...table.columns.map((c) => screeningCell(r.cells[c.key]))];
-    }),
+    rows: table.rows.map((r) => [textCell(r.label), ...table.columns.map((c) => screeningCell(r.cells[c.key]))]),
     hook,
   };
+}
+
+/**
+ * One table per group of rows where the page groups them under a model (the bias table), its
+ * caption naming the model — narrower than one table repeating the model in every row, so it fits
+ * a printed page; one table otherwise.
+ */
+export function screeningTableBlocks(table: ScreeningTable, caption: string, rowHeader: string, hook: string): ReportTable[] {
+  const groupOf = (r: ScreeningTable['rows'][number]) => (r as { readonly group?: string }).group;
+  const groups = [...new Set(table.rows.map(groupOf))];
+  if (groups.length === 1 && groups[0] === undefined) return [screeningTableBlock(table, caption, rowHeader, hook)];
+  return groups.map((g) => screeningTableBlock({ ...table, rows: table.rows.filter((r) => groupOf(r) === g) }, g === undefined ? caption : `${g}. ${caption}`, rowHeader, hook));
 }
