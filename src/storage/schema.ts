@@ -137,6 +137,11 @@ export interface RunEntry {
   /** Progress per model key (runModelKey). */
   readonly progress: Readonly<Record<string, { readonly done: number; readonly total: number; readonly detail?: StoredModelProgress }>>;
   readonly error?: string;
+  /**
+   * A failed run whose finished models' results were kept as a results object (issue 31): how many
+   * of its models it holds. Absent for a run that finished, or failed before any model did.
+   */
+  readonly partial?: { readonly done: number; readonly of: number };
 }
 
 /** A row of `results`: the results object of one run. */

@@ -76,12 +76,13 @@ export class RunsState {
     });
     this.active = active;
     const createdAt = previous?.createdAt ?? Date.now();
-    const save = (status: RunEntry['status'], error?: string) =>
+    const save = (status: RunEntry['status'], error?: string, partial?: RunEntry['partial']) =>
       putRun(db, {
         id,
         createdAt,
         updatedAt: Date.now(),
         status,
+        ...(partial ? { partial } : {}),
         config,
         progress: Object.fromEntries(config.models.map((m) => {
           const key = runModelKey(m);
@@ -91,8 +92,8 @@ export class RunsState {
         error,
       });
     await save('running');
+    const deps = { db, probe, compute: computeWorker(), cores: globalThis.navigator?.hardwareConcurrency, stopCompute: stopComputeWorker, cache: new EmbeddingCache(db) };
     try {
-      const deps = { db, probe, compute: computeWorker(), cores: globalThis.navigator?.hardwareConcurrency, stopCompute: stopComputeWorker, cache: new EmbeddingCache(db) };
       const hooks = {
         signal: controller.signal,
         onProgress: (key: string, p: ModelRunProgress) => (active.progress[key] = p),
@@ -114,7 +115,11 @@ export class RunsState {
       } else {
         const message = e instanceof Error ? e.message : String(e);
         this.error = `The run failed: ${message}`;
-        await save('failed', message);
+        // The finished models' results stay reachable: the same audit over them alone (each is
+        // finished, so nothing is recomputed), stored and marked partial.
+        const partial = await this.#partialResults(config, deps, stored).catch(() => undefined);
+        if (partial) await putResults(db, id, partial.results);
+        await save('failed', message, partial ? { done: partial.done, of: config.models.length } : undefined);
         this.failed = await getRun(db, id);
       }
       return undefined;
@@ -122,6 +127,17 @@ export class RunsState {
       this.active = undefined;
       await this.refresh();
     }
+  }
+
+  /** The results of a failed run's finished models, or undefined when none finished. */
+  async #partialResults(config: RunConfig, deps: Parameters<typeof runRetrievalAudit>[1], stored: Readonly<Record<string, StoredModelProgress>>): Promise<{ results: RunResults; done: number } | undefined> {
+    const models = config.models.filter((m) => stored[runModelKey(m)]?.status === 'done');
+    if (models.length === 0) return undefined;
+    const results =
+      config.kind === 'screening'
+        ? await runScreeningAudit({ ...config, models: models as typeof config.models }, deps, { finished: finishedOf(stored, (f): f is ScreeningModelScores => !isRetrievalResults(f)) })
+        : await runRetrievalAudit({ ...config, models: models as typeof config.models }, deps, { finished: finishedOf(stored, isRetrievalResults) });
+    return { results, done: models.length };
   }
 
   cancel(): void {

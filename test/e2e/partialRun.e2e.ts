@@ -1,0 +1,36 @@
+/**
+ * A run that fails on one model keeps its finished models' results reachable (issue 31): BM25
+ * finishes, a Hub model the Hub does not have fails the run; the Results list offers the run marked
+ * partial, and opening it shows BM25's numbers under a banner naming the failure.
+ */
+import assert from 'node:assert/strict';
+import { e2e, hubUrl } from './browser.ts';
+
+e2e('a run that fails on a missing Hub model keeps BM25\'s results, listed and shown as partial', async ({ page, baseUrl }) => {
+  await page.goto(`${baseUrl}#/datasets`);
+  await page.getByTestId('import-bundled-freelance-twins').click();
+  await page.locator('[data-testid="dataset-list"] tr[data-dataset-id="freelance-twins"][data-state="ready"]').waitFor({ timeout: 300_000 });
+
+  await page.goto(`${baseUrl}#/run`);
+  await page.getByTestId('audit-type-retrieval').check();
+  const picker = page.getByTestId('model-picker');
+  await picker.locator('input[value="fairground-glove-100d"]').uncheck();
+  await picker.locator('input[value="tfidf"]').uncheck();
+  await page.getByLabel('Hub address').fill(hubUrl());
+  await picker.getByLabel('Another Hub model').fill('fairground-test/no-such-model');
+  await picker.getByRole('button', { name: 'Add' }).click();
+  await page.locator('input[type="checkbox"][value="queries"]').uncheck();
+  await page.getByLabel('Bootstrap resamples').fill('100');
+  await page.getByTestId('run-button').click();
+  await page.getByTestId('error-banner').waitFor({ timeout: 300_000 });
+
+  await page.goto(`${baseUrl}#/results`);
+  const status = page.getByTestId('run-status').first();
+  await status.waitFor();
+  assert.match((await status.textContent()) ?? '', /failed — partial: 1 of 2 models kept/);
+  await page.locator('ul.runs li').first().getByRole('button').click();
+  await page.getByTestId('partial-result').waitFor();
+  assert.match((await page.getByTestId('partial-result').textContent()) ?? '', /1 of 2 models finished before the run failed/);
+  assert.equal(await page.locator('[data-testid="results-table"] tbody tr').count(), 1, 'BM25 alone');
+  assert.equal(await page.locator('[data-testid="results-table"] tbody tr[data-model-id="bm25"]').count(), 1);
+});
