@@ -11,6 +11,7 @@ export type { ScreeningAuditOptions, ScreeningModelScores, ScreeningParts, Scree
 export { parseScreeningResults, screeningSummaryOf } from './results.ts';
 export { decisionCases, DECISION_CASES_KEPT, originalSelected } from './cases.ts';
 export { decisionCasesFromDataset } from './resolveCases.ts';
+export { outcomesUnderRule } from './ruleOutcomes.ts';
 export type { ResolvedDecisionCase } from './resolveCases.ts';
 export type { ChanceTest, DecisionCase, DecisionCases, ScreeningAttributeOutcomes, ScreeningModelDescriptor, ScreeningModelResult, ScreeningResults, TestedCi } from './results.ts';
 export { scoreScreening } from './scoring.ts';
