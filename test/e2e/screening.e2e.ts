@@ -71,6 +71,18 @@ e2e('a screening audit of cv-screening with calibrated GloVe and a Hub cross-enc
   assert.equal(await consistencyRows.count(), 2);
   assert.equal(await consistencyRows.nth(0).locator('td[data-metric="icc"]').getAttribute('data-value'), '1');
 
+  // The decision rule changes from the stored scores: a shortlist of 2 per pool retitles every outcome
+  // section, and the CVs whose variants changed the decision under it open with their two texts.
+  await page.getByTestId('screening-rule-kind').selectOption('top-k');
+  await page.getByTestId('screening-rule-k').fill('2');
+  await page.getByTestId('screening-rule-status').getByText('Up to date.').waitFor({ timeout: 60_000 });
+  const titles = await page.locator('[data-testid="screening-outcomes"] section[data-verdict-scope] > h3').allTextContents();
+  assert.ok(titles.length > 0 && titles.every((t) => t.includes('top 2 of its pool')), titles.join(' | '));
+  await page.getByTestId('decision-cases-show').click();
+  await page.getByTestId('decision-cases-table').waitFor({ timeout: 60_000 });
+  await page.locator('[data-testid="decision-cases-table"] button.link').first().click();
+  assert.equal(await page.getByTestId('decision-case-texts').count(), 1);
+
   // Plots with their text alternatives.
   for (const id of ['confusion-plot', 'forest-plot', 'latency-plot']) assert.equal(await page.getByTestId(id).locator('svg').count(), 1, id);
 
