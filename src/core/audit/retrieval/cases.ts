@@ -17,14 +17,15 @@ export type { TwinCase, TwinCases } from './results.ts';
 /** How many cases of each list a result keeps. */
 export const CASES_KEPT = 25;
 
-/** A candidate's place: larger |shift| first, then earlier (unit, pair). */
+/** A kept case with its place: larger |shift| first, then earlier (unit, pair). */
 interface Ranked {
   readonly abs: number;
   readonly order: number;
-  readonly make: () => TwinCase;
+  readonly value: TwinCase;
 }
 
-const before = (a: Pick<Ranked, 'abs' | 'order'>, b: Pick<Ranked, 'abs' | 'order'>) => a.abs > b.abs || (a.abs === b.abs && a.order < b.order);
+/** Whether (abs, order) comes before a kept case (no object made: it runs for every pair of every query). */
+const before = (abs: number, order: number, b: Ranked) => abs > b.abs || (abs === b.abs && order < b.order);
 
 /**
  * The `limit` best candidates offered, best first. A candidate that cannot enter is refused
@@ -43,22 +44,21 @@ export class KeptCases {
   /** Whether a candidate of this |shift| and order would enter. */
   wouldKeep(abs: number, order: number): boolean {
     const kept = this.#kept;
-    return kept.length < this.#limit || before({ abs, order }, kept[kept.length - 1]);
+    return kept.length < this.#limit || before(abs, order, kept[kept.length - 1]);
   }
 
   offer(abs: number, order: number, make: () => TwinCase): void {
     if (!this.wouldKeep(abs, order)) return;
     const kept = this.#kept;
     let at = kept.length;
-    while (at > 0 && before({ abs, order }, kept[at - 1])) at--;
+    while (at > 0 && before(abs, order, kept[at - 1])) at--;
     // Made now, while its query's scores are at hand.
-    const made = make();
-    kept.splice(at, 0, { abs, order, make: () => made });
+    kept.splice(at, 0, { abs, order, value: make() });
     if (kept.length > this.#limit) kept.pop();
   }
 
   cases(): TwinCase[] {
-    return this.#kept.map((r) => r.make());
+    return this.#kept.map((r) => r.value);
   }
 }
 

@@ -231,6 +231,10 @@ function perQueryAccumulator(prepared: PreparedSubset): PerQueryAccumulator {
   const effectivenessPerLang = new Map<string, Float64Array[]>();
   // The corpus pool of every query is ranked in the same arrays (one query at a time).
   const ranker = pairs.length > 0 ? new PoolRanker(prepared.tieKeys, prepared.byKey) : undefined;
+  const caseOf = (u: number, j: number, rank: number, twinRank: number, score: number, twinScore: number) => {
+    const t = subset.twins[pairs[j].twinIndex];
+    return { unit: u, pair: pairs[j].twinIndex, group: t.group, twinGroup: t.twinGroup, rank, twinRank, score, twinScore };
+  };
   const largest = new KeptCases();
   const flips = new KeptCases();
   let flipCount = 0;
@@ -270,17 +274,16 @@ function perQueryAccumulator(prepared: PreparedSubset): PerQueryAccumulator {
       const rank = pool.rankOf[pairs[j].index];
       const shift = rank - rankT[j];
       shiftCounts[shift + maxShift]++;
-      // The cases: a comparison per pair; a case is made only when it is kept.
+      // The cases: a comparison per pair; a case (and its closure) is made only when it is kept.
       const abs = Math.abs(shift);
       const order = u * m + j;
-      const make = () => {
-        const t = subset.twins[pairs[j].twinIndex];
-        return { unit: u, pair: pairs[j].twinIndex, group: t.group, twinGroup: t.twinGroup, rank, twinRank: rankT[j], score: scores.corpus[pairs[j].index], twinScore: twinScore[j] };
-      };
-      largest.offer(abs, order, make);
-      if (flipsTopK(rank, rankT[j], k)) {
-        flipCount++;
-        flips.offer(abs, order, make);
+      const flipped = flipsTopK(rank, rankT[j], k);
+      if (flipped) flipCount++;
+      const inLargest = largest.wouldKeep(abs, order);
+      if (inLargest || (flipped && flips.wouldKeep(abs, order))) {
+        const made = caseOf(u, j, rank, rankT[j], scores.corpus[pairs[j].index], twinScore[j]);
+        if (inLargest) largest.offer(abs, order, () => made);
+        if (flipped) flips.offer(abs, order, () => made);
       }
     }
     pairCount += m;
