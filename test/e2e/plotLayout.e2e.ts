@@ -4,13 +4,16 @@
  * `<text>` of every plot is measured in Chromium: no two labels may overlap (0.5 px tolerance),
  * none may leave the SVG's viewBox, and none may be wider than the layout's estimate
  * (estimateTextWidth in src/app/plots/labels.ts, which the plots lay out with since they cannot
- * measure). The same for each exported SVG opened on its own page; each PNG export must have the
- * SVG's size at 2×.
+ * measure). No text may be struck by a plot's lines either: the Pareto step line, the CI whiskers
+ * of the scatter plots, the dashed four-fifths line of the outcome bars, and the leader lines
+ * (which may end on their own label's edge, never run through it). The same for each exported
+ * SVG opened on its own page; each PNG export must have the SVG's size at 2×.
  */
 import assert from 'node:assert/strict';
 import type { Locator, Page } from 'playwright-core';
 import { e2e } from './browser.ts';
 import { estimateTextWidth } from '../../src/app/plots/labels.ts';
+import { segmentCrossesBox, segmentsOfPath, type Segment } from '../../src/app/plots/segments.ts';
 
 const WIDTHS = [360, 800, 1280] as const;
 const TOLERANCE = 0.5;
@@ -27,10 +30,19 @@ interface MeasuredText {
   /** Each line (tspan, or the text itself) with its rendered length and font. */
   readonly lines: { text: string; length: number; fontSize: number; bold: boolean }[];
 }
+/** A line the texts must keep clear of: a path's `d` or a line's ends, and the label it leads to. */
+interface MeasuredLine {
+  readonly kind: string;
+  readonly d?: string;
+  readonly ends?: [number, number, number, number];
+  /** For a leader: the text of its own label. */
+  readonly ownText?: string;
+}
 interface MeasuredSvg {
   /** x, y, width, height. */
   readonly viewBox: [number, number, number, number];
   readonly texts: MeasuredText[];
+  readonly lines: MeasuredLine[];
 }
 
 /** In the page: every non-empty text of an SVG, its box in viewBox units, and its lines' lengths. */
@@ -51,13 +63,31 @@ function measureInPage(svg: Element): MeasuredSvg {
     });
     texts.push({ text: t.textContent ?? '', box: { x: vb.x + (b.left - r.left) * sx, y: vb.y + (b.top - r.top) * sy, w: b.width * sx, h: b.height * sy }, lines });
   }
-  return { viewBox: [vb.x, vb.y, vb.width, vb.height], texts };
+  // The plots draw these lines in the SVG's own units, outside any transform.
+  const drawn: MeasuredLine[] = [];
+  for (const e of Array.from(root.querySelectorAll('path.frontier, path.whisker, line.four-fifths, line.leader'))) {
+    const kind = e.getAttribute('class') ?? '';
+    if (e.tagName === 'path') drawn.push({ kind, d: e.getAttribute('d') ?? '' });
+    else {
+      const ends = ['x1', 'y1', 'x2', 'y2'].map((a) => Number(e.getAttribute(a))) as [number, number, number, number];
+      drawn.push({ kind, ends, ownText: kind === 'leader' ? (e.closest('[data-label]')?.querySelector('text')?.textContent ?? undefined) : undefined });
+    }
+  }
+  return { viewBox: [vb.x, vb.y, vb.width, vb.height], texts, lines: drawn };
 }
 
 const overlap = (a: Box, b: Box) => Math.min(a.x + a.w, b.x + b.w) - Math.max(a.x, b.x) > TOLERANCE && Math.min(a.y + a.h, b.y + b.h) - Math.max(a.y, b.y) > TOLERANCE;
 const fmt = (b: Box) => `[${b.x.toFixed(1)}, ${b.y.toFixed(1)}, ${b.w.toFixed(1)} × ${b.h.toFixed(1)}]`;
 
-/** Fails on two overlapping labels, a label outside the viewBox, or one wider than its estimate. */
+const segmentsOf = (l: MeasuredLine): Segment[] => (l.d !== undefined ? segmentsOfPath(l.d) : [{ x1: l.ends![0], y1: l.ends![1], x2: l.ends![2], y2: l.ends![3] }]);
+/** The text's box less the tolerance on every side, as segmentCrossesBox takes it. */
+const strikeBox = (b: Box) => ({ x: b.x + TOLERANCE, y: b.y + TOLERANCE, width: b.w - 2 * TOLERANCE, height: b.h - 2 * TOLERANCE });
+
+/**
+ * Fails on two overlapping labels, a label outside the viewBox, one wider than its estimate, or a
+ * label struck by the step line, a whisker, the four-fifths line or a leader (a leader may touch
+ * its own label's edge, where it ends).
+ */
 function assertLayout(m: MeasuredSvg, where: string): void {
   assert.ok(m.texts.length > 0, `${where}: no text measured`);
   const [x0, y0, w, h] = m.viewBox;
@@ -74,6 +104,13 @@ function assertLayout(m: MeasuredSvg, where: string): void {
     for (let j = i + 1; j < m.texts.length; j++) {
       const [a, b] = [m.texts[i], m.texts[j]];
       assert.ok(!overlap(a.box, b.box), `${where}: "${a.text}" ${fmt(a.box)} overlaps "${b.text}" ${fmt(b.box)}`);
+    }
+  }
+  for (const line of m.lines) {
+    for (const s of segmentsOf(line)) {
+      for (const t of m.texts) {
+        assert.ok(!segmentCrossesBox(s, strikeBox(t.box)), `${where}: "${t.text}" ${fmt(t.box)} is struck by the ${line.kind} line ${[s.x1, s.y1, s.x2, s.y2].map((v) => v.toFixed(1)).join(',')}${line.ownText === t.text ? ' (its own leader)' : ''}`);
+      }
     }
   }
 }

@@ -114,13 +114,14 @@ export class RunsState {
         await save('cancelled');
       } else {
         const message = e instanceof Error ? e.message : String(e);
-        this.error = `The run failed: ${message}`;
         // The finished models' results stay reachable: the same audit over them alone (each is
-        // finished, so nothing is recomputed), stored and marked partial.
+        // finished, so nothing is recomputed), stored and marked partial. The error shows once
+        // that is stored, so a Results list opened from the banner already lists the run failed.
         const partial = await this.#partialResults(config, deps, stored).catch(() => undefined);
         if (partial) await putResults(db, id, partial.results);
         await save('failed', message, partial ? { done: partial.done, of: config.models.length } : undefined);
         this.failed = await getRun(db, id);
+        this.error = `The run failed: ${message}`;
       }
       return undefined;
     } finally {
