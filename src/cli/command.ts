@@ -1,5 +1,6 @@
 import type { ParsedArgs } from './args.ts';
 import type { InputKind, OptionSpec } from './strictArgs.ts';
+import type { LinesChunk } from '../core/formats/lineSplitter.ts';
 import type { NumberedLine } from '../core/formats/lines.ts';
 
 /** What a command may touch: the file system through `readText`, and its output. */
@@ -7,6 +8,8 @@ export interface CliIo {
   readText(path: string): Promise<string>;
   /** A file's non-blank lines, batch by batch, streamed (Node); without it a command reads the text whole. */
   readLines?(path: string): AsyncIterable<readonly NumberedLine[]>;
+  /** The same lines as chunks of whole lines read in place (lineSplitter.ts), where the io streams (Node). */
+  readLineChunks?(path: string): AsyncIterable<LinesChunk>;
   /** SHA-256 (hex) of a file's bytes, where the io can read bytes (Node); imported files are named by it. */
   sha256?(path: string): Promise<string>;
   /** A file's bytes, where the io can read bytes (Node); binary vector files (.npy, safetensors) need it. */

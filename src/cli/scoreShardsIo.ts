@@ -91,6 +91,15 @@ export function withScoreShards(io: CliIo, kind: ScoreShardKind, { provenance = 
           },
         }
       : {}),
+    // A folder's lines come from the shard join above, each line a chunk of its own.
+    ...(streamed && io.readLineChunks
+      ? {
+          async *readLineChunks(path: string) {
+            if (!(await isFolder(path))) return yield* io.readLineChunks!(path);
+            for await (const batch of streamed(path)) for (const l of batch) yield { text: l.text, line: l.line, count: 1 };
+          },
+        }
+      : { readLineChunks: undefined }),
     async sha256(path) {
       if (await isFolder(path)) return sha256Hex(new TextEncoder().encode(await joinedText(path)));
       if (io.sha256) return io.sha256(path);

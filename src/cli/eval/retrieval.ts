@@ -22,7 +22,8 @@ async function streamRun(io: CliIo, file: string, qrels: Qrels, options: Retriev
   if (!io.readLines) return undefined;
   const stream = new RetrievalStream(qrels, options);
   try {
-    for await (const batch of io.readLines(file)) for (const l of batch) stream.add(l.text, l.line);
+    if (io.readLineChunks) for await (const chunk of io.readLineChunks(file)) stream.addChunk(chunk);
+    else for await (const batch of io.readLines(file)) for (const l of batch) stream.add(l.text, l.line);
     return stream.finish();
   } catch (error) {
     if (error instanceof RunNotGroupedError) return undefined;

@@ -9,7 +9,7 @@ import { open, stat, type FileHandle } from 'node:fs/promises';
 import { createGunzip } from 'node:zlib';
 import { FormatError } from '../../core/formats/formatError.ts';
 import { formatLimit, MAX_INFLATED_BYTES, MAX_TEXT_FILE_BYTES } from '../../core/formats/inputLimits.ts';
-import { splitLineBatches } from '../../core/formats/lineSplitter.ts';
+import { splitLineBatches, splitLineChunks, type LinesChunk } from '../../core/formats/lineSplitter.ts';
 import type { NumberedLine } from '../../core/formats/lines.ts';
 import { linesText } from '../../core/formats/linesText.ts';
 import { InputError } from '../errors.ts';
@@ -77,6 +77,18 @@ function asInputError(e: unknown, path: string): unknown {
 export async function* readFileLines(path: string, options: ReadOptions = {}): AsyncGenerator<NumberedLine[]> {
   try {
     yield* splitLineBatches(fileBytes(path, options));
+  } catch (e) {
+    throw asInputError(e, path);
+  }
+}
+
+/**
+ * The file's lines as chunks of whole lines (lineSplitter.ts), for a reader that walks them in
+ * place; readFileLines' rules and errors.
+ */
+export async function* readFileLineChunks(path: string, options: ReadOptions = {}): AsyncGenerator<LinesChunk> {
+  try {
+    yield* splitLineChunks(fileBytes(path, options));
   } catch (e) {
     throw asInputError(e, path);
   }

@@ -9,13 +9,14 @@ import { dirname } from 'node:path';
 import type { CliIo } from '../command.ts';
 import { InputError } from '../errors.ts';
 import { checkInputPath } from './checkInput.ts';
-import { readFileLines, readInputText } from './inputFile.ts';
+import { readFileLines, readFileLineChunks, readInputText } from './inputFile.ts';
 
 export const nodeIo: CliIo = {
   // Strict UTF-8, 8 MiB lines, 256 MiB in all, gzip read as its text: the importer's rules (node/inputFile.ts).
   readText: readInputText,
   // Streamed, no size limit but the inflated one: a run of millions of lines (eval retrieval).
   readLines: (path) => readFileLines(path),
+  readLineChunks: (path) => readFileLineChunks(path),
   sha256: (path) =>
     new Promise((resolve, reject) => {
       const hash = createHash('sha256');

@@ -26,12 +26,11 @@ function grow<T extends Int32Array | Float64Array>(a: T, n: number): T {
  * The fields of a line: TSV splits on tabs only, TREC on runs of spaces and tabs. Returns the
  * start/end offsets of up to `max + 1` fields (one more than expected tells "too many").
  */
-function fieldBounds(text: string, tsv: boolean, out: Int32Array): number {
+function fieldBounds(text: string, tsv: boolean, out: Int32Array, from: number, len: number): number {
   let n = 0;
-  let i = 0;
-  const len = text.length;
+  let i = from;
   if (tsv) {
-    let start = 0;
+    let start = from;
     for (; i <= len; i++) {
       if (i === len || text.charCodeAt(i) === TAB) {
         if (n * 2 + 1 >= out.length) return n + 1;
@@ -43,13 +42,17 @@ function fieldBounds(text: string, tsv: boolean, out: Int32Array): number {
     }
     return n;
   }
+  // one charCodeAt per character: the hot loop of a 10-million-line run
   while (i < len) {
-    while (i < len && (text.charCodeAt(i) === SPACE || text.charCodeAt(i) === TAB)) i++;
-    if (i >= len) break;
-    const start = i;
-    while (i < len && text.charCodeAt(i) !== SPACE && text.charCodeAt(i) !== TAB) i++;
+    let c = text.charCodeAt(i);
+    if (c === SPACE || c === TAB) {
+      i++;
+      continue;
+    }
     if (n * 2 + 1 >= out.length) return n + 1;
-    out[n * 2] = start;
+    out[n * 2] = i;
+    do i++;
+    while (i < len && (c = text.charCodeAt(i)) !== SPACE && c !== TAB);
     out[n * 2 + 1] = i;
     n++;
   }
@@ -118,19 +121,20 @@ export class RunLineReader {
   score = NaN;
 
   /**
-   * Reads a non-blank line; false for the header line.
+   * Reads a non-blank line, text[start, end) (the whole text by default: a line of a chunk of
+   * lines is read in place, no string made for it); false for the header line.
    * @throws {FormatError} naming the line, as parseRun.
    */
-  read(text: string, line: number): boolean {
+  read(text: string, line: number, start = 0, end = text.length): boolean {
     if (this.#first) {
       this.#first = false;
-      if (TSV_HEADER.test(text.trim())) return false;
+      if (TSV_HEADER.test(text.slice(start, end).trim())) return false;
     }
-    this.#format ??= detectRunFormat(text, line);
+    this.#format ??= detectRunFormat(text.slice(start, end), line);
     const tsv = this.#format === 'tsv';
     const expected = tsv ? 3 : 6;
     const b = this.#bounds;
-    const n = fieldBounds(text, tsv, b);
+    const n = fieldBounds(text, tsv, b, start, end);
     if (n !== expected) throw new FormatError(`expected ${expected} fields in a ${tsv ? 'TSV' : 'TREC'} run row, found ${n}`, line);
     if (tsv) {
       // TSV ids keep no surrounding spaces (parseRun trims them); the score is read as written

@@ -118,3 +118,15 @@ export function scoreTop(idAt: (i: number) => string, ranked: number, judgments:
   }
   return out;
 }
+
+/**
+ * Uncut average precision from the ranks alone: `ranks` are the 1-based ranks of the relevant
+ * documents a query retrieved, ascending; `nRelevant` is |R|. (1/|R|) Σ_j j / rank_j — the same
+ * sum, in the same order, as scoreTop's map@k at a cut-off past the whole ranking, so the two give
+ * the same bits without the ranking sorted.
+ */
+export function averagePrecisionOfRanks(ranks: ArrayLike<number>, nRelevant: number): number {
+  let precisionSum = 0;
+  for (let j = 0; j < ranks.length; j++) precisionSum += (j + 1) / ranks[j];
+  return precisionSum / nRelevant;
+}

@@ -144,3 +144,69 @@ export function topRankedByKey(scores: ArrayLike<number>, keys: ArrayLike<number
   }
   return heap.sort((a, b) => (before(a, b) ? -1 : before(b, a) ? 1 : 0));
 }
+
+/**
+ * `topRankedIndices` over the first `n` entries of parallel arrays (a score and an identifier per
+ * item), so a streamed query needs no object per ranked document. Same order, same bounded heap.
+ */
+export function topRankedOfColumns(scores: Float64Array, ids: readonly string[], n: number, depth: number): Uint32Array {
+  const m = Math.max(0, Math.min(depth, n));
+  // a ranks before b: score descending, then identifier descending (ranking.ts)
+  const before = (a: number, b: number) => scores[a] > scores[b] || (scores[a] === scores[b] && ids[a] > ids[b]);
+  const heap = new Uint32Array(m); // heap[0]: the lowest ranked of those kept
+  const siftDown = () => {
+    for (let i = 0; ; ) {
+      const l = 2 * i + 1;
+      const r = l + 1;
+      let w = i;
+      if (l < m && before(heap[w], heap[l])) w = l;
+      if (r < m && before(heap[w], heap[r])) w = r;
+      if (w === i) return;
+      const tmp = heap[i];
+      heap[i] = heap[w];
+      heap[w] = tmp;
+      i = w;
+    }
+  };
+  let idx = 0;
+  for (; idx < m; idx++) {
+    let i = idx;
+    heap[i] = idx;
+    while (i > 0) {
+      const parent = (i - 1) >> 1;
+      if (!before(heap[parent], heap[i])) break;
+      const tmp = heap[i];
+      heap[i] = heap[parent];
+      heap[parent] = tmp;
+      i = parent;
+    }
+  }
+  if (m > 0) {
+    // the hot loop reads one score per item; the identifier only on a tie with the heap's worst
+    let worst = scores[heap[0]];
+    for (; idx < n; idx++) {
+      const s = scores[idx];
+      if (s > worst || (s === worst && ids[idx] > ids[heap[0]])) {
+        heap[0] = idx;
+        siftDown();
+        worst = scores[heap[0]];
+      }
+    }
+  }
+  return heap.sort((a, b) => (before(a, b) ? -1 : before(b, a) ? 1 : 0));
+}
+
+/**
+ * The 1-based rank of item `i` among the first `n` items under the tie rule: one plus the items
+ * ranked before it. O(n) — for the few judged items of a query, cheaper than sorting all of them.
+ */
+export function rankOfColumn(scores: Float64Array, ids: readonly string[], n: number, i: number): number {
+  const s = scores[i];
+  const id = ids[i];
+  let before = 0;
+  for (let j = 0; j < n; j++) {
+    const t = scores[j];
+    if (t > s || (t === s && ids[j] > id)) before++;
+  }
+  return before + 1;
+}

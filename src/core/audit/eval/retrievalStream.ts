@@ -11,9 +11,12 @@
  */
 import type { Qrels } from '../../formats/qrels.ts';
 import { FormatError } from '../../formats/formatError.ts';
+import { StringIndex } from '../../stringIndex.ts';
+import { forEachLine, type LinesChunk } from '../../formats/lineSplitter.ts';
 import { RunLineReader } from '../../formats/runColumns.ts';
-import type { Scored } from '../../ranking.ts';
-import { kernelOptions, metricKey, RETRIEVAL_METRICS, scoreQuery, type KernelOptions } from '../../metrics/retrieval.ts';
+import { kernelOptions, metricKey, RETRIEVAL_METRICS, type KernelOptions } from '../../metrics/retrieval.ts';
+import { averagePrecisionOfRanks, scoreTop } from '../../metrics/retrievalKernel.ts';
+import { rankOfColumn, topRankedOfColumns } from '../../metrics/topRanked.ts';
 import type { RetrievalEvalOptions } from './retrieval.ts';
 
 /** A query's lines came back after another query's: read the run whole instead. */
@@ -38,23 +41,22 @@ export class RetrievalStream {
   readonly #qrels: Qrels;
   readonly #kernel: KernelOptions;
   readonly #threshold: number;
-  readonly #gain: RetrievalEvalOptions['gain'];
   readonly #withMap: boolean;
-  /** The uncut-MAP kernel options by cut-off (one per distinct ranking length, not one per query). */
-  readonly #uncut = new Map<number, KernelOptions>();
   /** Per-query values of the evaluated queries, by query id. */
   readonly #values = new Map<string, Float64Array>();
   readonly #done = new Set<string>();
   #query: string | undefined;
-  #docs: Scored[] = [];
-  #ids = new Set<string>();
+  /** The open query's documents as columns (no object per line): identifier, score, and where each is. */
+  #n = 0;
+  #scores = new Float64Array(1024);
+  readonly #docIds: string[] = [];
+  readonly #at = new StringIndex();
   #lines = 0;
 
   /** @throws {RangeError} for invalid options (kernelOptions). */
   constructor(qrels: Qrels, options: RetrievalEvalOptions) {
     this.#qrels = qrels;
     this.#threshold = options.threshold;
-    this.#gain = options.gain;
     this.#kernel = kernelOptions({ k: [...options.k], threshold: options.threshold, gain: options.gain });
     this.#withMap = options.metrics?.some((m) => m.trim().toLowerCase() === 'map') ?? false;
   }
@@ -65,18 +67,34 @@ export class RetrievalStream {
    * @throws {RunNotGroupedError} when a finished query comes back.
    */
   add(text: string, line: number): void {
+    this.#read(text, 0, text.length, line);
+  }
+
+  /** A chunk of whole lines (lineSplitter.ts), each read in place: `add`'s rules, no string per line. */
+  addChunk(chunk: LinesChunk): void {
+    forEachLine(chunk, this.#read);
+  }
+
+  readonly #read = (text: string, start: number, end: number, line: number): void => {
     const r = this.#reader;
-    if (!r.read(text, line)) return;
+    if (!r.read(text, line, start, end)) return;
     this.#lines++;
     if (r.newQuery || this.#query === undefined) {
       this.#close();
       if (this.#done.has(r.queryId)) throw new RunNotGroupedError(r.queryId, line);
       this.#query = r.queryId;
     }
-    if (this.#ids.has(r.docId)) throw new FormatError(`document "${r.docId}" appears twice for query "${this.#query}"`, line);
-    this.#ids.add(r.docId);
-    this.#docs.push({ id: r.docId, score: r.score });
-  }
+    const i = this.#at.add(r.docId);
+    if (i < 0) throw new FormatError(`document "${r.docId}" appears twice for query "${this.#query}"`, line);
+    this.#n++;
+    if (i === this.#scores.length) {
+      const grown = new Float64Array(i * 2);
+      grown.set(this.#scores);
+      this.#scores = grown;
+    }
+    this.#scores[i] = r.score;
+    this.#docIds[i] = r.docId;
+  };
 
   /** Scores the query whose lines just ended (if the qrels evaluate it) and drops its lines. */
   #close(): void {
@@ -84,25 +102,36 @@ export class RetrievalStream {
     if (query === undefined) return;
     this.#done.add(query);
     const judgments = this.#qrels.get(query);
-    if (judgments && isEvaluated(judgments, this.#threshold)) this.#values.set(query, this.#score(this.#docs, judgments));
-    this.#docs = [];
-    this.#ids = new Set();
+    if (judgments && isEvaluated(judgments, this.#threshold)) this.#values.set(query, this.#score(judgments));
+    this.#n = 0;
+    this.#docIds.length = 0;
+    this.#at.clear();
   }
 
   /**
-   * The cut-off metrics, and uncut MAP when asked: MAP at a cut-off at least as long as the
-   * query's own ranking is its whole ranking's AP (evalRetrieval takes the run's longest).
+   * The open query's cut-off metrics, and uncut MAP when asked: MAP at a cut-off at least as long
+   * as the query's own ranking is its whole ranking's AP (evalRetrieval takes the run's longest),
+   * computed from the ranks of its retrieved relevant documents, so the ranking is never sorted
+   * past the largest cut-off.
    */
-  #score(docs: readonly Scored[], judgments: ReadonlyMap<string, number>): Float64Array {
-    const cut = scoreQuery(docs, judgments, this.#kernel);
+  #score(judgments: ReadonlyMap<string, number>): Float64Array {
+    const n = this.#n;
+    const scores = this.#scores;
+    const ids = this.#docIds;
+    const top = topRankedOfColumns(scores, ids, n, this.#kernel.ks[this.#kernel.ks.length - 1]);
+    const cut = scoreTop((i) => ids[top[i]], top.length, judgments, this.#kernel);
     if (!this.#withMap) return cut;
-    const longest = Math.max(docs.length, ...this.#kernel.ks, 1);
-    let options = this.#uncut.get(longest);
-    if (!options) this.#uncut.set(longest, (options = kernelOptions({ k: [longest], threshold: this.#threshold, gain: this.#gain })));
-    const uncut = scoreQuery(docs, judgments, options);
+    let nRelevant = 0;
+    const ranks: number[] = [];
+    for (const [doc, grade] of judgments) {
+      if (grade < this.#threshold) continue;
+      nRelevant++;
+      const i = this.#at.get(doc);
+      if (i >= 0) ranks.push(rankOfColumn(scores, ids, n, i));
+    }
     const out = new Float64Array(cut.length + 1);
     out.set(cut);
-    out[cut.length] = uncut[RETRIEVAL_METRICS.indexOf('map')];
+    out[cut.length] = averagePrecisionOfRanks(ranks.sort((a, b) => a - b), nRelevant);
     return out;
   }
 
@@ -124,10 +153,17 @@ export class RetrievalStream {
         continue;
       }
       queries.push(query);
-      rows.push(this.#values.get(query) ?? this.#score([], judgments));
+      rows.push(this.#values.get(query) ?? this.#scoreEmpty(judgments));
     }
     const values = keys.map((_, m) => Float64Array.from(rows, (row) => row[m]));
     return { keys, queries, values, nQueries: queries.length, nSkipped };
+  }
+
+  /** A judged query the run never names: scored as an empty ranking. */
+  #scoreEmpty(judgments: ReadonlyMap<string, number>): Float64Array {
+    this.#n = 0;
+    this.#at.clear();
+    return this.#score(judgments);
   }
 }
 

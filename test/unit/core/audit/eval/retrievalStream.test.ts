@@ -5,6 +5,7 @@ import { parseRun } from '../../../../../src/core/formats/trecRun.ts';
 import { numberedLines } from '../../../../../src/core/formats/lines.ts';
 import { createRng } from '../../../../../src/core/stats/rng.ts';
 import type { Qrels } from '../../../../../src/core/formats/qrels.ts';
+import { splitLineChunks } from '../../../../../src/core/formats/lineSplitter.ts';
 
 /** A seeded run grouped by query (ranked lists of uneven length, tied scores) and its qrels. */
 function seeded(seed: number): { text: string; qrels: Qrels } {
@@ -44,6 +45,36 @@ describe('RetrievalStream', () => {
         expect(got, `seed ${seed}`).toEqual(want);
       }
     }
+  });
+
+  it('reads chunks of lines in place (addChunk) as it reads lines (add): CRLF, blank lines and any chunk boundary alike', async () => {
+    const rng = createRng(5);
+    for (const seed of [1, 2]) {
+      const { text, qrels } = seeded(seed);
+      // blank and whitespace-only lines between rows, CRLF endings, and a non-ASCII blank (NBSP)
+      const messy = text.split('\n').map((l, i) => (i % 5 === 0 ? `${l}\r\n \t\n` : i % 11 === 0 ? `${l}\n\u00a0\n` : `${l}\n`)).join('');
+      const bytes = new TextEncoder().encode(messy);
+      const options = { k: [3, 10], threshold: 1, gain: 'linear' as const, metrics: ['ndcg@10', 'P@3', 'map'] };
+      const want = reportRetrieval(stream(messy, qrels, options), options);
+      for (let t = 0; t < 4; t++) {
+        const cuts: Uint8Array[] = [];
+        for (let at = 0; at < bytes.length; ) {
+          const size = 1 + Math.floor(rng.next() * 300);
+          cuts.push(bytes.subarray(at, at + size));
+          at += size;
+        }
+        const s = new RetrievalStream(qrels, options);
+        for await (const chunk of splitLineChunks((async function* () { yield* cuts; })())) s.addChunk(chunk);
+        expect(reportRetrieval(s.finish(), options)).toEqual(want);
+      }
+    }
+  });
+
+  it('names the line of a duplicate document read from a chunk', async () => {
+    const s = new RetrievalStream(new Map([['q1', new Map([['d1', 1]])]]), { k: [10], threshold: 1, gain: 'linear' });
+    const bytes = new TextEncoder().encode('q1 Q0 d1 1 0.5 t\n\nq1 Q0 d2 1 0.4 t\nq1 Q0 d1 2 0.3 t\n');
+    const read = async () => { for await (const c of splitLineChunks((async function* () { yield bytes; })())) s.addChunk(c); };
+    await expect(read()).rejects.toMatchObject({ line: 4, message: expect.stringMatching(/document "d1" appears twice for query "q1"/) });
   });
 
   it('with a bootstrap the CIs are evalRetrieval\'s too (same units, same order)', () => {
