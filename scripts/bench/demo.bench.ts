@@ -40,12 +40,36 @@ async function open(page: Page, url: string): Promise<void> {
   }
 }
 
-/** Clicks demo-run on the home page; seconds until the results table shows, and the run id. */
-async function demo(page: Page, previous?: string): Promise<{ seconds: number; runId: string }> {
+/** When each stage was first seen, ms after the click: the import, then each model's statuses. */
+type Stages = Record<string, number>;
+
+/**
+ * Starts a 25 ms sampler in the page that notes when the import progress shows and when each
+ * model of the run progress (RunProgress: li[data-model][data-status]) first enters a status.
+ */
+async function sampleStages(page: Page): Promise<void> {
+  await page.evaluate(() => {
+    const w = window as unknown as { __stages: Record<string, number>; __stagesT0: number; __stagesTimer?: number };
+    w.__stages = {};
+    w.__stagesT0 = performance.now();
+    if (w.__stagesTimer) clearInterval(w.__stagesTimer);
+    const seen = (key: string) => (w.__stages[key] ??= performance.now() - w.__stagesT0);
+    w.__stagesTimer = window.setInterval(() => {
+      if (document.querySelector('[data-testid="import-progress"]')) seen('import');
+      if (document.querySelector('[data-testid="run-progress"]')) seen('run');
+      for (const li of document.querySelectorAll<HTMLElement>('[data-testid="run-progress"] li[data-model]')) seen(`${li.dataset.model}:${li.dataset.status ?? '?'}`);
+      if (document.querySelector('[data-testid="results-table"]')) seen('results');
+    }, 25);
+  });
+}
+
+/** Clicks demo-run on the home page; seconds until the results table shows, the run id and the stages seen. */
+async function demo(page: Page, previous?: string): Promise<{ seconds: number; runId: string; stages: Stages }> {
   await open(page, site.url);
   const button = page.getByTestId('demo-run');
   await button.waitFor();
   await page.waitForFunction(() => !(document.querySelector('[data-testid="demo-run"]') as HTMLButtonElement | null)?.disabled);
+  await sampleStages(page);
   const t0 = performance.now();
   await button.click();
   await page.waitForFunction(
@@ -60,7 +84,25 @@ async function demo(page: Page, previous?: string): Promise<{ seconds: number; r
   const runId = /#\/results\/(run-[\w-]+)/.exec(page.url())![1];
   const rows = await page.locator('[data-testid="results-table"] tbody tr').count();
   if (rows !== 3) failures.push(`results table has ${rows} rows, expected 3`);
-  return { seconds, runId };
+  const stages = await page.evaluate(() => (window as unknown as { __stages: Record<string, number> }).__stages);
+  return { seconds, runId, stages };
+}
+
+/**
+ * The stages of one demo run in seconds: the import (click → run progress), each model from the
+ * run's start to each status it entered (loading, embedding, scoring, done), the results page
+ * (run progress gone → table). From the 25 ms samples, so each is ±0.03 s.
+ */
+function stageLine(st: Stages): string {
+  const s = (ms: number | undefined) => (ms === undefined ? '—' : (ms / 1000).toFixed(2));
+  const run = st.run;
+  const models = [...new Set(Object.keys(st).filter((k) => k.includes(':')).map((k) => k.slice(0, k.lastIndexOf(':'))))];
+  const parts = models.map((m) => {
+    const at = (status: string) => (st[`${m}:${status}`] === undefined || run === undefined ? undefined : st[`${m}:${status}`] - run);
+    return `${m.replace(/^[a-z]+:/, '')}: ${['loading', 'embedding', 'scoring', 'done'].filter((x) => at(x) !== undefined).map((x) => `${x} ${s(at(x))}`).join(', ')}`;
+  });
+  const doneAt = Math.max(...models.map((m) => st[`${m}:done`] ?? -Infinity));
+  return [`click → run start ${s(run)}${st.import === undefined ? ' (no import: already imported)' : ' (with the import)'}`, ...parts, `results page ${s(Number.isFinite(doneAt) ? st.results - doneAt : undefined)}`].join('; ');
 }
 
 interface PathResult {
@@ -68,6 +110,8 @@ interface PathResult {
   adapter: string;
   first?: number;
   second?: number;
+  firstStages?: string;
+  secondStages?: string;
   error?: string;
 }
 
@@ -97,10 +141,12 @@ try {
       });
       const first = await demo(page);
       r.first = first.seconds;
-      console.log(`  ${path}: first demo ${first.seconds.toFixed(1)} s (adapter: ${r.adapter})`);
+      r.firstStages = stageLine(first.stages);
+      console.log(`  ${path}: first demo ${first.seconds.toFixed(1)} s (adapter: ${r.adapter}); ${r.firstStages}`);
       const second = await demo(page, first.runId);
       r.second = second.seconds;
-      console.log(`  ${path}: second demo ${second.seconds.toFixed(1)} s`);
+      r.secondStages = stageLine(second.stages);
+      console.log(`  ${path}: second demo ${second.seconds.toFixed(1)} s; ${r.secondStages}`);
       if (errors.length) failures.push(`${path}: page errors: ${errors.join(' | ').slice(0, 300)}`);
     } catch (e) {
       r.error = (e as Error).message.split('\n')[0];
@@ -133,6 +179,14 @@ real GPU would be faster, SwiftShader is usually slower than the WASM path).
 | Path | Chromium flags beyond the e2e base | WebGPU adapter | First run s (import + models + embed + score) | Second run s (cached) |
 | --- | --- | --- | ---: | ---: |
 ${results.map((r) => `| ${r.path} | ${r.path === 'webgpu' ? '`--enable-unsafe-webgpu`' : '—'} | ${r.adapter} | ${fmt(r.first)} | ${fmt(r.second)} |`).join('\n')}
+
+Stages, seconds (sampled every 25 ms in the page): the import from the click to the run's start; then
+each model's statuses as seconds after the run's start (the three run side by side, so they overlap);
+then the results page, from the last model done to the table shown.
+
+| Path | Run | Stages |
+| --- | --- | --- |
+${results.flatMap((r) => [`| ${r.path} | first | ${r.firstStages ?? '—'} |`, `| ${r.path} | second | ${r.secondStages ?? '—'} |`]).join('\n')}
 ${failures.length ? `\n**Checks failed:** ${failures.join('; ')}\n` : ''}`;
 emitSection(section);
 if (failures.length) {
