@@ -41,7 +41,7 @@ const files = readdirSync('test/e2e')
   .map((f) => `test/e2e/${f}`);
 console.log(`e2e: site ${site.url}, mock hub ${hub.url} (its CDN ${hub.cdnUrl}), ${files.length} files, Chromium ${chromium}`);
 
-const child = spawn(process.execPath, ['--import', 'tsx', '--test', '--test-concurrency=1', '--test-reporter=spec', ...files], {
+const child = spawn(process.execPath, ['--import', 'tsx', '--test', '--test-concurrency=1', '--test-reporter=spec', '--test-reporter-destination=stdout', '--test-reporter=./test/e2e/slowest.mjs', '--test-reporter-destination=stdout', ...files], {
   stdio: 'inherit',
   env: { ...process.env, FAIRGROUND_BASE_URL: site.url, FAIRGROUND_HUB_URL: hub.url, FAIRGROUND_HUB_CDN_URL: hub.cdnUrl, FAIRGROUND_MOCK_HUB_DATASETS: hubDatasets, CHROMIUM_PATH: chromium },
 });
