@@ -1,3 +1,5 @@
+import { hash32 } from './hash32.ts';
+
 /**
  * The positions of up to a few thousand distinct strings, emptied and refilled once per query
  * (a streamed run's documents): an open-addressing table of Int32 slots, cleared by bumping a
@@ -31,7 +33,7 @@ export class StringIndex {
   /** The position given to `key` when it was added, or -1. */
   get(key: string): number {
     const mask = this.#slots.length - 1;
-    for (let s = hash(key) & mask; ; s = (s + 1) & mask) {
+    for (let s = hash32(key) & mask; ; s = (s + 1) & mask) {
       if (this.#stamps[s] !== this.#generation) return -1;
       const i = this.#slots[s];
       if (this.#keys[i] === key) return i;
@@ -42,7 +44,7 @@ export class StringIndex {
   add(key: string): number {
     if ((this.#size + 1) * 2 > this.#slots.length) this.#grow();
     const mask = this.#slots.length - 1;
-    for (let s = hash(key) & mask; ; s = (s + 1) & mask) {
+    for (let s = hash32(key) & mask; ; s = (s + 1) & mask) {
       if (this.#stamps[s] !== this.#generation) {
         const i = this.#size++;
         this.#stamps[s] = this.#generation;
@@ -65,19 +67,4 @@ export class StringIndex {
     this.#size = 0;
     for (let i = 0; i < n; i++) this.add(keys[i]);
   }
-}
-
-/**
- * FNV-1a over the UTF-16 code units, then MurmurHash3's 32-bit finaliser: FNV's low bits mix
- * poorly (a multiply carries upward only) and the table indexes by the low bits.
- */
-function hash(s: string): number {
-  let h = 0x811c9dc5;
-  for (let i = 0; i < s.length; i++) h = Math.imul(h ^ s.charCodeAt(i), 0x01000193);
-  h ^= h >>> 16;
-  h = Math.imul(h, 0x85ebca6b);
-  h ^= h >>> 13;
-  h = Math.imul(h, 0xc2b2ae35);
-  h ^= h >>> 16;
-  return h >>> 0;
 }

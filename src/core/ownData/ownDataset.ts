@@ -16,6 +16,7 @@ import type { PackageInput } from '../package/writePackage.ts';
 import { documentRecord } from '../package/documentRecords.ts';
 import type { LabelRecord, PoolRecord, QrelsRecord, TwinRecord, VariantRecord } from '../formats/records.ts';
 import type { ReviewCounts } from './review.ts';
+import { hash32 } from '../hash32.ts';
 
 /** Reference groups of the screening task when the user names none (the bundled dataset's). */
 export const DEFAULT_REFERENCE: Readonly<Record<string, string>> = Object.freeze({ gender: 'male', ethnicity: 'white', origin: 'north-america' });
@@ -80,23 +81,6 @@ export function manifestGeneration(g: OwnGeneration): ManifestGeneration {
 const ID = /^[A-Za-z0-9][A-Za-z0-9._-]*$/;
 const GENDERS = ['female', 'male'] as const;
 
-/**
- * FNV-1a (32 bits) of a string's UTF-16 code units, then MurmurHash3's finaliser so that ids
- * differing only in their last characters (cv1, cv2, …) spread over the whole range.
- */
-function hash32(text: string): number {
-  let h = 0x811c9dc5;
-  for (let i = 0; i < text.length; i++) {
-    h ^= text.charCodeAt(i);
-    h = Math.imul(h, 0x01000193);
-  }
-  h ^= h >>> 16;
-  h = Math.imul(h, 0x85ebca6b);
-  h ^= h >>> 13;
-  h = Math.imul(h, 0xc2b2ae35);
-  h ^= h >>> 16;
-  return h >>> 0;
-}
 
 /** The split of a labelled CV: tune for about `share` of the ids, by a hash of seed and id. */
 export function splitOf(cvId: string, seed: number, share: number): 'tune' | 'test' {
