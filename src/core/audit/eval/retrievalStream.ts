@@ -153,17 +153,11 @@ export class RetrievalStream {
         continue;
       }
       queries.push(query);
-      rows.push(this.#values.get(query) ?? this.#scoreEmpty(judgments));
+      // #close left no open query, so #score sees an empty ranking: a judged query the run never names
+      rows.push(this.#values.get(query) ?? this.#score(judgments));
     }
     const values = keys.map((_, m) => Float64Array.from(rows, (row) => row[m]));
     return { keys, queries, values, nQueries: queries.length, nSkipped };
-  }
-
-  /** A judged query the run never names: scored as an empty ranking. */
-  #scoreEmpty(judgments: ReadonlyMap<string, number>): Float64Array {
-    this.#n = 0;
-    this.#at.clear();
-    return this.#score(judgments);
   }
 }
 
