@@ -8,4 +8,6 @@ export { evalRetrieval, reportRetrieval } from './retrieval.ts';
 export type { RetrievalEvalOptions } from './retrieval.ts';
 export { RetrievalStream, RunNotGroupedError } from './retrievalStream.ts';
 export { evalScreeningBias } from './screeningBias.ts';
-export { evalTwins, twinGaps } from './twins.ts';
+export { evalTwins, reportTwins, twinGaps, undeclaredTwinIds } from './twins.ts';
+export type { TwinRunLookup, TwinsEvalOptions } from './twins.ts';
+export { TwinStream } from './twinStream.ts';

@@ -10,9 +10,10 @@
  * becomes {mean, ci}, resampling queries.
  */
 import type { Run } from '../../formats/trecRun.ts';
+import type { Scored } from '../../ranking.ts';
 import type { TwinLine } from '../../formats/twins.ts';
 import { rankPool, tieKeys } from '../../metrics/rankedPool.ts';
-import { summarizeTwinColumns, summarizeTwins, twinColumns, twinQueryResults, type LabeledTwinPair, type TwinMetricName, type TwinQuery } from '../../metrics/twins.ts';
+import { summarizeTwinColumns, summarizeTwins, twinColumns, twinQueryResults, type LabeledTwinPair, type TwinMetricName, type TwinQuery, type TwinQueryResult } from '../../metrics/twins.ts';
 import { rankBiserial, type TwinQueryMetrics } from '../../metrics/twinsKernel.ts';
 import { reportStatistic, type CiOptions, type Reported } from '../common/index.ts';
 
@@ -24,52 +25,108 @@ export interface TwinGaps {
   readonly undeclared: readonly string[];
 }
 
-/** What buildTwinQueries would leave out of S, and what it would ignore in the twin run. */
-export function twinGaps(run: Run, twinRun: Run, twins: readonly TwinLine[]): TwinGaps {
-  const byOriginal = new Map(twins.map((t) => [t.id, t]));
-  const declared = new Set(twins.map((t) => t.twin_id));
-  const missing: string[] = [];
-  for (const [queryId, docs] of run) {
-    const scored = new Set((twinRun.get(queryId) ?? []).map((d) => d.id));
-    for (const d of docs) {
-      const t = byOriginal.get(d.id);
-      if (t && !scored.has(t.twin_id)) missing.push(`${queryId}/${t.twin_id}`);
-    }
-  }
-  const undeclared = [...new Set([...twinRun.values()].flatMap((docs) => docs.map((d) => d.id)).filter((id) => !declared.has(id)))];
-  return { missing, undeclared };
+/**
+ * A twin run as the twin metrics read it: each query's scored twins. A parsed Run (a Map) and
+ * RunColumns (runColumns.ts, the compact reading of a large file) both are one.
+ */
+export interface TwinRunLookup {
+  get(queryId: string): readonly Scored[] | undefined;
+}
+
+/** The twin records by their original's identifier. */
+export function twinsByOriginal(twins: readonly TwinLine[]): Map<string, TwinLine> {
+  return new Map(twins.map((t) => [t.id, t]));
 }
 
 /**
- * Builds each query of the run: the pool is every document the run scores
- * for the query; S holds the documents with a twin record whose twin the
- * twin run scores for the same query (others are left out of S: the CLI
- * refuses that unless --allow-missing, twinGaps).
+ * Appends to `out` the `query/twin_id` of each ranked document of one query whose twin the
+ * query's twin scores lack, in ranking-file order (twinGaps' `missing`, one query at a time).
  */
-export function buildTwinQueries(run: Run, twinRun: Run, twins: readonly TwinLine[], firstGroup: string): TwinQuery[] {
-  const byOriginal = new Map(twins.map((t) => [t.id, t]));
+export function missingTwinsOf(queryId: string, ids: readonly string[], twinScored: readonly Scored[] | undefined, byOriginal: ReadonlyMap<string, TwinLine>, out: string[]): void {
+  const scored = new Set((twinScored ?? []).map((d) => d.id));
+  for (const id of ids) {
+    const t = byOriginal.get(id);
+    if (t && !scored.has(t.twin_id)) out.push(`${queryId}/${t.twin_id}`);
+  }
+}
+
+/** Twin-run ids that no twin record declares, each once, in twin-run order (twinGaps' `undeclared`). */
+export function undeclaredTwinIds(twinRun: Iterable<readonly Scored[]>, twins: readonly TwinLine[]): string[] {
+  const declared = new Set(twins.map((t) => t.twin_id));
+  const out = new Set<string>();
+  for (const docs of twinRun) for (const d of docs) if (!declared.has(d.id)) out.add(d.id);
+  return [...out];
+}
+
+/** What buildTwinQueries would leave out of S, and what it would ignore in the twin run. */
+export function twinGaps(run: Run, twinRun: Run, twins: readonly TwinLine[]): TwinGaps {
+  const byOriginal = twinsByOriginal(twins);
+  const missing: string[] = [];
+  for (const [queryId, docs] of run) {
+    missingTwinsOf(
+      queryId,
+      docs.map((d) => d.id),
+      twinRun.get(queryId),
+      byOriginal,
+      missing,
+    );
+  }
+  return { missing, undeclared: undeclaredTwinIds(twinRun.values(), twins) };
+}
+
+/**
+ * One query (the kernel of buildTwinQueries, and of TwinStream): the pool is every document the
+ * run scores for the query (`ids` and `scores` in file order); S holds the documents with a twin
+ * record whose twin `twinScored` (the twin run's lines of the query) scores. Others are left out
+ * of S: the CLI refuses that unless --allow-missing (twinGaps).
+ * @example twinQueryOf('q1', ['d1', 'd2'], [2, 1], [{ id: 't1', score: 0 }], twinsByOriginal([{ id: 'd1', twin_id: 't1', twin_text: '', group: 'female', twin_group: 'male', line: 1 }]), 'female').pairs
+ * // [{ index: 0, twinScore: 0, firstGroup: 'original', lang: 'und', direction: 'female->male' }]
+ */
+export function twinQueryOf(
+  queryId: string,
+  ids: readonly string[],
+  scores: ArrayLike<number>,
+  twinScored: readonly Scored[] | undefined,
+  byOriginal: ReadonlyMap<string, TwinLine>,
+  firstGroup: string,
+): TwinQuery {
+  const twinScores = new Map((twinScored ?? []).map((d) => [d.id, d.score]));
+  const pool = rankPool(scores, tieKeys(ids));
+  const pairs: LabeledTwinPair[] = [];
+  ids.forEach((id, index) => {
+    const t = byOriginal.get(id);
+    const twinScore = t && twinScores.get(t.twin_id);
+    if (!t || twinScore === undefined) return;
+    pairs.push({
+      index,
+      twinScore,
+      firstGroup: t.group === firstGroup ? 'original' : t.twin_group === firstGroup ? 'twin' : 'neither',
+      lang: t.lang ?? 'und', // BCP 47 "undetermined"
+      direction: `${t.group}->${t.twin_group}`,
+    });
+  });
+  return { queryId, pool, pairs };
+}
+
+/**
+ * Builds each query of the run (twinQueryOf): the pool is every document the run scores for
+ * the query; S holds the documents with a twin record whose twin the twin run scores for the
+ * same query.
+ */
+export function buildTwinQueries(run: Run, twinRun: TwinRunLookup, twins: readonly TwinLine[], firstGroup: string): TwinQuery[] {
+  const byOriginal = twinsByOriginal(twins);
   const queries: TwinQuery[] = [];
   for (const [queryId, docs] of run) {
-    const twinScores = new Map((twinRun.get(queryId) ?? []).map((d) => [d.id, d.score]));
-    const ids = docs.map((d) => d.id);
-    const pool = rankPool(
-      docs.map((d) => d.score),
-      tieKeys(ids),
+    queries.push(
+      twinQueryOf(
+        queryId,
+        docs.map((d) => d.id),
+        docs.map((d) => d.score),
+        twinRun.get(queryId),
+        byOriginal,
+        firstGroup,
+      ),
     );
-    const pairs: LabeledTwinPair[] = [];
-    ids.forEach((id, index) => {
-      const t = byOriginal.get(id);
-      const twinScore = t && twinScores.get(t.twin_id);
-      if (!t || twinScore === undefined) return;
-      pairs.push({
-        index,
-        twinScore,
-        firstGroup: t.group === firstGroup ? 'original' : t.twin_group === firstGroup ? 'twin' : 'neither',
-        lang: t.lang ?? 'und', // BCP 47 "undetermined"
-        direction: `${t.group}->${t.twin_group}`,
-      });
-    });
-    queries.push({ queryId, pool, pairs });
   }
   return queries;
 }
@@ -109,10 +166,23 @@ function perQueryRow(m: TwinQueryMetrics, k: number): Record<string, number | nu
   };
 }
 
-export function evalTwins(run: Run, twinRun: Run, twins: readonly TwinLine[], options: { readonly k: number; readonly groups: readonly string[] }, ci?: CiOptions) {
+/** What `eval twins` reports on: its cut-off and groups (the first is F of RBC, Cohen's d and OddsRatio@k). */
+export interface TwinsEvalOptions {
+  readonly k: number;
+  readonly groups: readonly string[];
+}
+
+export function evalTwins(run: Run, twinRun: TwinRunLookup, twins: readonly TwinLine[], options: TwinsEvalOptions, ci?: CiOptions) {
+  return reportTwins(twinQueryResults(buildTwinQueries(run, twinRun, twins, options.groups[0]), options.k), options, ci);
+}
+
+/**
+ * The report of per-query results (evalTwins', or a TwinStream's), in the run's query order:
+ * `mean`, `per_lang`, `per_direction` (with CIs when resampling queries), `per_query`, `groups`.
+ */
+export function reportTwins(results: readonly TwinQueryResult[], options: TwinsEvalOptions, ci?: CiOptions) {
   const { k, groups } = options;
-  const results = twinQueryResults(buildTwinQueries(run, twinRun, twins, groups[0]), k);
-  const byKey = (pick: (r: (typeof results)[number]) => ReadonlyMap<string, TwinQueryMetrics>) => {
+  const byKey = (pick: (r: TwinQueryResult) => ReadonlyMap<string, TwinQueryMetrics>) => {
     const keys = [...new Set(results.flatMap((r) => [...pick(r).keys()]))].sort();
     return Object.fromEntries(keys.map((key) => [key, summaryReport(results.map((r) => pick(r).get(key)), k, ci)]));
   };
