@@ -13,9 +13,10 @@ import type { Run } from '../../formats/trecRun.ts';
 import type { Scored } from '../../ranking.ts';
 import type { TwinLine } from '../../formats/twins.ts';
 import { rankPool, tieKeys } from '../../metrics/rankedPool.ts';
-import { summarizeTwinColumns, summarizeTwins, twinColumns, twinQueryResults, type LabeledTwinPair, type TwinMetricName, type TwinQuery, type TwinQueryResult } from '../../metrics/twins.ts';
+import { summarizeTwinColumns, twinColumns, twinQueryResults, type LabeledTwinPair, type TwinColumns, type TwinMetricName, type TwinQuery, type TwinQueryResult, type TwinSummary } from '../../metrics/twins.ts';
+import { bootstrapVector } from '../../stats/bootstrapVector.ts';
 import { rankBiserial, type TwinQueryMetrics } from '../../metrics/twinsKernel.ts';
-import { reportStatistic, type CiOptions, type Reported } from '../common/index.ts';
+import type { CiOptions, Reported } from '../common/index.ts';
 
 /** Twin scores the runs lack or do not explain: twins of ranked documents without a score, and twin-run ids no twin record declares. */
 export interface TwinGaps {
@@ -131,21 +132,45 @@ export function buildTwinQueries(run: Run, twinRun: TwinRunLookup, twins: readon
   return queries;
 }
 
+/** The summary statistics reported, in report order. */
+const REPORTED: readonly TwinMetricName[] = ['iou', 'rankShift', 'dropout', 'rbc', 'rbcPooled', 'kendallTau', 'pearson', 'cohensD', 'oddsRatio', 'stdMad'];
+
+/**
+ * Each REPORTED statistic of the queries' metrics: plain, or with `ci` its bootstrap CI over the
+ * queries. The resamples are drawn once for all of them (bootstrapVector: entry m is
+ * bootstrapCi of statistic m alone, the same draws from the same seed, so the same numbers as
+ * one reportStatistic per statistic), and each resample is summarised once, not once per
+ * statistic.
+ */
+function reportedStatistics(columns: TwinColumns, all: TwinSummary, ci: CiOptions | undefined): Reported[] {
+  if (!ci) return REPORTED.map((key) => all[key] ?? NaN);
+  const v = bootstrapVector(
+    columns.units,
+    REPORTED.length,
+    (idx, out) => {
+      const s = summarizeTwinColumns(columns, idx);
+      for (let m = 0; m < REPORTED.length; m++) out[m] = s[REPORTED[m]] ?? NaN;
+    },
+    ci,
+  );
+  return REPORTED.map((_, m) => ({ mean: v.estimate[m], ci: v.ci[m] }));
+}
+
 function summaryReport(list: readonly (TwinQueryMetrics | undefined)[], k: number, ci: CiOptions | undefined): Record<string, Reported | number> {
   const columns = twinColumns(list);
-  const stat = (key: TwinMetricName) => reportStatistic(list.length, (idx) => summarizeTwinColumns(columns, idx)[key] ?? NaN, ci);
-  const all = summarizeTwins(list);
+  const all = summarizeTwinColumns(columns);
+  const [iou, rankShift, dropout, rbc, rbcPooled, kendallTau, pearson, cohensD, oddsRatio, stdMad] = reportedStatistics(columns, all, ci);
   return {
-    [`iou@${k}`]: stat('iou'),
-    rank_shift: stat('rankShift'),
-    [`dropout@${k}`]: stat('dropout'),
-    rbc: stat('rbc'),
-    rbc_pooled: stat('rbcPooled'),
-    kendall_tau: stat('kendallTau'),
-    pearson: stat('pearson'),
-    cohens_d: stat('cohensD'),
-    [`odds_ratio@${k}`]: stat('oddsRatio'),
-    std_mad: stat('stdMad'),
+    [`iou@${k}`]: iou,
+    rank_shift: rankShift,
+    [`dropout@${k}`]: dropout,
+    rbc,
+    rbc_pooled: rbcPooled,
+    kendall_tau: kendallTau,
+    pearson,
+    cohens_d: cohensD,
+    [`odds_ratio@${k}`]: oddsRatio,
+    std_mad: stdMad,
     n_queries: all.queries,
     n_pairs: all.pairs,
   };

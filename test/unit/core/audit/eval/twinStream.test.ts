@@ -167,3 +167,26 @@ describe('twinQueryOf and hasRunTextQuirk', () => {
     expect(hasRunTextQuirk('q1 Q0 d1 1 0.5 t\u3000')).toBe(true);
   });
 });
+
+describe('reportTwins with a bootstrap', () => {
+  it('gives every statistic the CI that its own reportStatistic over the same seed gives (the draws are shared, not changed)', async () => {
+    const { reportStatistic } = await import('../../../../../src/core/audit/common/index.ts');
+    const { summarizeTwinColumns, twinColumns, twinQueryResults } = await import('../../../../../src/core/metrics/twins.ts');
+    const { buildTwinQueries } = await import('../../../../../src/core/audit/eval/twins.ts');
+    const { run, twinRun, twins } = seeded(9);
+    const options = { k: 10, groups: ['female', 'male'] };
+    const ci = { resamples: 300, seed: 5 };
+    const results = twinQueryResults(buildTwinQueries(parseRun(run), parseRun(twinRun), twins, 'female'), 10);
+    const got = reportTwins(results, options, ci);
+    const keys = { 'iou@10': 'iou', rank_shift: 'rankShift', 'dropout@10': 'dropout', rbc: 'rbc', rbc_pooled: 'rbcPooled', kendall_tau: 'kendallTau', pearson: 'pearson', cohens_d: 'cohensD', 'odds_ratio@10': 'oddsRatio', std_mad: 'stdMad' } as const;
+    const each = (list: Parameters<typeof twinColumns>[0]) => {
+      const columns = twinColumns(list);
+      return Object.fromEntries(Object.entries(keys).map(([name, key]) => [name, reportStatistic(list.length, (idx) => summarizeTwinColumns(columns, idx)[key] ?? NaN, ci)]));
+    };
+    expect(got.mean).toMatchObject(each(results.map((r) => r.all)));
+    expect(Object.keys(got.per_direction)).toHaveLength(6); // three groups, every direction
+    expect(Object.keys(got.per_lang)).toEqual(['de', 'en', 'fr', 'und']);
+    for (const [direction, report] of Object.entries(got.per_direction)) expect(report, direction).toMatchObject(each(results.map((r) => r.byDirection.get(direction))));
+    for (const [lang, report] of Object.entries(got.per_lang)) expect(report, lang).toMatchObject(each(results.map((r) => r.byLang.get(lang))));
+  });
+});
