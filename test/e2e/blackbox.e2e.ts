@@ -14,7 +14,7 @@ import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { idsText, npyBytes } from '../fixtures/vectorFiles.ts';
-import { e2e, foreignRequests } from './browser.ts';
+import { assertNoBanner, e2e, foreignRequests } from './browser.ts';
 
 /** The outside "system": how many words a document shares with the query (lower-cased), plus a tie-breaker from its length. */
 function overlapScores(exported: string): string {
@@ -75,7 +75,7 @@ e2e('export for scoring, score outside, import the scores: the audit of an outsi
 
   await page.getByTestId('run-button').click();
   await page.getByTestId('results-table').or(page.getByTestId('error-banner')).first().waitFor({ timeout: 300_000 });
-  assert.equal(await page.getByTestId('error-banner').count(), 0, `the run failed: ${await page.getByTestId('error-banner').first().textContent().catch(() => '')}`);
+  await assertNoBanner(page.getByTestId('error-banner'), 'the run failed');
   const table = (await page.getByTestId('results-table').textContent()) ?? '';
   assert.match(table, /word-overlap/);
   assert.equal(await page.locator('[data-testid="pareto-plot"] svg [data-point]').count(), 2);
@@ -165,11 +165,11 @@ e2e('vectors made by an in-page GloVe run, exported and imported back under othe
     .first()
     .waitFor({ timeout: 60_000 })
     .catch(async (e) => assert.fail(`${e}; the form says: ${await page.getByTestId('outside-systems').textContent()}; inputs disabled: ${await page.getByTestId('import-vectors').isDisabled()}`));
-  assert.equal(await banner.count(), 0, `the .npy set was refused: ${await banner.textContent().catch(() => '')}`);
+  await assertNoBanner(banner, 'the .npy set was refused');
   assert.equal(await page.getByTestId('outside-system').count(), 2);
   await page.getByTestId('run-button').click();
   await page.getByTestId('results-table').or(page.getByTestId('error-banner')).first().waitFor({ timeout: 300_000 });
-  assert.equal(await page.getByTestId('error-banner').count(), 0, `the run failed: ${await page.getByTestId('error-banner').first().textContent().catch(() => '')}`);
+  await assertNoBanner(page.getByTestId('error-banner'), 'the run failed');
   const runId = /#\/results\/(run-[\w-]+)/.exec(page.url())?.[1];
   const results = (await page.evaluate((id) => (window as any).fairground.results(id), runId)) as { subsets: { models: { model: { id: string; revision: string; importedFiles?: { file: string; sha256: string }[] } }[] }[] };
   const [a, b, c] = results.subsets[0].models;

@@ -5,13 +5,23 @@
  * `wasm` (no adapter: the WASM fallback).
  */
 import { after, test } from 'node:test';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import assert from 'node:assert/strict';
+import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
 import { BASE_FLAGS, WEBGPU_FLAGS, chromiumPath } from './chromium.ts';
 
 export { chromiumPath };
 
 export type DevicePath = 'webgpu' | 'wasm';
 export const DEVICE_PATHS: readonly DevicePath[] = ['webgpu', 'wasm'];
+
+/** The paths this run checks: both, or those FAIRGROUND_E2E_DEVICES names (`wasm`, `webgpu`; a developer's knob, never set by npm test). */
+function devicePaths(): readonly DevicePath[] {
+  const only = process.env.FAIRGROUND_E2E_DEVICES?.split(',').map((d) => d.trim());
+  return only ? DEVICE_PATHS.filter((d) => only.includes(d)) : DEVICE_PATHS;
+}
+
+/** Where to write a Playwright trace of each check (FAIRGROUND_E2E_TRACE=DIR; read with scripts/e2eTraceActions.mjs). */
+const traceDir = process.env.FAIRGROUND_E2E_TRACE;
 
 /** The site under test, started by test/e2e/run.mjs. */
 export function baseUrl(): string {
@@ -78,7 +88,7 @@ export interface E2eContext {
  * `title [webgpu]` and `title [wasm]`.
  */
 export function e2e(title: string, body: (t: E2eContext) => Promise<void>, options: { timeout?: number } = {}): void {
-  for (const device of DEVICE_PATHS) {
+  for (const device of devicePaths()) {
     test(`${title} [${device}]`, { timeout: options.timeout ?? 120_000 }, async () => {
       const browser = await browserFor(device);
       const contexts: BrowserContext[] = [];
@@ -88,6 +98,7 @@ export function e2e(title: string, body: (t: E2eContext) => Promise<void>, optio
         return c;
       };
       const context = await newContext();
+      if (traceDir) await context.tracing.start({ snapshots: false, screenshots: false });
       const page = await context.newPage();
       const errors: string[] = [];
       const requests: string[] = [];
@@ -99,6 +110,7 @@ export function e2e(title: string, body: (t: E2eContext) => Promise<void>, optio
       try {
         await body({ device, browser, context, page, baseUrl: baseUrl(), errors, requests, newContext });
       } finally {
+        if (traceDir) await context.tracing.stop({ path: `${traceDir}/${title.replace(/[^\w]+/g, '-').slice(0, 60)}-${device}.zip` }).catch(() => undefined);
         for (const c of contexts) await c.close();
       }
     });
@@ -108,4 +120,14 @@ export function e2e(title: string, body: (t: E2eContext) => Promise<void>, optio
 /** Requests that left the page's origin (data:, blob: and the origin itself are fine). */
 export function foreignRequests(requests: readonly string[], origin: string): string[] {
   return requests.filter((u) => !u.startsWith('data:') && !u.startsWith('blob:') && new URL(u).origin !== origin);
+}
+
+/**
+ * Fails, with the banner's text, when `banner` is shown. The text is read only when a banner is
+ * there: a message built in advance (`assert.equal(n, 0, \`${await banner.textContent()}\`)`)
+ * waits out Playwright's 30 s timeout for a banner that is not there, on every passing run.
+ */
+export async function assertNoBanner(banner: Locator, what: string): Promise<void> {
+  if ((await banner.count()) === 0) return;
+  assert.fail(`${what}: ${(await banner.first().textContent()) ?? ''}`);
 }

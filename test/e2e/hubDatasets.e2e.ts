@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { parquetWriteBuffer } from 'hyparquet-writer';
 import type { Page } from 'playwright-core';
-import { e2e, hubUrl } from './browser.ts';
+import { assertNoBanner, e2e, hubUrl } from './browser.ts';
 import { sharedExternal } from '../sharedExternal.ts';
 import { parquetOf, writeHubLayout } from '../fixtures/hubDatasetFixture.ts';
 import { writeBundledWithPool, writeFreelancerHubLayout } from '../fixtures/freelancerHubFixture.ts';
@@ -139,7 +139,7 @@ async function bm25Audit(page: Page, baseUrl: string, datasetId: string, task = 
   }
   await page.getByTestId('run-button').click();
   await page.getByTestId('results-table').or(page.getByTestId('error-banner')).first().waitFor({ timeout: 300_000 });
-  assert.equal(await page.getByTestId('error-banner').count(), 0, `the run failed: ${await page.getByTestId('error-banner').first().textContent().catch(() => '')}`);
+  await assertNoBanner(page.getByTestId('error-banner'), 'the run failed');
   const runId = /#\/results\/(run-[\w-]+)/.exec(page.url())?.[1];
   return page.evaluate((id) => (window as any).fairground.results(id), runId);
 }
