@@ -8,6 +8,7 @@
  * `ranksAbove(score, id, ...)` in ranking.ts.
  */
 import { compareIds } from '../ranking.ts';
+import { scratchArray } from '../scratch.ts';
 
 /** A pool sorted under the tie rule. Scores are finite numbers. */
 export interface RankedPool {
@@ -360,6 +361,10 @@ export function substitutionRank(pool: RankedPool, i: number, newScore: number):
   return 1 + countAbove(pool, newScore, key) - (own > newScore ? 1 : 0);
 }
 
+/** substitutionRanks' keys and sort work space, reused from one call to the next (core/scratch.ts; written before read). */
+const scratchReplacementKeys = scratchArray((n) => new Uint32Array(n));
+let replacementWork: SortWork | undefined;
+
 /**
  * Substitution ranks of many replacements at once: `out[j]` = substitutionRank(pool, index[j],
  * newScore[j]), the same integers. The replacements are sorted under the tie rule (each with the
@@ -374,9 +379,11 @@ export function substitutionRanks(pool: RankedPool, index: ArrayLike<number>, ne
   if (newScore.length !== m || out.length !== m) throw new RangeError(`${m} items, ${newScore.length} scores and ${out.length} places`);
   const { sortedScores: s, sortedKeys: k, keys, scores } = pool;
   const n = s.length;
-  const replacementKeys = new Uint32Array(m);
+  const replacementKeys = scratchReplacementKeys(m);
   for (let j = 0; j < m; j++) replacementKeys[j] = keys[index[j]];
-  const order = rankOrder(newScore, replacementKeys);
+  // A query's replacements are sorted in the same work space as the last query's (same size, as a rule).
+  if (replacementWork?.src.length !== m) replacementWork = sortWork(m, true);
+  const order = rankOrderWith(newScore, replacementKeys, undefined, replacementWork);
   /** Whether pool position r ranks above the replacement (score, key). */
   const above = (r: number, score: number, key: number) => s[r] > score || (s[r] === score && k[r] > key);
   let at = 0; // pool items ranking above the previous replacement, hence above every later one too

@@ -18,8 +18,24 @@
  * two n-vectors; the result is kendallTauB's to the last bit (the same
  * integers into the same expression; a test pins it on random pools with ties).
  */
-import { kendallCounts, tauFromCounts } from '../stats/correlation.ts';
+import { kendallCountsInPlace, tauFromCounts } from '../stats/correlation.ts';
+import { scratchArray } from '../scratch.ts';
 import type { RankedPool } from './rankedPool.ts';
+
+/** The working arrays of this file's functions, one per array held at once (core/scratch.ts: each written before it is read). */
+const scratch = {
+  runStart: scratchArray((n) => new Uint32Array(n)),
+  runEnd: scratchArray((n) => new Uint32Array(n)),
+  keyed: scratchArray((n) => new Float64Array(n)),
+  rankAt: scratchArray((n) => new Uint32Array(n)),
+  yAt: scratchArray((n) => new Float64Array(n)),
+  sDesc: scratchArray((n) => new Float64Array(n)),
+  classAt: scratchArray((n) => new Uint8Array(n)),
+  up: scratchArray((n) => new Float64Array(n)),
+  down: scratchArray((n) => new Float64Array(n)),
+  xAscending: scratchArray((n) => new Float64Array(n)),
+  yAscending: scratchArray((n) => new Float64Array(n)),
+};
 
 /**
  * For ascending positions `at` of a descending array, where the run of values equal to the value
@@ -29,8 +45,8 @@ import type { RankedPool } from './rankedPool.ts';
 function runsAt(s: Float64Array, at: Uint32Array): { start: Uint32Array; end: Uint32Array } {
   const n = s.length;
   const m = at.length;
-  const start = new Uint32Array(m);
-  const end = new Uint32Array(m);
+  const start = scratch.runStart(m);
+  const end = scratch.runEnd(m);
   let runStart = 0;
   let runEnd = 0;
   for (let p = 0; p < m; p++) {
@@ -146,11 +162,11 @@ function countsAgainst(ys: Float64Array, desc: Float64Array): { greater: number;
 export function twinWorldTau(pool: RankedPool, index: ArrayLike<number>, twinScore: ArrayLike<number>): number | undefined {
   const m = index.length;
   // S by rank, packed as rank·m + pair: exact in a float64 for n·m < 2^53, sorted natively.
-  const keyed = new Float64Array(m);
+  const keyed = scratch.keyed(m);
   for (let j = 0; j < m; j++) keyed[j] = (pool.rankOf[index[j]] - 1) * m + j;
   keyed.sort();
-  const rankAt = new Uint32Array(m);
-  const yAt = new Float64Array(m);
+  const rankAt = scratch.rankAt(m);
+  const yAt = scratch.yAt(m);
   for (let p = 0; p < m; p++) {
     const r = Math.floor(keyed[p] / m);
     rankAt[p] = r;
@@ -172,10 +188,10 @@ export function twinWorldTauRanked(pool: RankedPool, rankAt: Uint32Array, yAt: F
   const runs = runsAt(all, rankAt);
   // S's x (descending) with its y and its class (0 x = y, 1 x < y, 2 x > y), and the twins of the
   // classes x < y and x > y.
-  const sDesc = new Float64Array(m);
-  const classAt = new Uint8Array(m);
-  const up = new Float64Array(m);
-  const down = new Float64Array(m);
+  const sDesc = scratch.sDesc(m);
+  const classAt = scratch.classAt(m);
+  const up = scratch.up(m);
+  const down = scratch.down(m);
   let nUp = 0;
   let nDown = 0;
   for (let p = 0; p < m; p++) {
@@ -226,7 +242,13 @@ export function twinWorldTauRanked(pool: RankedPool, rankAt: Uint32Array, yAt: F
   // R's items strictly between x and y: for x < y, > x and not ≥ y; for x > y, > y and not ≥ x.
   const srDiscordant = upGx - yUp.atLeast + yDown.greater - downAx;
   // S × S in x-ascending order, which kendallCounts' merge sort finds nearly sorted.
-  const ss = kendallCounts(sDesc.slice().reverse(), yAt.slice().reverse());
+  const xAsc = scratch.xAscending(m);
+  const yAsc = scratch.yAscending(m);
+  for (let p = 0; p < m; p++) {
+    xAsc[p] = sDesc[m - 1 - p];
+    yAsc[p] = yAt[m - 1 - p];
+  }
+  const ss = kendallCountsInPlace(xAsc, yAsc);
   const xTies = pool.tiedPairs;
   const rrTies = xTies - ss.xTies - srXTies;
   return tauFromCounts({

@@ -9,6 +9,7 @@
  */
 import { FIRST_GROUP_CODE, rankBiserial, twinQueryMetrics, twinSetMetrics, type FirstGroupSide, type TwinPair, type TwinQueryMetrics, type TwinSet } from './twinsKernel.ts';
 import type { RankedPool } from './rankedPool.ts';
+import { scratchArray } from '../scratch.ts';
 
 /** A twin pair with the labels it is grouped by. */
 export interface LabeledTwinPair extends TwinPair {
@@ -162,15 +163,32 @@ export function twinLayout(pairs: readonly LaidOutPair[], poolSize: number): Twi
   };
 }
 
+/**
+ * The arrays a query's layout results hold at once (core/scratch.ts): S's rank order, and one
+ * group's set, which twinSetMetrics reads before the next group is taken. Written before read.
+ */
+const scratch = {
+  keyed: scratchArray((n) => new Float64Array(n)),
+  allByRank: scratchArray((n) => new Uint32Array(n)),
+  byRank: scratchArray((n) => new Uint32Array(n)),
+  index: scratchArray((n) => new Uint32Array(n)),
+  twinScore: scratchArray((n) => new Float64Array(n)),
+  substitutionRank: scratchArray((n) => new Uint32Array(n)),
+  firstGroup: scratchArray((n) => new Uint8Array(n)),
+};
+
 /** S's positions by ascending original rank: a pass over the pool's order, or a sort of S's ranks where S is small beside the pool. */
 function positionsByRank(layout: TwinLayout, pool: RankedPool): Uint32Array {
   const m = layout.index.length;
   const n = pool.order.length;
+  const out = scratch.allByRank(m);
   if (m * 16 < n) {
-    const keyed = Float64Array.from(layout.index, (i, j) => (pool.rankOf[i] - 1) * m + j).sort();
-    return Uint32Array.from(keyed, (v) => v % m);
+    const keyed = scratch.keyed(m);
+    for (let j = 0; j < m; j++) keyed[j] = (pool.rankOf[layout.index[j]] - 1) * m + j;
+    keyed.sort();
+    for (let j = 0; j < m; j++) out[j] = keyed[j] % m;
+    return out;
   }
-  const out = new Uint32Array(m);
   const { pairAt } = layout;
   for (let r = 0, c = 0; r < n && c < m; r++) {
     const j = pairAt[pool.order[r]];
@@ -202,16 +220,16 @@ export function twinLayoutResults(layout: TwinLayout, pool: RankedPool, twinScor
 function subset(all: TwinSet, group: LayoutGroup): TwinSet {
   const { members, local } = group;
   const g = members.length;
-  const byRank = new Uint32Array(g);
+  const byRank = scratch.byRank(g);
   for (let p = 0, c = 0; p < all.byRank.length; p++) {
     const l = local[all.byRank[p]];
     if (l >= 0) byRank[c++] = l;
   }
   // Loops, not TypedArray.from with a map function (several times slower).
-  const index = new Uint32Array(g);
-  const twinScore = new Float64Array(g);
-  const substitutionRank = new Uint32Array(g);
-  const firstGroup = new Uint8Array(g);
+  const index = scratch.index(g);
+  const twinScore = scratch.twinScore(g);
+  const substitutionRank = scratch.substitutionRank(g);
+  const firstGroup = scratch.firstGroup(g);
   for (let l = 0; l < g; l++) {
     const j = members[l];
     index[l] = all.index[j];

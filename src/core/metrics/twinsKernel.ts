@@ -11,6 +11,7 @@ import { oddsRatioAtK } from './oddsRatioAtK.ts';
 import { substitutionRank, type RankedPool } from './rankedPool.ts';
 import { sampleSd } from './sampleSd.ts';
 import { twinWorldTauRanked } from './twinWorldTau.ts';
+import { scratchArray } from '../scratch.ts';
 
 /** Which member of a twin pair belongs to the task's first group (e.g. female). */
 export type FirstGroupSide = 'original' | 'twin' | 'neither';
@@ -182,6 +183,13 @@ export function twinQueryMetrics(pool: RankedPool, pairs: readonly TwinPair[], k
   return twinSetMetrics(pool, { index, twinScore, substitutionRank: rank, firstGroup, byRank }, k);
 }
 
+/** twinSetMetrics' working arrays, one per array it holds at once (core/scratch.ts). */
+const scratchOriginal = scratchArray((n) => new Float64Array(n));
+const scratchAbsDiff = scratchArray((n) => new Float64Array(n));
+const scratchFirstMinusSecond = scratchArray((n) => new Float64Array(n));
+const scratchRankAt = scratchArray((n) => new Uint32Array(n));
+const scratchYAt = scratchArray((n) => new Float64Array(n));
+
 /**
  * twinQueryMetrics over a TwinSet: the same metrics, the same values to the bit (the score sums
  * run in pair order, the counts are integers).
@@ -194,9 +202,10 @@ export function twinSetMetrics(pool: RankedPool, set: TwinSet, k: number): TwinQ
   const m = index.length;
   if (m === 0) return undefined;
   const n = pool.scores.length;
-  const original = new Float64Array(m);
-  const absDiff = new Float64Array(m);
-  const firstMinusSecond = new Float64Array(m);
+  // Views of reused buffers (core/scratch.ts): every element below is written before it is read.
+  const original = scratchOriginal(m);
+  const absDiff = scratchAbsDiff(m);
+  const firstMinusSecond = scratchFirstMinusSecond(m);
   let topPairs = 0;
   let shift = 0;
   let winsFirst = 0;
@@ -223,8 +232,8 @@ export function twinSetMetrics(pool: RankedPool, set: TwinSet, k: number): TwinQ
     firstMinusSecond[topPairs++] = firstIsOriginal ? x - y : y - x;
   }
   // S in rank order: 0-based ranks ascending, with the twins' scores.
-  const rankAt = new Uint32Array(m);
-  const yAt = new Float64Array(m);
+  const rankAt = scratchRankAt(m);
+  const yAt = scratchYAt(m);
   for (let p = 0; p < m; p++) {
     const j = byRank[p];
     rankAt[p] = pool.rankOf[index[j]] - 1;

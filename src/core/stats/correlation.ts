@@ -4,6 +4,7 @@
  * pairs, or a constant sample), so callers can average "over the queries
  * where they are defined" (METRICS.md §3). A NaN anywhere gives NaN.
  */
+import { scratchArray } from '../scratch.ts';
 
 function checkLengths(x: ArrayLike<number>, y: ArrayLike<number>): number {
   if (x.length !== y.length) throw new RangeError(`paired samples differ in length: ${x.length} and ${y.length}`);
@@ -78,6 +79,11 @@ export function tiedRuns(values: Float64Array, alsoEqual?: Float64Array): number
 /** Insertion-sorted block length of the merge sorts below. */
 const RUN = 16;
 
+/** The merge sorts' second buffers, reused (core/scratch.ts): each pass writes what the next reads. */
+const scratchMergeX = scratchArray((n) => new Float64Array(n));
+const scratchMergeY = scratchArray((n) => new Float64Array(n));
+const scratchMergeInversions = scratchArray((n) => new Float64Array(n));
+
 /**
  * Sorts the pairs (x[i], y[i]) in place ascending by x, then y. Bottom-up
  * merge sort over insertion-sorted blocks of RUN pairs, on the two typed
@@ -87,7 +93,7 @@ const RUN = 16;
  * (no call and no indirection per comparison), and τ-b only needs the sorted
  * values, not the permutation.
  */
-function sortPairs(x: Float64Array<ArrayBuffer>, y: Float64Array<ArrayBuffer>): void {
+function sortPairs(x: Float64Array, y: Float64Array): void {
   const n = x.length;
   for (let lo = 0; lo < n; lo += RUN) {
     const hi = Math.min(lo + RUN, n);
@@ -107,8 +113,8 @@ function sortPairs(x: Float64Array<ArrayBuffer>, y: Float64Array<ArrayBuffer>): 
   if (n <= RUN) return;
   let xSrc = x;
   let ySrc = y;
-  let xDst = new Float64Array(n);
-  let yDst = new Float64Array(n);
+  let xDst: Float64Array = scratchMergeX(n);
+  let yDst: Float64Array = scratchMergeY(n);
   for (let width = RUN; width < n; width *= 2) {
     for (let lo = 0; lo < n; lo += 2 * width) {
       const mid = Math.min(lo + width, n);
@@ -153,7 +159,7 @@ function sortPairs(x: Float64Array<ArrayBuffer>, y: Float64Array<ArrayBuffer>): 
  * shifts are counted), which saves the four narrowest merge passes; halves
  * already in order are copied without comparisons.
  */
-function sortCountingInversions(a: Float64Array<ArrayBuffer>): number {
+function sortCountingInversions(a: Float64Array): number {
   const n = a.length;
   let inversions = 0;
   for (let lo = 0; lo < n; lo += RUN) {
@@ -170,8 +176,8 @@ function sortCountingInversions(a: Float64Array<ArrayBuffer>): number {
     }
   }
   if (n <= RUN) return inversions;
-  let src: Float64Array<ArrayBuffer> = a;
-  let dst: Float64Array<ArrayBuffer> = new Float64Array(n);
+  let src: Float64Array = a;
+  let dst: Float64Array = scratchMergeInversions(n);
   for (let width = RUN; width < n; width *= 2) {
     for (let lo = 0; lo < n; lo += 2 * width) {
       const mid = Math.min(lo + width, n);
@@ -221,12 +227,20 @@ export interface KendallCounts {
  * @throws {RangeError} when the lengths differ.
  */
 export function kendallCounts(x: ArrayLike<number>, y: ArrayLike<number>): KendallCounts {
-  const n = checkLengths(x, y);
+  checkLengths(x, y);
+  return kendallCountsInPlace(Float64Array.from(x), Float64Array.from(y));
+}
+
+/**
+ * kendallCounts of `xs` and `ys` themselves, which it sorts (a caller that made them for the
+ * call, as metrics/twinWorldTau.ts does, saves kendallCounts' two copies).
+ * @throws {RangeError} when the lengths differ.
+ */
+export function kendallCountsInPlace(xs: Float64Array, ys: Float64Array): KendallCounts {
+  const n = checkLengths(xs, ys);
   // Every count below depends only on the multiset of (x, y) pairs in
   // (x, y) order, so sorting the values themselves gives exactly the counts
   // of the former index sort.
-  const xs = Float64Array.from(x);
-  const ys = Float64Array.from(y);
   sortPairs(xs, ys);
   const total = (n * (n - 1)) / 2;
   const xTies = tiedRuns(xs);

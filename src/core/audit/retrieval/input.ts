@@ -61,7 +61,9 @@ export interface QueryScores {
  * Scores of one model for the query at `queryIndex` of `AuditSubset.queries`.
  * A function rather than a matrix so that a large corpus never needs the
  * whole queries × corpus matrix at once; `matrixScorer` (scoring.ts) wraps
- * precomputed matrices.
+ * precomputed matrices. The rows it returns are valid until its next call (the lexical, dense and
+ * table scorers write each query into the same two arrays): read them, or copy them (`materialize`),
+ * before asking for the next query.
  */
 export type QueryScorer = (queryIndex: number) => QueryScores;
 

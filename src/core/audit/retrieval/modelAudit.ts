@@ -67,13 +67,18 @@ export interface ModelAuditJob {
  * documents do in trec_eval.
  */
 function tableScorer(scores: ScoreTable, subset: AuditSubset): QueryScorer {
+  // One pair of rows written again for each query (a scorer's rows are valid until its next call: scoring.ts).
+  const corpus = new Float64Array(subset.corpus.length);
+  const twins = new Float64Array(subset.twins.length);
   return (q) => {
     const row = scores.get(subset.queries[q].id);
     let lowest = Infinity;
     if (row) for (const v of row.values()) lowest = Math.min(lowest, v);
     const unreturned = Number.isFinite(lowest) ? lowest - 1 : 0;
     const at = (id: string) => row?.get(id) ?? unreturned;
-    return { corpus: Float64Array.from(subset.corpus, (d) => at(d.id)), twins: Float64Array.from(subset.twins, (t) => at(t.twinId)) };
+    for (let i = 0; i < corpus.length; i++) corpus[i] = at(subset.corpus[i].id);
+    for (let i = 0; i < twins.length; i++) twins[i] = at(subset.twins[i].twinId);
+    return { corpus, twins };
   };
 }
 

@@ -235,6 +235,9 @@ function perQueryAccumulator(prepared: PreparedSubset): PerQueryAccumulator {
     const t = subset.twins[pairs[j].twinIndex];
     return { unit: u, pair: pairs[j].twinIndex, group: t.group, twinGroup: t.twinGroup, rank, twinRank, score, twinScore };
   };
+  // Each query's twin scores and substitution ranks, written anew for every query (no arrays per query).
+  const twinScore = new Float64Array(pairs.length);
+  const rankT = new Uint32Array(pairs.length);
   const largest = new KeptCases();
   const flips = new KeptCases();
   let flipCount = 0;
@@ -266,8 +269,6 @@ function perQueryAccumulator(prepared: PreparedSubset): PerQueryAccumulator {
     // Each pair's twin score and substitution rank, found once here for S, every language and
     // every direction (the corpus pool is theirs).
     const m = pairs.length;
-    const twinScore = new Float64Array(m);
-    const rankT = new Uint32Array(m);
     for (let j = 0; j < m; j++) twinScore[j] = scores.twins[pairs[j].twinIndex];
     substitutionRanks(pool, prepared.layout.index, twinScore, rankT);
     for (let j = 0; j < m; j++) {

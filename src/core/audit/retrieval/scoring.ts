@@ -114,8 +114,8 @@ export function denseScorer(vectors: SubsetVectors, dim: number): QueryScorer {
   const corpusNorms = squaredNorms(vectors.corpus, dim);
   const twinNorms = squaredNorms(vectors.twins, dim);
   const queryNorms = squaredNorms(vectors.queries, dim);
-  const scores = (m: Float32Array, norms: Float64Array, n: number, qOffset: number, aa: number): Float64Array => {
-    const out = new Float64Array(n);
+  const rows = reusedRows(nCorpus, nTwins);
+  const scores = (m: Float32Array, norms: Float64Array, n: number, qOffset: number, aa: number, out: Float64Array): Float64Array => {
     const qv = vectors.queries;
     for (let r = 0; r < n; r++) {
       let ab = 0;
@@ -127,7 +127,7 @@ export function denseScorer(vectors: SubsetVectors, dim: number): QueryScorer {
   };
   return (q) => {
     const aa = queryNorms[q];
-    return { corpus: scores(vectors.corpus, corpusNorms, nCorpus, q * dim, aa), twins: scores(vectors.twins, twinNorms, nTwins, q * dim, aa) };
+    return { corpus: scores(vectors.corpus, corpusNorms, nCorpus, q * dim, aa, rows.corpus), twins: scores(vectors.twins, twinNorms, nTwins, q * dim, aa, rows.twins) };
   };
 }
 
@@ -247,6 +247,16 @@ export function denseBlockScorer(vectors: SubsetVectors, dim: number): (queryInd
 }
 
 /**
+ * One query's rows of a scorer, made once and written again by each call: a scorer's rows are
+ * valid until its next call (every consumer reads a query's scores before it asks for the next,
+ * and `materialize` copies them), and a new pair of arrays per query costs 15–100 µs each in
+ * Chromium (core/scratch.ts).
+ */
+function reusedRows(corpus: number, twins: number): QueryScores & { readonly corpus: Float64Array; readonly twins: Float64Array } {
+  return { corpus: new Float64Array(corpus), twins: new Float64Array(twins) };
+}
+
+/**
  * BM25 scorer (core/baselines/bm25.ts) fitted on the corpus. A twin is
  * scored by the same formula with the corpus' IDF and avgdl and the twin's
  * own term counts and length (`Bm25Index.index`). The twins get an inverted
@@ -258,9 +268,10 @@ export function denseBlockScorer(vectors: SubsetVectors, dim: number): (queryInd
 export function bm25Scorer(texts: SubsetTexts, parameters: Bm25Parameters = BM25_DEFAULTS): QueryScorer {
   const index = fitBm25(texts.corpus, parameters);
   const twins = index.index(texts.twins);
+  const rows = reusedRows(texts.corpus.length, texts.twins.length);
   return (q) => {
     const query = texts.queries[q];
-    return { corpus: index.score(query, new Float64Array(texts.corpus.length)), twins: twins.score(query, new Float64Array(texts.twins.length)) };
+    return { corpus: index.score(query, rows.corpus), twins: twins.score(query, rows.twins) };
   };
 }
 
@@ -274,9 +285,10 @@ export function bm25Scorer(texts: SubsetTexts, parameters: Bm25Parameters = BM25
 export function tfidfScorer(texts: SubsetTexts): QueryScorer {
   const model = fitTfidf(texts.corpus);
   const twins = model.index(texts.twins);
+  const rows = reusedRows(texts.corpus.length, texts.twins.length);
   return (q) => {
     const query = texts.queries[q];
-    return { corpus: model.score(query, new Float64Array(texts.corpus.length)), twins: twins.score(query, new Float64Array(texts.twins.length)) };
+    return { corpus: model.score(query, rows.corpus), twins: twins.score(query, rows.twins) };
   };
 }
 
