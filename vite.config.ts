@@ -45,7 +45,15 @@ function bundledFiles(): Plugin {
     // so fetch() would unzip them and their SHA-256 would no longer match the
     // manifest. Serve the dataset shards as the plain bytes they are.
     configurePreviewServer(server) {
-      server.middlewares.use(serveMounts([['/datasets/', resolve(server.config.build.outDir, 'datasets')]]));
+      // The bundled models too, as a static host serves binary files: as stored, with their length. Vite's
+      // preview would gzip a 10 MB .onnx on every request (no MIME type reads as text) and send it
+      // chunked, without a length, which transformers.js then reads into a buffer grown chunk by chunk.
+      server.middlewares.use(
+        serveMounts([
+          ['/datasets/', resolve(server.config.build.outDir, 'datasets')],
+          ['/models/', resolve(server.config.build.outDir, 'models')],
+        ]),
+      );
     },
     async writeBundle(options) {
       const out = options.dir ?? 'dist';

@@ -39,7 +39,7 @@ export function folderFetch(source: ModelSource, sitePath: string, origin: strin
   // (a Range request) while it downloads it, and Chromium then fails the
   // download with ERR_CACHE_WRITE_FAILURE ("network error"). Hub files are
   // kept in transformers.js' own Cache Storage instead; bundled ones are local.
-  const base = (input: string | URL, init?: RequestInit) => fetchFn(input, { ...init, cache: 'no-store' });
+  const base = async (input: string | URL, init?: RequestInit) => withKnownLength(await fetchFn(input, { ...init, cache: 'no-store' }));
   if (source.kind !== 'folder') return base;
   const prefix = new URL(`${sitePath}${FOLDER_PREFIX.slice(1)}${source.id}/`, origin).href;
   return async (input, init) => {
@@ -49,4 +49,24 @@ export function folderFetch(source: ModelSource, sitePath: string, origin: strin
     if (!blob) return new Response('not in the picked folder', { status: 404 });
     return new Response(blob, { status: 200, headers: { 'content-length': String(blob.size) } });
   };
+}
+
+/**
+ * A whole response whose length the body will not match: one with no Content-Length (a host that
+ * compresses on the fly sends it chunked), or a compressed one (its length is the compressed size).
+ * transformers.js reads a model file into a buffer of the announced length and, past it, into a
+ * new buffer one chunk larger for every chunk — for a 10 MB file some 160 buffers and a gigabyte
+ * copied, each buffer 15–100 µs to allocate in Chromium — so such a body is read here in one go
+ * and handed on with its length. A response with a true length is passed as it is (its download
+ * progress still streams).
+ */
+export async function withKnownLength(response: Response): Promise<Response> {
+  if (response.status !== 200 || !response.body) return response;
+  const encoding = response.headers.get('content-encoding');
+  if (response.headers.get('content-length') !== null && (encoding === null || encoding === 'identity')) return response;
+  const body = await response.arrayBuffer();
+  const headers = new Headers(response.headers);
+  headers.delete('content-encoding');
+  headers.set('content-length', String(body.byteLength));
+  return new Response(body, { status: response.status, statusText: response.statusText, headers });
 }
