@@ -9,6 +9,7 @@ import type { ModelProgress } from '../../core/models/loadProgress.ts';
 import type { EmbeddingModelEntry } from '../../core/models/modelSpec.ts';
 import type { ModelSource } from '../../core/models/modelSource.ts';
 import { EmbeddingRunner, type VectorCache } from '../../models/embeddingRunner.ts';
+import { takeWarmEmbedder } from './warmEmbedders.ts';
 
 export interface EmbedderPortOptions {
   readonly entry: EmbeddingModelEntry;
@@ -41,43 +42,52 @@ function flat(vectors: readonly Float32Array[], dim: number): Float32Array {
 export async function openEmbedder(o: EmbedderPortOptions, report: LoadReport): Promise<TextEmbedder & { readonly runner: EmbeddingRunner }> {
   let onDone: ((done: number) => void) | undefined;
   const loading = loadReportOf(report);
-  const runner = new EmbeddingRunner({
-    entry: o.entry,
-    source: o.source,
-    probe: o.probe,
-    override: o.override,
-    cache: o.cache,
-    onProgress: (p) => {
-      loading(p);
-      if (p.status === 'batch') onDone?.(p.cached + p.done);
-    },
-  });
-  try {
-    await runner.load();
-  } catch (e) {
-    runner.dispose();
-    throw e;
+  const onProgress = (p: ModelProgress) => {
+    loading(p);
+    if (p.status === 'batch') onDone?.(p.cached + p.done);
+  };
+  // A runner a view started loading ahead of this run (warmEmbedders.ts) is taken as it stands.
+  const warm = takeWarmEmbedder(o);
+  warm?.follow(onProgress);
+  let runner = warm?.runner;
+  if (warm) {
+    try {
+      await warm.loaded;
+    } catch {
+      warm.runner.dispose();
+      runner = undefined;
+    }
   }
+  if (!runner) {
+    runner = new EmbeddingRunner({ entry: o.entry, source: o.source, probe: o.probe, override: o.override, cache: o.cache, onProgress });
+    try {
+      await runner.load();
+    } catch (e) {
+      runner.dispose();
+      throw e;
+    }
+  }
+  const loaded = runner;
   return {
-    runner,
+    runner: loaded,
     get device() {
-      return runner.device;
+      return loaded.device;
     },
     get dtype() {
-      return runner.dtype;
+      return loaded.dtype;
     },
     async embed(texts, role, signal, done) {
       onDone = done;
       try {
         // One array for all the vectors, written batch by batch (no array per text, no copy after).
-        const dims = runner.dims;
+        const dims = loaded.dims;
         const into = dims === undefined ? undefined : new Float32Array(texts.length * dims);
-        const r = await runner.embed(texts, role, signal, into);
+        const r = await loaded.embed(texts, role, signal, into);
         return { vectors: into ?? flat(r.vectors, r.dims), dims: r.dims, computed: r.computed, cached: r.cached };
       } finally {
         onDone = undefined;
       }
     },
-    dispose: () => runner.dispose(),
+    dispose: () => loaded.dispose(),
   };
 }
