@@ -7,9 +7,9 @@
 import * as Comlink from 'comlink';
 import { AutoModel, AutoTokenizer, env, Tensor, type PreTrainedModel, type PreTrainedTokenizer } from '@huggingface/transformers';
 import { normalizeRows, poolHiddenStates } from '../src/core/pooling.ts';
-import { configureOnnxWasm } from '../src/models/onnxEnv.ts';
+import { configureOnnxWasm, onnxRuntimeFiles } from '../src/models/onnxEnv.ts';
 import { int64Batch } from '../src/models/tokenBatch.ts';
-import { envForSource, folderFetch } from '../src/models/transformersEnv.ts';
+import { envForSource, folderFetch, prefetching } from '../src/models/transformersEnv.ts';
 import type { ModelSource } from '../src/core/models/modelSource.ts';
 import type { Device, Dtype } from '../src/core/models/device.ts';
 import type { Pooling } from '../src/core/models/modelSpec.ts';
@@ -65,6 +65,10 @@ function prepare(s: EmbedLoadSpec, onFile?: (p: FileProgress) => void) {
 
 async function load(s: EmbedLoadSpec, onFile?: (p: FileProgress) => void): Promise<{ dims: number }> {
   const options = prepare(s, onFile);
+  // ONNX Runtime's own files download while the model's do (onnxEnv.ts says why): transformers.js
+  // fetches both (the glue to import it as a blob: module) through env.fetch, which then has them.
+  const runtime = onnxRuntimeFiles(new URL('../', self.location.href).href, s.device);
+  env.fetch = prefetching(env.fetch, [runtime.wasm, runtime.mjs]) as typeof env.fetch;
   [tokenizer, model] = await Promise.all([
     AutoTokenizer.from_pretrained(s.source.id, options),
     AutoModel.from_pretrained(s.source.id, { ...options, device: s.device, dtype: s.dtype }),

@@ -40,6 +40,7 @@ export function folderFetch(source: ModelSource, sitePath: string, origin: strin
   // download with ERR_CACHE_WRITE_FAILURE ("network error"). Hub files are
   // kept in transformers.js' own Cache Storage instead; bundled ones are local.
   const base = async (input: string | URL, init?: RequestInit) => withKnownLength(await fetchFn(input, { ...init, cache: 'no-store' }));
+  if (source.kind === 'bundled') return onceEach(base);
   if (source.kind !== 'folder') return base;
   const prefix = new URL(`${sitePath}${FOLDER_PREFIX.slice(1)}${source.id}/`, origin).href;
   return async (input, init) => {
@@ -69,4 +70,48 @@ export async function withKnownLength(response: Response): Promise<Response> {
   headers.delete('content-encoding');
   headers.set('content-length', String(body.byteLength));
   return new Response(body, { status: response.status, statusText: response.statusText, headers });
+}
+
+/**
+ * A fetch that downloads each URL once and answers every later GET of it from the bytes kept, for
+ * a bundled model's files (a few MB, on the site itself). transformers.js asks for a local model
+ * file twice — once for its size (a whole GET whose body it never reads, `get_file_metadata`), once
+ * to read it — and the tokenizer's files once per loader, so without this the demo's GloVe model
+ * crossed the wire twice (2 × 10 MB) in each worker. `keep(url)` says which URLs are kept (all by
+ * default). Requests with a Range header, and failed ones, are not kept.
+ */
+export function onceEach(fetchFn: (input: string | URL, init?: RequestInit) => Promise<Response>, keep: (url: string) => boolean = () => true): (input: string | URL, init?: RequestInit) => Promise<Response> {
+  const kept = new Map<string, Promise<{ blob: Blob; type: string | null } | Response>>();
+  return async (input, init) => {
+    const url = typeof input === 'string' ? input : input.href;
+    const method = init?.method ?? 'GET';
+    if (!keep(url) || method !== 'GET' || new Headers(init?.headers).has('range')) return fetchFn(input, init);
+    let file = kept.get(url);
+    if (!file) {
+      // Kept at once, so that a second call before the first answer waits for it instead of fetching again.
+      file = fetchFn(input, init).then((response) => (response.status === 200 ? response.blob().then((blob) => ({ blob, type: response.headers.get('content-type') })) : response));
+      kept.set(url, file);
+      void file.then(
+        (f) => f instanceof Response && kept.delete(url),
+        () => kept.delete(url),
+      );
+    }
+    const got = await file;
+    if (got instanceof Response) return got;
+    const headers = new Headers({ 'content-length': String(got.blob.size) });
+    if (got.type) headers.set('content-type', got.type);
+    return new Response(got.blob, { status: 200, headers });
+  };
+}
+
+/**
+ * `fetchFn` with `urls` fetched from now on, once (onceEach), and answered from what came: for
+ * files a library will ask for later in the load (ONNX Runtime's binary, onnxEnv.ts
+ * `onnxRuntimeFiles`), so they download beside the model's instead of after them.
+ */
+export function prefetching(fetchFn: (input: string | URL, init?: RequestInit) => Promise<Response>, urls: readonly string[]): (input: string | URL, init?: RequestInit) => Promise<Response> {
+  const wanted = new Set(urls);
+  const once = onceEach(fetchFn, (url) => wanted.has(url));
+  for (const url of urls) void once(url).catch(() => undefined);
+  return once;
 }

@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { configureOnnxWasm, ORT_WASM_BUILDS, wasmThreads } from '../../../src/models/onnxEnv.ts';
+import { configureOnnxWasm, ORT_WASM_BUILDS, wasmThreads, onnxRuntimeFiles } from '../../../src/models/onnxEnv.ts';
 
 describe('wasmThreads', () => {
   it('wasmThreads(false, …) is 1: no SharedArrayBuffer without cross-origin isolation', () => {
@@ -40,5 +40,12 @@ describe('configureOnnxWasm', () => {
     for (const build of Object.values(ORT_WASM_BUILDS)) {
       for (const file of [build.mjs, build.wasm]) expect(existsSync(`node_modules/onnxruntime-web/dist/${file.replace(/^ort\//, '')}`), file).toBe(true);
     }
+  });
+});
+
+describe('onnxRuntimeFiles(base, device)', () => {
+  it('gives the absolute URLs of the build the device runs, under the site (its @example)', () => {
+    expect(onnxRuntimeFiles('https://example.org/app/', 'wasm')).toEqual({ mjs: 'https://example.org/app/ort/ort-wasm-simd-threaded.mjs', wasm: 'https://example.org/app/ort/ort-wasm-simd-threaded.wasm' });
+    expect(onnxRuntimeFiles('https://example.org/', 'webgpu').wasm).toBe('https://example.org/ort/ort-wasm-simd-threaded.asyncify.wasm');
   });
 });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { gzipSync } from 'node:zlib';
-import { withKnownLength } from '../../../src/models/transformersEnv.ts';
+import { onceEach, prefetching, withKnownLength } from '../../../src/models/transformersEnv.ts';
 
 const bytes = new TextEncoder().encode('{"model_type":"bert"}');
 
@@ -40,5 +40,58 @@ describe('withKnownLength(response)', () => {
     expect(await withKnownLength(partial)).toBe(partial);
     const missing = new Response('not found', { status: 404 });
     expect(await withKnownLength(missing)).toBe(missing);
+  });
+});
+
+/** A fetch that counts its calls per URL and answers `status` with the URL as the body. */
+function countingFetch(status = 200) {
+  const calls: string[] = [];
+  const fetchFn = async (input: string | URL, init?: RequestInit) => {
+    calls.push(`${init?.method ?? 'GET'} ${String(input)}${new Headers(init?.headers).has('range') ? ' (range)' : ''}`);
+    return new Response(status === 200 ? `body of ${String(input)}` : 'nope', { status, headers: { 'content-type': 'application/json' } });
+  };
+  return { calls, fetchFn };
+}
+
+describe('onceEach(fetchFn)', () => {
+  it('fetches a URL once, however many ask (at once or later), and answers each with the whole body and its length', async () => {
+    const { calls, fetchFn } = countingFetch();
+    const f = onceEach(fetchFn);
+    const url = 'https://site.example/models/m/onnx/model.onnx';
+    const [a, b] = await Promise.all([f(url), f(url)]);
+    const c = await f(new URL(url));
+    expect(calls).toEqual([`GET ${url}`]);
+    for (const r of [a, b, c]) {
+      expect(await r.text()).toBe(`body of ${url}`);
+      expect(r.headers.get('content-length')).toBe(String(`body of ${url}`.length));
+      expect(r.headers.get('content-type')).toBe('application/json');
+    }
+  });
+
+  it('passes a Range request, another method and a URL it does not keep straight through, and keeps no failed answer', async () => {
+    const { calls, fetchFn } = countingFetch();
+    const f = onceEach(fetchFn, (url) => url.endsWith('.onnx'));
+    await f('https://s/m.onnx', { headers: { Range: 'bytes=0-0' } });
+    await f('https://s/m.onnx', { method: 'HEAD' });
+    await f('https://s/config.json');
+    await f('https://s/config.json');
+    expect(calls).toEqual(['GET https://s/m.onnx (range)', 'HEAD https://s/m.onnx', 'GET https://s/config.json', 'GET https://s/config.json']);
+    const failing = countingFetch(404);
+    const g = onceEach(failing.fetchFn);
+    expect((await g('https://s/missing.json')).status).toBe(404);
+    expect((await g('https://s/missing.json')).status).toBe(404);
+    expect(failing.calls).toHaveLength(2);
+  });
+});
+
+describe('prefetching(fetchFn, urls)', () => {
+  it('starts fetching the URLs at once and answers them later from what came; other URLs pass through', async () => {
+    const { calls, fetchFn } = countingFetch();
+    const f = prefetching(fetchFn, ['https://s/ort/runtime.wasm']);
+    expect(calls).toEqual(['GET https://s/ort/runtime.wasm']);
+    expect(await (await f('https://s/ort/runtime.wasm')).text()).toBe('body of https://s/ort/runtime.wasm');
+    await f('https://s/other');
+    await f('https://s/other');
+    expect(calls).toEqual(['GET https://s/ort/runtime.wasm', 'GET https://s/other', 'GET https://s/other']);
   });
 });
