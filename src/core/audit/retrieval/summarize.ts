@@ -8,33 +8,11 @@
  */
 import { forEachResample } from '../../stats/bootstrapResamples.ts';
 import { percentileInterval } from '../../stats/bootstrap.ts';
-import { meanAt } from '../../stats/meanCi.ts';
-import { summarizeTwinColumns, summarizeTwins, twinColumns, type TwinSummary } from '../../metrics/twins.ts';
-import type { TwinQueryMetrics } from '../../metrics/twinsKernel.ts';
+import { summarizeTwinColumns, twinColumns, type TwinSummary } from '../../metrics/twins.ts';
 import { effectivenessKeys, twinMetricKeys, type EffectivenessKey, type TwinMetrics } from './results.ts';
 import type { PerQueryValues } from './perQuery.ts';
 import { type Ci } from '../common/index.ts';
-
-/** The statistics of one twin scope, in twinMetricKeys order; NaN stands for undefined. */
-function twinStatistics(s: TwinSummary): number[] {
-  const v = (x: number | undefined) => (x === undefined ? NaN : x);
-  return [
-    v(s.iou),
-    v(s.rankShift),
-    v(s.rbc),
-    s.rbc === undefined ? NaN : Math.abs(s.rbc),
-    v(s.rbcPooled),
-    v(s.kendallTau),
-    v(s.dropout),
-    v(s.pearson),
-    v(s.cohensD),
-    v(s.oddsRatio),
-    v(s.stdMad),
-  ];
-}
-
-/** How many statistics twinStatistics gives per scope. */
-const PER_SCOPE = 11;
+import { PER_SCOPE, unitStatistics } from './summaryStatistics.ts';
 
 function twinMetricsOf(k: number, cis: readonly Ci[], full: TwinSummary): TwinMetrics {
   const out: Record<string, Ci | number> = {};
@@ -55,19 +33,6 @@ export interface ModelSummaryValues {
   readonly effectivenessPerLang: Record<string, Record<EffectivenessKey, Ci>>;
 }
 
-/** The mean of the values at `indices` that are defined (not NaN); NaN when none is. */
-function meanDefinedAt(values: ArrayLike<number>, indices: ArrayLike<number>): number {
-  let sum = 0;
-  let count = 0;
-  for (let j = 0; j < indices.length; j++) {
-    const v = values[indices[j]];
-    if (Number.isNaN(v)) continue;
-    sum += v;
-    count++;
-  }
-  return count === 0 ? NaN : sum / count;
-}
-
 /**
  * Summarises per-query values: effectiveness means (meanAt) and twin
  * summaries (summarizeTwins: means over the queries defining a metric, the
@@ -77,6 +42,10 @@ function meanDefinedAt(values: ArrayLike<number>, indices: ArrayLike<number>): n
  * resampled values that are defined (percentileInterval); [NaN, NaN] when
  * bootstrap is 0 or none is defined. Scopes (languages, directions) are
  * reported in ascending key order.
+ *
+ * Each statistic sums the same values in the same order as a pass per statistic over each
+ * resample would (summaryStatistics.ts, which computes them in fewer passes); every array is
+ * made once per call, none per resample.
  */
 export function summarizeModel(values: PerQueryValues, k: number, bootstrap: number, seed: number): ModelSummaryValues {
   const n = values.effectiveness[0]?.length ?? 0;
@@ -84,47 +53,47 @@ export function summarizeModel(values: PerQueryValues, k: number, bootstrap: num
   const pooledLangs = [...values.perLangPooled.keys()].sort();
   const effectLangs = [...values.effectivenessPerLang.keys()].sort();
   const directions = [...values.perDirection.keys()].sort();
-  const scopes: (readonly (TwinQueryMetrics | undefined)[])[] = [
-    values.overall,
-    ...langs.map((l) => values.perLang.get(l)!),
-    ...pooledLangs.map((l) => values.perLangPooled.get(l)!),
-    ...directions.map((d) => values.perDirection.get(d)!),
+  // The twin scopes in report order, each one's per-query metrics as columns, once.
+  const scopes = [
+    { columns: twinColumns(values.overall) },
+    ...langs.map((lang) => ({ columns: twinColumns(values.perLang.get(lang)!), lang })),
+    ...pooledLangs.map((l) => ({ columns: twinColumns(values.perLangPooled.get(l)!) })),
+    ...directions.map((d) => ({ columns: twinColumns(values.perDirection.get(d)!) })),
   ];
-  // Each scope's per-query metrics as columns, once: every resample reads numbers, not objects.
-  const scopeColumns = scopes.map(twinColumns);
-  /** All statistics at the unit indices: effectiveness first, then PER_SCOPE per scope. */
-  const statistics = (indices: ArrayLike<number>): number[] => [
-    ...values.effectiveness.map((c) => meanAt(c, indices)),
-    ...scopeColumns.flatMap((s) => twinStatistics(summarizeTwinColumns(s, indices))),
-    ...effectLangs.flatMap((l) => values.effectivenessPerLang.get(l)!.map((c) => meanDefinedAt(c, indices))),
-  ];
-  const all = Uint32Array.from({ length: n }, (_, i) => i);
-  const full = statistics(all);
-  const resampled = full.map(() => [] as number[]);
+  const statistics = unitStatistics({ means: values.effectiveness, twinScopes: scopes, definedMeans: effectLangs.map((lang) => ({ columns: values.effectivenessPerLang.get(lang)!, lang })) }, n);
+  const full = new Float64Array(statistics.count);
+  statistics.fill(Uint32Array.from({ length: n }, (_, i) => i), full);
+  // One resample's statistics; statistic s's defined resampled values in resampled[s·B, s·B + kept[s]), in resample order.
+  const stats = new Float64Array(statistics.count);
+  const resampled = new Float64Array(statistics.count * bootstrap);
+  const kept = new Int32Array(statistics.count);
   if (bootstrap > 0) {
     forEachResample(n, { resamples: bootstrap, seed }, (indices) => {
-      statistics(indices).forEach((v, j) => {
-        if (!Number.isNaN(v)) resampled[j].push(v);
-      });
+      statistics.fill(indices, stats);
+      for (let s = 0; s < stats.length; s++) {
+        const v = stats[s];
+        if (!Number.isNaN(v)) resampled[s * bootstrap + kept[s]++] = v;
+      }
     });
   }
-  const cis: Ci[] = full.map((mean, j) => ({ mean, ci: percentileInterval(Float64Array.from(resampled[j]).sort(), 0.95) }));
+  const cis: Ci[] = Array.from(full, (mean, s) => ({ mean, ci: percentileInterval(resampled.subarray(s * bootstrap, s * bootstrap + kept[s]).sort(), 0.95) }));
 
   const effectiveness = {} as Record<EffectivenessKey, Ci>;
   effectivenessKeys(k).forEach((key, f) => (effectiveness[key] = cis[f]));
   let at = values.effectiveness.length;
-  const scope = (list: readonly (TwinQueryMetrics | undefined)[]) => {
-    const m = twinMetricsOf(k, cis.slice(at, at + PER_SCOPE), summarizeTwins(list));
+  let next = 0;
+  const scope = () => {
+    const m = twinMetricsOf(k, cis.slice(at, at + PER_SCOPE), summarizeTwinColumns(scopes[next++].columns));
     at += PER_SCOPE;
     return m;
   };
-  const overall = scope(values.overall);
+  const overall = scope();
   const perLang: Record<string, TwinMetrics> = {};
-  for (const l of langs) perLang[l] = scope(values.perLang.get(l)!);
+  for (const l of langs) perLang[l] = scope();
   const perLangPooled: Record<string, TwinMetrics> = {};
-  for (const l of pooledLangs) perLangPooled[l] = scope(values.perLangPooled.get(l)!);
+  for (const l of pooledLangs) perLangPooled[l] = scope();
   const perDirection: Record<string, TwinMetrics> = {};
-  for (const d of directions) perDirection[d] = scope(values.perDirection.get(d)!);
+  for (const d of directions) perDirection[d] = scope();
   const effectivenessPerLang: Record<string, Record<EffectivenessKey, Ci>> = {};
   for (const l of effectLangs) {
     const byKey = {} as Record<EffectivenessKey, Ci>;
