@@ -5,10 +5,13 @@
  * summarizeTwinColumns on the same units in the same order.
  *
  * Why it is exact: summarizeTwinColumns skips a query without pairs and, in each mean, a NaN.
- * Here a skipped value is stored as +0 and added anyway, its count bit as 0. A sum that starts
- * at +0 is never −0 (in round-to-nearest x + y is −0 only when both are −0), and s + (+0) = s
- * for every s but −0, so each sum takes the same values in the same order, and each count the
- * same number. Branch-free, the pass costs about what reading the row costs.
+ * Here a skipped value is stored as +0 and added anyway. A sum that starts at +0 is never −0
+ * (in round-to-nearest x + y is −0 only when both are −0), and s + (+0) = s for every s but
+ * −0, so each sum takes the same values in the same order. The counts are integers, the same
+ * in any order: the pass counts the units of each definedness pattern (a handful per scope),
+ * and each count is added up from those after it. Without a branch per value, the pass costs
+ * about what reading the rows costs (on the demo's overall scope in Node, 10 ns a unit against
+ * summarizeTwinColumns' 30–40).
  */
 import type { TwinColumns } from './twins.ts';
 import { rankBiserial } from './twinsKernel.ts';
