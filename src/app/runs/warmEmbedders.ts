@@ -10,8 +10,10 @@
  * (its workers end), so a hover without a click holds no memory for long.
  */
 import type { ModelProgress } from '../../core/models/loadProgress.ts';
-import { EmbeddingRunner } from '../../models/embeddingRunner.ts';
-import type { EmbedderPortOptions } from './embedderPort.ts';
+import { EmbeddingRunner, type EmbeddingRunnerOptions } from '../../models/embeddingRunner.ts';
+
+/** What a runner is made from: embedderPort.ts's options (they are the runner's own, without its progress). */
+export type WarmOptions = Pick<EmbeddingRunnerOptions, 'entry' | 'source' | 'probe' | 'override' | 'cache'>;
 
 /** How long a loaded runner waits to be taken before its workers end. */
 export const WARM_IDLE_MS = 60_000;
@@ -32,13 +34,13 @@ interface Waiting extends WarmRunner {
 const waiting = new Map<string, Waiting>();
 
 /** What makes two runners interchangeable: the model, its source, the device and dtype asked for. */
-function warmKey(o: EmbedderPortOptions): string {
+function warmKey(o: WarmOptions): string {
   const source = o.source.kind === 'folder' ? { kind: 'folder', id: o.source.id } : o.source;
   return JSON.stringify([o.entry.id, source, o.override?.device ?? null, o.override?.dtype ?? null]);
 }
 
 /** Starts loading the model of `o` unless a runner for it already waits. */
-export function warmEmbedder(o: EmbedderPortOptions): void {
+export function warmEmbedder(o: WarmOptions): void {
   const key = warmKey(o);
   if (waiting.has(key)) return;
   let target: ((p: ModelProgress) => void) | undefined;
@@ -65,7 +67,7 @@ export function warmEmbedder(o: EmbedderPortOptions): void {
 }
 
 /** The runner loading or loaded for `o`, taken (the caller disposes it), or undefined. */
-export function takeWarmEmbedder(o: EmbedderPortOptions): WarmRunner | undefined {
+export function takeWarmEmbedder(o: WarmOptions): WarmRunner | undefined {
   const key = warmKey(o);
   const entry = waiting.get(key);
   if (!entry) return undefined;

@@ -3,7 +3,7 @@
  * EmbeddingRunner that records what is done to it.
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { EmbedderPortOptions } from '../../../../src/app/runs/embedderPort.ts';
+import type { WarmOptions } from '../../../../src/app/runs/warmEmbedders.ts';
 import type { ModelProgress } from '../../../../src/core/models/loadProgress.ts';
 import type { EmbeddingModelEntry } from '../../../../src/core/models/modelSpec.ts';
 import { findModel } from '../../../../src/models/registry.ts';
@@ -30,7 +30,7 @@ vi.mock('../../../../src/models/embeddingRunner.ts', () => ({ EmbeddingRunner: F
 
 const { takeWarmEmbedder, warmEmbedder, WARM_IDLE_MS } = await import('../../../../src/app/runs/warmEmbedders.ts');
 const glove = findModel('fairground-glove-100d') as EmbeddingModelEntry;
-const options = (device?: 'wasm' | 'webgpu'): EmbedderPortOptions => ({ entry: glove, source: { kind: 'bundled', id: glove.id }, probe: { adapter: false } as never, override: { device } });
+const options = (device?: 'wasm' | 'webgpu'): WarmOptions => ({ entry: glove, source: { kind: 'bundled', id: glove.id }, probe: { adapter: false } as never, override: { device } });
 
 beforeEach(() => {
   made.length = 0;
@@ -71,7 +71,7 @@ describe('warmEmbedder(o) and takeWarmEmbedder(o)', () => {
     const taken = takeWarmEmbedder(options('webgpu'));
     vi.advanceTimersByTime(WARM_IDLE_MS);
     expect(made[0].disposed).toBe(true);
-    expect(taken?.runner.disposed ?? true).toBe(false);
+    expect((taken?.runner as unknown as FakeRunner | undefined)?.disposed).toBe(false);
     expect(takeWarmEmbedder(options('wasm'))).toBeUndefined();
   });
 
