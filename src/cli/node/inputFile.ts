@@ -11,7 +11,7 @@ import { FormatError } from '../../core/formats/formatError.ts';
 import { formatLimit, MAX_INFLATED_BYTES, MAX_TEXT_FILE_BYTES } from '../../core/formats/inputLimits.ts';
 import { splitLineBatches, splitLineChunks, type LinesChunk } from '../../core/formats/lineSplitter.ts';
 import type { NumberedLine } from '../../core/formats/lines.ts';
-import { linesText } from '../../core/formats/linesText.ts';
+import { linesChunksText } from '../../core/formats/linesText.ts';
 import { InputError } from '../errors.ts';
 
 /** Whether the file begins with gzip's magic bytes; reads them through the open handle. */
@@ -99,7 +99,7 @@ export async function* readFileLineChunks(path: string, options: ReadOptions = {
  * kept, read by the same rules as readFileLines.
  */
 export async function readInputText(path: string): Promise<string> {
-  const lines: NumberedLine[] = [];
-  for await (const batch of readFileLines(path, { maxBytes: MAX_TEXT_FILE_BYTES })) lines.push(...batch);
-  return linesText(lines);
+  const chunks: LinesChunk[] = [];
+  for await (const chunk of readFileLineChunks(path, { maxBytes: MAX_TEXT_FILE_BYTES })) chunks.push(chunk);
+  return linesChunksText(chunks);
 }
