@@ -276,7 +276,9 @@ describe('EmbeddingRunner uses the cache where it pays (core/models/cachePolicy.
         written += entries.length;
       },
     };
-    const runner = new EmbeddingRunner({ entry: glove, source: { kind: 'bundled', id: glove.id }, probe: { kind: 'wasm', reason: 'test' }, createWorker: timedWorkers(10), createTokenizerWorker: null, cache, batchSize: 64 });
+    // 40 ms a batch of 64 (0.6 ms a text): slower than hashing and storing a text even with two test files running at once
+    // on a busy 2-core machine (at 10 ms, 0.16 ms a text, the hashing measured more there and the writes stopped).
+    const runner = new EmbeddingRunner({ entry: glove, source: { kind: 'bundled', id: glove.id }, probe: { kind: 'wasm', reason: 'test' }, createWorker: timedWorkers(40), createTokenizerWorker: null, cache, batchSize: 64 });
     const r = await runner.embed(texts, 'document');
     expect(r.vectors.map((v) => Array.from(v))).toEqual(expected);
     expect(written).toBe(3000);
