@@ -8,7 +8,7 @@
  */
 import * as Comlink from 'comlink';
 import { computeApi, receivedJob, type ComputeApi as CoreComputeApi } from '../src/core/audit/run/index.ts';
-import { checkDenseScoring, auditModelJob, type SubsetVectors } from '../src/core/audit/retrieval/index.ts';
+import { checkDenseScoring, auditModelJob, wantsDenseDevice, type SubsetVectors } from '../src/core/audit/retrieval/index.ts';
 import { FormatError, formatErrorLine } from '../src/core/formats/formatError.ts';
 import { openWebGpuDense, type WebGpuDense } from '../src/gpu/webgpuDense.ts';
 
@@ -20,7 +20,8 @@ const exposed: CoreComputeApi & { checkDenseScoring: typeof checkDense } = {
   // core's auditModel (the job's held inputs restored), on this worker's WebGPU device where it has one
   async auditModel(job, onSubsetDone, onQueries, inputs) {
     const full = receivedJob(job, inputs);
-    const denseDots = full.scoring.kind === 'dense' ? await (gpu ??= openWebGpuDense()) : undefined;
+    // The device is opened for the first job with a subset large enough to pay for it (core: denseDevice.ts).
+    const denseDots = wantsDenseDevice(full) ? await (gpu ??= openWebGpuDense()) : undefined;
     return auditModelJob(full, onSubsetDone, undefined, { onQueries, denseDots });
   },
   checkDenseScoring: checkDense,

@@ -10,6 +10,7 @@
  */
 import type { AuditOptions, AuditSubset, QueryScorer, QueryScores, ScoreTable } from './input.ts';
 import { refinedBlockScorer, type DenseDotPort, type RefineStats } from './denseRefine.ts';
+import { DENSE_DEVICE_MIN_MULTIPLY_ADDS, denseMultiplyAdds } from './denseDevice.ts';
 import type { ModelDescriptor, ModelResult, ModelTiming } from './results.ts';
 import { auditSubset, auditSubsetInBlocks } from './audit.ts';
 import { bm25Scorer, DENSE_BLOCK, denseBlockScorer, denseScorer, tfidfScorer, timedScorer, type SubsetVectors } from './scoring.ts';
@@ -105,6 +106,15 @@ function scorerOf(scoring: ModelScoring, s: ScoredSubset): QueryScorer {
   return scoring.kind === 'bm25' ? bm25Scorer(texts) : tfidfScorer(texts);
 }
 
+/**
+ * Whether a job has a dense subset large enough to be scored on a device (denseDevice.ts), so that
+ * the compute worker opens its WebGPU device only then.
+ */
+export function wantsDenseDevice(job: Pick<ModelAuditJob, 'scoring' | 'subsets'>): boolean {
+  const { scoring } = job;
+  return scoring.kind === 'dense' && job.subsets.some((s) => denseMultiplyAdds(denseVectors(scoring, s), scoring.dim) >= DENSE_DEVICE_MIN_MULTIPLY_ADDS);
+}
+
 /** What a caller of auditModelJob may watch and stop, beyond subsets done. */
 export interface ModelAuditControl {
   /** Checked between query blocks of a dense model. */
@@ -115,6 +125,8 @@ export interface ModelAuditControl {
    * counts what the CPU scored exactly.
    */
   readonly denseDots?: DenseDotPort;
+  /** The least multiply-adds a subset needs for `denseDots` (DENSE_DEVICE_MIN_MULTIPLY_ADDS; tests of the device path give 0). */
+  readonly denseDeviceFrom?: number;
   readonly refined?: RefineStats;
   /** Queries of the current subset scored so far (dense models, after each block). */
   readonly onQueries?: (subsetIndex: number, done: number, total: number) => void;
@@ -155,7 +167,9 @@ export async function auditModelJob(job: ModelAuditJob, onSubsetDone?: (done: nu
       const t = performance.now();
       const cpu = denseBlockScorer(vectors, job.scoring.dim);
       // A device that fails (lost, out of memory) leaves the rest of the queries to the CPU: the same scores.
-      let device = control.denseDots && (await refinedBlockScorer(vectors, job.scoring.dim, control.denseDots, originalsOf(s.subset), control.refined).catch(() => undefined));
+      // A device only where the subset's product is large enough to pay for it (denseDevice.ts).
+      const onDevice = control.denseDots && denseMultiplyAdds(vectors, job.scoring.dim) >= (control.denseDeviceFrom ?? DENSE_DEVICE_MIN_MULTIPLY_ADDS) ? control.denseDots : undefined;
+      let device = onDevice && (await refinedBlockScorer(vectors, job.scoring.dim, onDevice, originalsOf(s.subset), control.refined).catch(() => undefined));
       let ms = performance.now() - t;
       const scoreBlock = async (qs: Int32Array) => {
         const t = performance.now();

@@ -7,7 +7,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import { checkDenseScoring } from '../../../../../src/core/audit/retrieval/denseCheck.ts';
-import { auditModelJob } from '../../../../../src/core/audit/retrieval/modelAudit.ts';
+import { auditModelJob, wantsDenseDevice } from '../../../../../src/core/audit/retrieval/modelAudit.ts';
+import { DENSE_DEVICE_MIN_MULTIPLY_ADDS, denseMultiplyAdds } from '../../../../../src/core/audit/retrieval/denseDevice.ts';
 import { refineBound, type DenseDotPort } from '../../../../../src/core/audit/retrieval/denseRefine.ts';
 import { createRng } from '../../../../../src/core/stats/rng.ts';
 
@@ -113,8 +114,28 @@ describe('auditModelJob with a device', () => {
   it('gives the CPU path\'s results with a float32 device, and when the device is lost after one block', async () => {
     const cpu = strip(await auditModelJob(job as never));
     const refined = { items: 0, exact: 0 };
-    expect(strip(await auditModelJob(job as never, undefined, undefined, { denseDots: float32Port(), refined }))).toEqual(cpu);
+    // A subset this small is scored on the CPU (denseDevice.ts) unless the device is asked for from 0 multiply-adds.
+    expect(strip(await auditModelJob(job as never, undefined, undefined, { denseDots: float32Port(), refined: { items: 0, exact: 0 } }))).toEqual(cpu);
+    expect(strip(await auditModelJob(job as never, undefined, undefined, { denseDots: float32Port(), denseDeviceFrom: 0, refined }))).toEqual(cpu);
     expect(refined.items).toBeGreaterThan(0);
-    expect(strip(await auditModelJob(job as never, undefined, undefined, { denseDots: failing(1) }))).toEqual(cpu);
+    expect(strip(await auditModelJob(job as never, undefined, undefined, { denseDots: failing(1), denseDeviceFrom: 0 }))).toEqual(cpu);
+  });
+});
+
+describe('denseMultiplyAdds(vectors, dim) and wantsDenseDevice(job)', () => {
+  it('counts every query against every document and twin (its @example: the demo\'s briefs)', () => {
+    expect(denseMultiplyAdds({ queries: { length: 240 * 100 }, corpus: { length: 2160 * 100 }, twins: { length: 840 * 100 } }, 100)).toBe(72_000_000);
+  });
+
+  it('wants a device only for a job with a subset of at least DENSE_DEVICE_MIN_MULTIPLY_ADDS, and never for a lexical model', () => {
+    const dense = (queries: number, corpus: number, twins: number) => ({
+      scoring: { kind: 'dense' as const, dim: 10, corpus: new Float32Array(corpus * 10), queries: [new Float32Array(queries * 10)], twins: { t: new Float32Array(twins * 10) } },
+      subsets: [{ subset: {} as never, task: 0, twinsShard: 't' }],
+    });
+    // 200 queries × 250,000 items × 10 dimensions = DENSE_DEVICE_MIN_MULTIPLY_ADDS exactly
+    expect(200 * 250_000 * 10).toBe(DENSE_DEVICE_MIN_MULTIPLY_ADDS);
+    expect(wantsDenseDevice(dense(200, 240_000, 10_000))).toBe(true);
+    expect(wantsDenseDevice(dense(200, 240_000, 9_999))).toBe(false);
+    expect(wantsDenseDevice({ scoring: { kind: 'bm25', corpus: [], queries: [[]], twins: {} }, subsets: [] })).toBe(false);
   });
 });
