@@ -34,14 +34,29 @@ const hub = await startMockHub({ datasets: hubDatasets });
 // The Hub redirects LFS files to its CDN, another origin (as huggingface.co to cdn-lfs.hf.co): the page must reach both.
 const site = await serveSite({ port: 0, connect: [...connectOrigins(process.env[CONNECT_ENV]), new URL(hub.url).origin, new URL(hub.cdnUrl).origin] });
 const only = process.argv.slice(2);
+// The longest files first, so that the two lanes end together instead of one waiting on a long file
+// started last (measured with the slowest-checks report at the end of a run; the rest by name).
+const LONGEST_FIRST = ['plotLayout', 'demo', 'blackbox', 'screening', 'candidates', 'hubDatasets', 'csp', 'report', 'learn', 'requests', 'scoreShards', 'permalinkTampered', 'models', 'compare', 'denseGpu', 'importReliability', 'embed'];
+const rank = (f) => {
+  const i = LONGEST_FIRST.indexOf(f.replace(/\.e2e\.ts$/, ''));
+  return i === -1 ? LONGEST_FIRST.length : i;
+};
 const files = readdirSync('test/e2e')
   .filter((f) => f.endsWith('.e2e.ts'))
   .filter((f) => only.length === 0 || only.some((o) => f.includes(o)))
-  .sort()
+  .sort((a, b) => rank(a) - rank(b) || a.localeCompare(b))
   .map((f) => `test/e2e/${f}`);
 console.log(`e2e: site ${site.url}, mock hub ${hub.url} (its CDN ${hub.cdnUrl}), ${files.length} files, Chromium ${chromium}`);
 
-const child = spawn(process.execPath, ['--import', 'tsx', '--test', '--test-concurrency=1', '--test-reporter=spec', '--test-reporter-destination=stdout', '--test-reporter=./test/e2e/slowest.mjs', '--test-reporter-destination=stdout', ...files], {
+// Test files run side by side, each in its own process with its own Chromium (test/e2e/browser.ts):
+// two at a time by default, as many as FAIRGROUND_E2E_CONCURRENCY says otherwise. The checks wait for
+// what they need to see, never for a set time, so a file beside another only takes longer.
+const concurrency = Number(process.env.FAIRGROUND_E2E_CONCURRENCY ?? 2);
+if (!(Number.isInteger(concurrency) && concurrency >= 1)) {
+  console.error(`e2e: FAIRGROUND_E2E_CONCURRENCY must be a whole number ≥ 1, got "${process.env.FAIRGROUND_E2E_CONCURRENCY}"`);
+  process.exit(2);
+}
+const child = spawn(process.execPath, ['--import', 'tsx', '--test', `--test-concurrency=${concurrency}`, '--test-reporter=spec', '--test-reporter-destination=stdout', '--test-reporter=./test/e2e/slowest.mjs', '--test-reporter-destination=stdout', ...files], {
   stdio: 'inherit',
   env: { ...process.env, FAIRGROUND_BASE_URL: site.url, FAIRGROUND_HUB_URL: hub.url, FAIRGROUND_HUB_CDN_URL: hub.cdnUrl, FAIRGROUND_MOCK_HUB_DATASETS: hubDatasets, CHROMIUM_PATH: chromium },
 });
