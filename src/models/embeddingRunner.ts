@@ -48,7 +48,21 @@ export interface EmbeddingRunnerOptions {
    * was injected; `null` tokenizes in the model's worker.
    */
   readonly createTokenizerWorker?: (() => Worker) | null;
+  /**
+   * Texts a call must send to the model before its batches are tokenized in that second worker
+   * (TOKENIZE_ASIDE_FROM by default; 0: always, the worker loading beside the model from the load on).
+   */
+  readonly tokenizeAsideFrom?: number;
 }
+
+/**
+ * Texts an embed call must have for the runner to tokenize them in a second worker. That worker
+ * loads transformers.js and the tokenizer again (1.5–2 CPU-s on the 2-core test machine) and saves
+ * at most the tokenizing itself, about 0.1 ms a text of the bundled GloVe model's and a small share
+ * of a transformer's time: worth it for a corpus, not for a demo's 2,160 profiles, whose run it
+ * slowed by taking a core from the audits beside it (BENCHMARKS.md, "demo").
+ */
+export const TOKENIZE_ASIDE_FROM = 10_000;
 
 export interface EmbeddingResult {
   /** One vector per input text, in input order; empty when `embed` was given `into` (the vectors are its rows). */
@@ -150,12 +164,19 @@ export class EmbeddingRunner extends ModelRunner<EmbedApi, { dims: number }> {
     };
   }
 
-  /** Loads the model on the chosen device, falling back to WASM in a fresh worker, and starts the tokenizer worker beside it. */
+  /**
+   * Loads the model on the chosen device, falling back to WASM in a fresh worker, and, when every
+   * call is to tokenize aside (`tokenizeAsideFrom: 0`), starts the tokenizer worker beside it.
+   */
   load(): Promise<void> {
     // The tokenizer worker loads beside the model (its first batch no longer waits for it); it
     // fails alone, into tokenizing in the model's worker (#startTokenizer).
-    void this.#startTokenizer();
+    if (this.#tokenizeAsideFrom === 0) void this.#startTokenizer();
     return this.worker.load();
+  }
+
+  get #tokenizeAsideFrom(): number {
+    return this.#o.tokenizeAsideFrom ?? TOKENIZE_ASIDE_FROM;
   }
 
   /**
@@ -285,8 +306,10 @@ export class EmbeddingRunner extends ModelRunner<EmbedApi, { dims: number }> {
     const batches: number[][] = [];
     for (let b = 0; b < missing.length; b += batchSize) batches.push(missing.slice(b, b + batchSize));
     if (batches.length === 0) return;
-    // The model and the tokenizer load side by side; then batch k + 1 is tokenized while batch k runs.
-    const [tokenizer] = await Promise.all([this.#startTokenizer(), this.worker.load()]);
+    // The model and, for a call large enough, the tokenizer load side by side; then batch k + 1 is
+    // tokenized while batch k runs (a call too small tokenizes in the model's worker).
+    const aside = missing.length >= this.#tokenizeAsideFrom || this.#tokenizer !== undefined;
+    const [tokenizer] = await Promise.all([aside ? this.#startTokenizer() : null, this.worker.load()]);
     const textsOf = (k: number) => batches[k].map((i) => prefix + texts[i]);
     /** Tokenizes batch k in the tokenizer worker, straight into the model worker's port. */
     const tokenize = async (k: number): Promise<TokenizedBatch | undefined> => {

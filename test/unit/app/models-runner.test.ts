@@ -6,7 +6,7 @@
 import { MessageChannel } from 'node:worker_threads';
 import * as Comlink from 'comlink';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { EmbeddingRunner } from '../../../src/models/embeddingRunner.ts';
+import { EmbeddingRunner, TOKENIZE_ASIDE_FROM } from '../../../src/models/embeddingRunner.ts';
 import { findModel } from '../../../src/models/registry.ts';
 import type { EmbeddingModelEntry } from '../../../src/core/models/modelSpec.ts';
 
@@ -140,7 +140,7 @@ describe('EmbeddingRunner with a tokenizer worker', () => {
     const w = fakePair();
     const runner = new EmbeddingRunner({
       entry: glove, source: { kind: 'bundled', id: glove.id }, probe: { kind: 'wasm', reason: 'test' }, batchSize: 2,
-      createWorker: w.model, createTokenizerWorker: w.tokenizer,
+      createWorker: w.model, createTokenizerWorker: w.tokenizer, tokenizeAsideFrom: 0,
     });
     const r = await runner.embed(texts, 'document');
     expect(r.vectors.map((v) => Array.from(v))).toEqual(expected);
@@ -161,12 +161,38 @@ describe('EmbeddingRunner with a tokenizer worker', () => {
     const w = fakePair({ tokenizerFails: true });
     const runner = new EmbeddingRunner({
       entry: glove, source: { kind: 'bundled', id: glove.id }, probe: { kind: 'wasm', reason: 'test' }, batchSize: 2,
-      createWorker: w.model, createTokenizerWorker: w.tokenizer,
+      createWorker: w.model, createTokenizerWorker: w.tokenizer, tokenizeAsideFrom: 0,
     });
     const r = await runner.embed(texts, 'document');
     expect(r.vectors.map((v) => Array.from(v))).toEqual(expected);
     expect(w.log).toEqual(['embed alpha,be', 'embed gamma,de', 'embed epsilon']);
     runner.dispose();
+  });
+});
+
+describe('EmbeddingRunner tokenizes aside only for calls large enough', () => {
+  it('embeds a call under tokenizeAsideFrom in the model worker, never starting the tokenizer worker, and a larger one aside', async () => {
+    vi.stubGlobal('navigator', { hardwareConcurrency: 2 });
+    let started = 0;
+    const w = fakePair();
+    const runner = new EmbeddingRunner({
+      entry: glove, source: { kind: 'bundled', id: glove.id }, probe: { kind: 'wasm', reason: 'test' }, batchSize: 2,
+      createWorker: w.model, createTokenizerWorker: () => (started++, w.tokenizer()), tokenizeAsideFrom: 4,
+    });
+    await runner.load();
+    const small = await runner.embed(['alpha', 'be', 'gamma'], 'document');
+    expect(small.vectors.map((v) => Array.from(v))).toEqual([[5, 97], [2, 98], [5, 103]]);
+    expect(started).toBe(0);
+    expect(w.log).toEqual(['embed alpha,be', 'embed gamma']);
+    const large = await runner.embed(['de', 'epsilon', 'zeta', 'eta'], 'document');
+    expect(large.vectors.map((v) => Array.from(v))).toEqual([[2, 100], [7, 101], [4, 122], [3, 101]]);
+    expect(started).toBe(1);
+    expect(w.log.filter((l) => l.startsWith('tokenize'))).toEqual(['tokenize de,epsilon', 'tokenize zeta,eta']);
+    runner.dispose();
+  });
+
+  it('has a default of TOKENIZE_ASIDE_FROM texts', () => {
+    expect(TOKENIZE_ASIDE_FROM).toBe(10_000);
   });
 });
 
