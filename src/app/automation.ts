@@ -9,7 +9,8 @@
  */
 import { probeDevice } from '../models/deviceProbe.ts';
 import type { Device, Dtype } from '../core/models/device.ts';
-import type { TextRole, VectorCache } from '../models/embeddingRunner.ts';
+import type { EmbeddingRunner as EmbeddingRunnerType, TextRole, VectorCache } from '../models/embeddingRunner.ts';
+import type { ModelProgress } from '../core/models/loadProgress.ts';
 import type { EmbeddingModelEntry } from '../core/models/modelSpec.ts';
 import type { ModelSource } from '../core/models/modelSource.ts';
 
@@ -29,7 +30,15 @@ export interface EmbedRequest {
   readonly bareRunBatch?: number;
   /** false: leave the vectors out of the answer (a benchmark of many texts needs only the timings). */
   readonly returnVectors?: boolean;
+  /**
+   * true: keep the model loaded after the call for the next call with the same model and settings
+   * (a script that embeds a corpus, its queries and its twins in three calls loads the model once).
+   */
+  readonly keepLoaded?: boolean;
 }
+
+/** Runners kept loaded between `embed` calls (`keepLoaded`), by model and settings; where each sends its events. */
+const keptRunners = new Map<string, { runner: EmbeddingRunnerType; target: { onProgress?: (p: ModelProgress) => void } }>();
 
 export interface AutomationDeps {
   /** The embedding cache (IndexedDB), when storage is available. */
@@ -115,20 +124,28 @@ export function installAutomation(deps: AutomationDeps = {}): void {
       const t0 = performance.now();
       let readyAt: number | undefined;
       const batchEnds: number[] = [];
-      const runner = new EmbeddingRunner({
-        entry: req.entry,
-        source: req.source,
-        probe,
-        override: { device: req.device, dtype: req.dtype, threads: req.threads },
-        batchSize: req.batchSize,
-        cache,
-        simulateDeviceLossAfterBatch: req.simulateDeviceLossAfterBatch,
-        onProgress: (p) => {
-          events.push(p.status);
-          if (p.status === 'ready') readyAt = performance.now();
-          if (p.status === 'batch' && p.done > 0) batchEnds.push(performance.now() - (readyAt ?? t0));
-        },
-      });
+      const onProgress = (p: ModelProgress) => {
+        events.push(p.status);
+        if (p.status === 'ready') readyAt = performance.now();
+        if (p.status === 'batch' && p.done > 0) batchEnds.push(performance.now() - (readyAt ?? t0));
+      };
+      const key = req.keepLoaded ? JSON.stringify([req.entry.id, req.source.kind === 'folder' ? ['folder', req.source.id] : req.source, req.device, req.dtype, req.threads, req.batchSize, req.useCache, req.simulateDeviceLossAfterBatch]) : undefined;
+      const kept = key === undefined ? undefined : keptRunners.get(key);
+      const target: { onProgress?: (p: ModelProgress) => void } = kept?.target ?? {};
+      target.onProgress = onProgress;
+      const runner =
+        kept?.runner ??
+        new EmbeddingRunner({
+          entry: req.entry,
+          source: req.source,
+          probe,
+          override: { device: req.device, dtype: req.dtype, threads: req.threads },
+          batchSize: req.batchSize,
+          cache,
+          simulateDeviceLossAfterBatch: req.simulateDeviceLossAfterBatch,
+          onProgress: (p) => target.onProgress?.(p),
+        });
+      if (key !== undefined) keptRunners.set(key, { runner, target });
       try {
         const r = await runner.embed(req.texts, req.role ?? 'document');
         const tEnd = performance.now();
@@ -157,7 +174,7 @@ export function installAutomation(deps: AutomationDeps = {}): void {
           events,
         };
       } finally {
-        runner.dispose();
+        if (key === undefined) runner.dispose();
       }
     },
   };

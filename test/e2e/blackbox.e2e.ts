@@ -129,7 +129,7 @@ e2e('vectors made by an in-page GloVe run, exported and imported back under othe
   const npyFiles: string[] = [];
   for (const [kind, role, name] of [['document', 'document', 'corpus'], ['query', 'query', 'queries'], ['twin', 'document', 'twins']] as const) {
     const part = rows.filter((r) => r.kind === kind);
-    const out = (await page.evaluate((req) => (window as any).fairground.embed(req), { entry: glove, source: { kind: 'bundled', id: glove.id }, texts: part.map((r) => r.text), role })) as { vectors: number[][] };
+    const out = (await page.evaluate((req) => (window as any).fairground.embed(req), { entry: glove, source: { kind: 'bundled', id: glove.id }, texts: part.map((r) => r.text), role, keepLoaded: true })) as { vectors: number[][] };
     part.forEach((r, i) => vectors.push(JSON.stringify({ id: r.id, vector: out.vectors[i] })));
     // The same vectors as a pipeline with numpy would hand them over: NAME.npy (float32 [n, d]) + NAME.ids.txt.
     const matrix = { ids: part.map((r) => r.id), dims: out.vectors[0].length, data: Float32Array.from(out.vectors.flat()) };

@@ -29,7 +29,7 @@ e2e('WebGPU dense scoring gives the CPU path\'s ranks and values on the demo\'s 
   const row = new Map(corpus.map((d, i) => [d._id, i]));
   const text = (d: { title?: string; text: string }) => (d.title ? `${d.title} ${d.text}` : d.text);
   const embed = async (texts: string[], role: string) =>
-    ((await page.evaluate((req) => (window as any).fairground.embed(req), { entry: GLOVE, source: { kind: 'bundled', id: GLOVE.id }, texts, role })) as { vectors: number[][] }).vectors.flat();
+    ((await page.evaluate((req) => (window as any).fairground.embed(req), { entry: GLOVE, source: { kind: 'bundled', id: GLOVE.id }, texts, role, keepLoaded: true })) as { vectors: number[][] }).vectors.flat();
   const demo = (await page.evaluate((input) => (window as any).fairground.checkDenseScoring(input), {
     dim: 100,
     queries: await embed(queries, 'query'),
