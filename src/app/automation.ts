@@ -35,6 +35,8 @@ export interface EmbedRequest {
    * (a script that embeds a corpus, its queries and its twins in three calls loads the model once).
    */
   readonly keepLoaded?: boolean;
+  /** Tokenize in a second worker from this many texts (the runner's default: TOKENIZE_ASIDE_FROM; 0: always). */
+  readonly tokenizeAsideFrom?: number;
 }
 
 /** Runners kept loaded between `embed` calls (`keepLoaded`), by model and settings; where each sends its events. */
@@ -129,7 +131,7 @@ export function installAutomation(deps: AutomationDeps = {}): void {
         if (p.status === 'ready') readyAt = performance.now();
         if (p.status === 'batch' && p.done > 0) batchEnds.push(performance.now() - (readyAt ?? t0));
       };
-      const key = req.keepLoaded ? JSON.stringify([req.entry.id, req.source.kind === 'folder' ? ['folder', req.source.id] : req.source, req.device, req.dtype, req.threads, req.batchSize, req.useCache, req.simulateDeviceLossAfterBatch]) : undefined;
+      const key = req.keepLoaded ? JSON.stringify([req.entry.id, req.source.kind === 'folder' ? ['folder', req.source.id] : req.source, req.device, req.dtype, req.threads, req.batchSize, req.useCache, req.simulateDeviceLossAfterBatch, req.tokenizeAsideFrom]) : undefined;
       const kept = key === undefined ? undefined : keptRunners.get(key);
       const target: { onProgress?: (p: ModelProgress) => void } = kept?.target ?? {};
       target.onProgress = onProgress;
@@ -143,6 +145,7 @@ export function installAutomation(deps: AutomationDeps = {}): void {
           batchSize: req.batchSize,
           cache,
           simulateDeviceLossAfterBatch: req.simulateDeviceLossAfterBatch,
+          tokenizeAsideFrom: req.tokenizeAsideFrom,
           onProgress: (p) => target.onProgress?.(p),
         });
       if (key !== undefined) keptRunners.set(key, { runner, target });

@@ -36,7 +36,8 @@ e2e('a Hub model loads through the mock Hub and matches the PyTorch reference wi
   await page.goto(baseUrl);
   await page.waitForFunction(() => 'fairground' in window);
   const source = { kind: 'hub', id: reference.embed.model, revision: 'main', host: hubUrl() };
-  const r = await page.evaluate((req) => (window as any).fairground.embed(req), { entry: entry(), source, texts, dtype: 'fp32' });
+  // tokenizeAsideFrom: 0 — the two-worker path a call of 10,000 texts or more takes, on the reference's few texts.
+  const r = await page.evaluate((req) => (window as any).fairground.embed(req), { entry: entry(), source, texts, dtype: 'fp32', tokenizeAsideFrom: 0 });
   assert.equal(r.device, device);
   assert.equal(r.dtype, 'fp32');
   assertMatchesReference(r.vectors);
@@ -52,6 +53,7 @@ e2e('a Hub model loads through the mock Hub and matches the PyTorch reference wi
   // The remote path fetched the files from the mock Hub, not from the site.
   const second = await page.evaluate((req) => (window as any).fairground.embed(req), { entry: entry(), source, texts, dtype: 'fp32' });
   assertMatchesReference(second.vectors);
+  assert.equal(second.timings?.tokenizedAside, false, 'a call of a few texts is tokenized in the model\'s worker');
 });
 
 e2e('a device lost mid-run finishes on WASM with the same vectors', async ({ page, baseUrl, device, requests }) => {
