@@ -41,7 +41,7 @@
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { BrowserContext, CDPSession } from 'playwright-core';
-import { buildIfStale, cpuDelta, launchPersistent, mib, processCpu, sampleHeap, serve } from './browser/chromium.ts';
+import { buildIfStale, cpuDelta, launchPersistent, mib, processCpu, sampleHeap, sampleThreadCpu, serve } from './browser/chromium.ts';
 import { ensurePackage } from './browser/corpus.ts';
 import { serveData } from './browser/dataServer.ts';
 import { stageTimes, type StageTimes } from './browser/stages.ts';
@@ -156,6 +156,8 @@ async function importOnce(variant: keyof typeof VARIANTS, run: number, profile =
       await heap.cdp.send('Profiler.start');
     }
     await page.locator('#dataset-url').fill(`${data.url}${variant}/`);
+    const threadSampler = sampleThreadCpu(browserCdp);
+    await threadSampler.start();
     const cpu0 = await processCpu(browserCdp);
     const t0 = performance.now();
     await page.locator('form.url:has(#dataset-url) button[type="submit"]').click();
@@ -166,6 +168,8 @@ async function importOnce(variant: keyof typeof VARIANTS, run: number, profile =
     await Promise.race([row, banner].map((l) => l.waitFor({ timeout: 900_000 }).catch(() => undefined)));
     const seconds = (performance.now() - t0) / 1000;
     const cpu = cpuDelta(await processCpu(browserCdp), cpu0);
+    const threads = await threadSampler.stop();
+    console.log('  threads:', [...threads].filter(([, v]) => v >= 0.05).sort((a, b) => b[1] - a[1]).map(([k, v]) => `${k} ${v.toFixed(2)}`).join(' | '));
     // A pool of one runs in the page's thread (datasetImporter.ts): no import worker then.
     const poolSize = Math.min(VARIANTS[variant], workers ?? m0.nproc, 8);
     const expectedWorkers = poolSize >= 2 ? poolSize : 0;

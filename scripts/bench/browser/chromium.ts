@@ -104,3 +104,94 @@ export function cpuDelta(after: Map<string, number>, before: Map<string, number>
 }
 
 export const mib = (bytes: number) => bytes / 2 ** 20;
+
+/** CPU seconds of one thread of a Chromium process, read from Linux's /proc. */
+export interface ThreadCpu {
+  /** Process type as CDP names it (browser, renderer, GPU, a utility's service). */
+  readonly process: string;
+  readonly pid: number;
+  readonly tid: number;
+  /** The thread's name (/proc/PID/task/TID/comm: CrRendererMain, DedicatedWorker thread, …). */
+  readonly name: string;
+  /** User + system CPU seconds so far. */
+  readonly cpu: number;
+}
+
+/**
+ * CPU seconds of every thread of every Chromium process so far, from /proc/PID/task/TID/stat
+ * (utime + stime, in clock ticks of 1/100 s): where CDP's per-process figure lands, thread by
+ * thread. Linux only; an empty list elsewhere or when a process is gone.
+ */
+export async function threadCpu(session: CDPSession): Promise<ThreadCpu[]> {
+  const { processInfo } = (await session.send('SystemInfo.getProcessInfo')) as { processInfo: { type: string; id: number }[] };
+  const { readdirSync, readFileSync } = await import('node:fs');
+  const out: ThreadCpu[] = [];
+  for (const p of processInfo) {
+    let tids: string[];
+    try {
+      tids = readdirSync(`/proc/${p.id}/task`);
+    } catch {
+      continue;
+    }
+    for (const tid of tids) {
+      try {
+        const stat = readFileSync(`/proc/${p.id}/task/${tid}/stat`, 'utf8');
+        // Fields after the parenthesised name: state is field 3; utime and stime are fields 14 and 15.
+        const close = stat.lastIndexOf(')');
+        const name = stat.slice(stat.indexOf('(') + 1, close);
+        const f = stat.slice(close + 2).split(' ');
+        out.push({ process: p.type, pid: p.id, tid: Number(tid), name, cpu: (Number(f[11]) + Number(f[12])) / 100 });
+      } catch {
+        // the thread ended meanwhile
+      }
+    }
+  }
+  return out;
+}
+
+/**
+ * Samples threadCpu every `everyMs` and keeps each thread's last reading, so that threads which
+ * end before `stop()` (an import worker's, once its import is over) still count up to their last
+ * sample. `stop()` gives, per process type and thread name (threads of the same name summed), the
+ * CPU seconds since `start` (a thread born later counts from 0).
+ */
+export function sampleThreadCpu(session: CDPSession, everyMs = 200) {
+  const first = new Map<string, number>();
+  const last = new Map<string, ThreadCpu>();
+  let busy = false;
+  let started = false;
+  const tick = async () => {
+    if (busy) return;
+    busy = true;
+    try {
+      for (const t of await threadCpu(session)) {
+        const id = `${t.pid}/${t.tid}`;
+        if (!started) first.set(id, t.cpu);
+        last.set(id, t);
+      }
+      started = true;
+    } catch {
+      // the browser is closing: keep what was read
+    } finally {
+      busy = false;
+    }
+  };
+  let timer: ReturnType<typeof setInterval> | undefined;
+  return {
+    async start() {
+      await tick();
+      timer = setInterval(() => void tick(), everyMs);
+    },
+    async stop(): Promise<Map<string, number>> {
+      clearInterval(timer);
+      while (busy) await new Promise((r) => setTimeout(r, 5));
+      await tick();
+      const out = new Map<string, number>();
+      for (const [id, t] of last) {
+        const key = `${t.process}: ${t.name}`;
+        out.set(key, (out.get(key) ?? 0) + t.cpu - (first.get(id) ?? 0));
+      }
+      return out;
+    },
+  };
+}
