@@ -11,7 +11,18 @@
  * demo run (dataset already imported, embeddings cached).
  *
  * Run: npm run bench -- demo   (BENCH_NO_BUILD=1 skips the stale-build check)
+ *
+ * Beside an earlier commit: BENCH_DEMO_BEFORE=<git ref> builds that commit's site in a git worktree
+ * (fairground-demo-before/ in the OS's temporary folder, outside this checkout so that no test or
+ * linter finds it; this checkout's node_modules linked in), serves it beside this one and
+ * times first demo runs on the WASM path alternately, BENCH_DEMO_PAIRS pairs (default 3), each in
+ * a fresh context (empty storage, cold HTTP cache): the ratio of the medians is the speed-up,
+ * measured in one run on one machine.
  */
+import { execFileSync, spawn } from 'node:child_process';
+import { existsSync, rmSync, symlinkSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { buildIfStale, launch, serve, type DevicePath } from './browser/chromium.ts';
 import { emitSection, machine, machineMarkdown } from './lib/section.ts';
@@ -64,8 +75,8 @@ async function sampleStages(page: Page): Promise<void> {
 }
 
 /** Clicks demo-run on the home page; seconds until the results table shows, the run id and the stages seen. */
-async function demo(page: Page, previous?: string): Promise<{ seconds: number; runId: string; stages: Stages }> {
-  await open(page, site.url);
+async function demo(page: Page, previous?: string, url = site.url): Promise<{ seconds: number; runId: string; stages: Stages }> {
+  await open(page, url);
   const button = page.getByTestId('demo-run');
   await button.waitFor();
   await page.waitForFunction(() => !(document.querySelector('[data-testid="demo-run"]') as HTMLButtonElement | null)?.disabled);
@@ -160,6 +171,77 @@ try {
   await site.close();
 }
 
+/** The site of an earlier commit, built in a worktree and served by that commit's own server code. */
+async function serveBefore(ref: string): Promise<{ url: string; sha: string; close: () => void }> {
+  const dir = join(tmpdir(), 'fairground-demo-before');
+  const sha = execFileSync('git', ['rev-parse', '--short', ref], { encoding: 'utf8' }).trim();
+  if (existsSync(dir)) execFileSync('git', ['worktree', 'remove', '--force', dir]);
+  rmSync(dir, { recursive: true, force: true });
+  execFileSync('git', ['worktree', 'add', '--detach', dir, sha], { stdio: 'inherit' });
+  symlinkSync(resolve('node_modules'), resolve(dir, 'node_modules'));
+  console.log(`building ${sha}'s site in ${dir} …`);
+  execFileSync('npx', ['vite', 'build', '--logLevel', 'error'], { cwd: dir, stdio: 'inherit' });
+  const child = spawn(process.execPath, ['--input-type=module', '-e', "const s = await (await import('./scripts/lib/serve.mjs')).serveSite({ port: 0 }); console.log('URL ' + s.url);"], { cwd: dir, stdio: ['ignore', 'pipe', 'inherit'] });
+  const url = await new Promise<string>((ok, fail) => {
+    let out = '';
+    child.stdout!.on('data', (d: Buffer) => {
+      out += d.toString();
+      const m = /URL (\S+)/.exec(out);
+      if (m) ok(m[1]);
+    });
+    child.on('exit', (code) => fail(new Error(`the earlier site's server exited (${code})`)));
+  });
+  return {
+    url,
+    sha,
+    close: () => {
+      child.kill();
+      execFileSync('git', ['worktree', 'remove', '--force', dir]);
+    },
+  };
+}
+
+const median = (xs: readonly number[]) => [...xs].sort((a, b) => a - b)[Math.floor((xs.length - 1) / 2)];
+let beside = '';
+if (process.env.BENCH_DEMO_BEFORE) {
+  const before = await serveBefore(process.env.BENCH_DEMO_BEFORE);
+  const now = await serve();
+  const pairs = Number(process.env.BENCH_DEMO_PAIRS ?? 3);
+  const times: Record<'before' | 'now', number[]> = { before: [], now: [] };
+  const browser = await launch('wasm');
+  try {
+    for (let i = 0; i < pairs; i++) {
+      for (const [which, url] of (i % 2 === 0 ? [['before', before.url], ['now', now.url]] : [['now', now.url], ['before', before.url]]) as ['before' | 'now', string][]) {
+        const context = await browser.newContext();
+        await context.addInitScript('globalThis.__name ??= (f) => f');
+        const page = await context.newPage();
+        const r = await demo(page, undefined, url);
+        times[which].push(r.seconds);
+        console.log(`  wasm, ${which === 'before' ? before.sha : 'this build'}: first demo ${r.seconds.toFixed(1)} s`);
+        await context.close();
+      }
+    }
+  } finally {
+    await browser.close();
+    before.close();
+    await now.close();
+  }
+  const fmtAll = (xs: number[]) => xs.map((x) => x.toFixed(1)).join(', ');
+  beside = `
+
+### Beside ${before.sha} (BENCH_DEMO_BEFORE=${process.env.BENCH_DEMO_BEFORE})
+
+Command: \`BENCH_DEMO_BEFORE=${process.env.BENCH_DEMO_BEFORE} BENCH_DEMO_PAIRS=${pairs} npm run bench -- demo\`. The WASM path's first run (cold: fresh context, empty storage),
+${pairs} pairs alternating between ${before.sha}'s site (built in a worktree) and this build's, one browser.
+
+| Site | First runs s | Median s |
+| --- | --- | ---: |
+| ${before.sha} | ${fmtAll(times.before)} | ${median(times.before).toFixed(1)} |
+| this build | ${fmtAll(times.now)} | **${median(times.now).toFixed(1)}** |
+
+This build takes **${(median(times.now) / median(times.before)).toFixed(2)}×** ${before.sha}'s time to the results table.`;
+}
+
 const fmt = (x: number | undefined) => (x === undefined ? '—' : x.toFixed(1));
 const section = `## Demo audit: time to results per device path (headless Chromium)
 
@@ -187,6 +269,7 @@ then the results page, from the last model done to the table shown.
 | Path | Run | Stages |
 | --- | --- | --- |
 ${results.flatMap((r) => [`| ${r.path} | first | ${r.firstStages ?? '—'} |`, `| ${r.path} | second | ${r.secondStages ?? '—'} |`]).join('\n')}
+${beside}
 ${failures.length ? `\n**Checks failed:** ${failures.join('; ')}\n` : ''}`;
 emitSection(section);
 if (failures.length) {
