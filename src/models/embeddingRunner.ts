@@ -180,11 +180,6 @@ export class EmbeddingRunner extends ModelRunner<EmbedApi, { dims: number }> {
   }
 
   /**
-   * Starts the tokenizer worker once. It is device-free (no ONNX Runtime session), so a device
-   * fallback of the model worker leaves it as it is. If it cannot load, batches are tokenized in
-   * the model's worker, as without it: the vectors are the same either way.
-   */
-  /**
    * Connects the tokenizer worker to the current model worker by a
    * MessageChannel (again after a fallback replaced the model worker).
    * @returns the model worker generation the channel reaches.
@@ -201,6 +196,11 @@ export class EmbeddingRunner extends ModelRunner<EmbedApi, { dims: number }> {
     return ready;
   }
 
+  /**
+   * Starts the tokenizer worker once. It is device-free (no ONNX Runtime session), so a device
+   * fallback of the model worker leaves it as it is. If it cannot load, batches are tokenized in
+   * the model's worker, as without it: the vectors are the same either way.
+   */
   #startTokenizer(): Promise<{ worker: Worker; api: Comlink.Remote<EmbedApi> } | null> {
     this.#tokenizer ??= (async () => {
       const make = this.#o.createTokenizerWorker === undefined ? (this.#o.createWorker ? null : defaultWorker) : this.#o.createTokenizerWorker;
@@ -307,8 +307,9 @@ export class EmbeddingRunner extends ModelRunner<EmbedApi, { dims: number }> {
     for (let b = 0; b < missing.length; b += batchSize) batches.push(missing.slice(b, b + batchSize));
     if (batches.length === 0) return;
     // The model and, for a call large enough, the tokenizer load side by side; then batch k + 1 is
-    // tokenized while batch k runs (a call too small tokenizes in the model's worker).
-    const aside = missing.length >= this.#tokenizeAsideFrom || this.#tokenizer !== undefined;
+    // tokenized while batch k runs (a call too small tokenizes in the model's worker). The call's
+    // size decides, not this part's: with a cache a call runs in parts of CACHE_SAMPLE texts.
+    const aside = call.texts.length >= this.#tokenizeAsideFrom || this.#tokenizer !== undefined;
     const [tokenizer] = await Promise.all([aside ? this.#startTokenizer() : null, this.worker.load()]);
     const textsOf = (k: number) => batches[k].map((i) => prefix + texts[i]);
     /** Tokenizes batch k in the tokenizer worker, straight into the model worker's port. */

@@ -191,6 +191,26 @@ describe('EmbeddingRunner tokenizes aside only for calls large enough', () => {
     runner.dispose();
   });
 
+  it("decides by the call's size, not by the part of CACHE_SAMPLE texts a cached call runs in", async () => {
+    vi.stubGlobal('navigator', { hardwareConcurrency: 2 });
+    const { CACHE_SAMPLE } = await import('../../../src/core/models/cachePolicy.ts');
+    let started = 0;
+    const w = fakePair();
+    const cache = { getMany: async (keys: readonly string[]) => keys.map(() => undefined), putMany: async () => undefined };
+    // Two parts of at most CACHE_SAMPLE texts, each under the threshold; the call over it.
+    const texts = Array.from({ length: CACHE_SAMPLE + 10 }, (_, i) => `t${i}`);
+    const runner = new EmbeddingRunner({
+      entry: glove, source: { kind: 'bundled', id: glove.id }, probe: { kind: 'wasm', reason: 'test' }, batchSize: 256, cache,
+      createWorker: w.model, createTokenizerWorker: () => (started++, w.tokenizer()), tokenizeAsideFrom: CACHE_SAMPLE + 5,
+    });
+    const r = await runner.embed(texts, 'document');
+    expect(r.computed).toBe(texts.length);
+    expect(started).toBe(1);
+    expect(w.log.some((l) => l.startsWith('embed '))).toBe(false);
+    expect(w.log.filter((l) => l.startsWith('tokenize'))).toHaveLength(Math.ceil(CACHE_SAMPLE / 256) + 1);
+    runner.dispose();
+  });
+
   it('has a default of TOKENIZE_ASIDE_FROM texts', () => {
     expect(TOKENIZE_ASIDE_FROM).toBe(10_000);
   });
