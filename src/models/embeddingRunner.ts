@@ -50,7 +50,8 @@ export interface EmbeddingRunnerOptions {
   readonly createTokenizerWorker?: (() => Worker) | null;
   /**
    * Texts a call must send to the model before its batches are tokenized in that second worker
-   * (TOKENIZE_ASIDE_FROM by default; 0: always, the worker loading beside the model from the load on).
+   * (0: always, the worker loading beside the model from the load on). By default
+   * TOKENIZE_ASIDE_FROM on a machine of TOKENIZE_ASIDE_MIN_CORES cores or more, never on fewer.
    */
   readonly tokenizeAsideFrom?: number;
 }
@@ -58,11 +59,23 @@ export interface EmbeddingRunnerOptions {
 /**
  * Texts an embed call must have for the runner to tokenize them in a second worker. That worker
  * loads transformers.js and the tokenizer again (1.5–2 CPU-s on the 2-core test machine) and saves
- * at most the tokenizing itself, about 0.1 ms a text of the bundled GloVe model's and a small share
- * of a transformer's time: worth it for a corpus, not for a demo's 2,160 profiles, whose run it
- * slowed by taking a core from the audits beside it (BENCHMARKS.md, "demo").
+ * at most the tokenizing itself, under 20 µs a text of the bundled GloVe model's (the tokenizer
+ * worker's 10 CPU-s for the 550,000 texts of the 500k scale bench, its load included) and a small
+ * share of a transformer's time: worth it for a corpus on a machine with a core to spare, not for
+ * a demo's 2,160 profiles, whose run it slowed by taking a core from the audits beside it
+ * (BENCHMARKS.md, "demo").
  */
 export const TOKENIZE_ASIDE_FROM = 10_000;
+
+/**
+ * Cores (navigator.hardwareConcurrency) a machine needs before a call is tokenized aside by
+ * default: one for the model, one for the tokenizer and one for the audit that runs beside the
+ * embedding in a retrieval run. On two cores the tokenizer takes the audit's core: the Chromium
+ * scale bench on this 2-core machine measured 100,000 documents in 28.4 s with it against 23.8 s
+ * without, and 500,000 in 103.7 s against 105.5 s, 3–7 CPU-s more each (BENCHMARKS.md, "Scale in
+ * Chromium"): the tokenizing it moves is about 10 µs a GloVe text, less than the worker's load.
+ */
+export const TOKENIZE_ASIDE_MIN_CORES = 3;
 
 export interface EmbeddingResult {
   /** One vector per input text, in input order; empty when `embed` was given `into` (the vectors are its rows). */
@@ -176,7 +189,9 @@ export class EmbeddingRunner extends ModelRunner<EmbedApi, { dims: number }> {
   }
 
   get #tokenizeAsideFrom(): number {
-    return this.#o.tokenizeAsideFrom ?? TOKENIZE_ASIDE_FROM;
+    if (this.#o.tokenizeAsideFrom !== undefined) return this.#o.tokenizeAsideFrom;
+    const cores = typeof navigator === 'undefined' ? 1 : navigator.hardwareConcurrency ?? 1;
+    return cores >= TOKENIZE_ASIDE_MIN_CORES ? TOKENIZE_ASIDE_FROM : Infinity;
   }
 
   /**

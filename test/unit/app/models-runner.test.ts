@@ -6,7 +6,7 @@
 import { MessageChannel } from 'node:worker_threads';
 import * as Comlink from 'comlink';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { EmbeddingRunner, TOKENIZE_ASIDE_FROM } from '../../../src/models/embeddingRunner.ts';
+import { EmbeddingRunner, TOKENIZE_ASIDE_FROM, TOKENIZE_ASIDE_MIN_CORES } from '../../../src/models/embeddingRunner.ts';
 import { findModel } from '../../../src/models/registry.ts';
 import type { EmbeddingModelEntry } from '../../../src/core/models/modelSpec.ts';
 
@@ -213,6 +213,26 @@ describe('EmbeddingRunner tokenizes aside only for calls large enough', () => {
 
   it('has a default of TOKENIZE_ASIDE_FROM texts', () => {
     expect(TOKENIZE_ASIDE_FROM).toBe(10_000);
+    expect(TOKENIZE_ASIDE_MIN_CORES).toBe(3);
+  });
+
+  it('by default tokenizes a call of TOKENIZE_ASIDE_FROM texts aside on TOKENIZE_ASIDE_MIN_CORES cores, in the model worker on fewer', async () => {
+    const texts = Array.from({ length: TOKENIZE_ASIDE_FROM }, (_, i) => `t${i}`);
+    for (const cores of [TOKENIZE_ASIDE_MIN_CORES - 1, TOKENIZE_ASIDE_MIN_CORES]) {
+      vi.stubGlobal('navigator', { hardwareConcurrency: cores });
+      let started = 0;
+      const w = fakePair();
+      const runner = new EmbeddingRunner({
+        entry: glove, source: { kind: 'bundled', id: glove.id }, probe: { kind: 'wasm', reason: 'test' }, batchSize: 1000,
+        createWorker: w.model, createTokenizerWorker: () => (started++, w.tokenizer()),
+      });
+      const small = await runner.embed(texts.slice(1), 'document');
+      expect(small.computed).toBe(TOKENIZE_ASIDE_FROM - 1);
+      expect(started).toBe(0);
+      await runner.embed(texts, 'document');
+      expect(started).toBe(cores >= TOKENIZE_ASIDE_MIN_CORES ? 1 : 0);
+      runner.dispose();
+    }
   });
 });
 
