@@ -11,21 +11,14 @@
  */
 import type { Qrels } from '../../formats/qrels.ts';
 import { FormatError } from '../../formats/formatError.ts';
-import { StringIndex } from '../../stringIndex.ts';
-import { forEachLine, type LinesChunk } from '../../formats/lineSplitter.ts';
-import { RunLineReader } from '../../formats/runColumns.ts';
+import type { LinesChunk } from '../../formats/lineSplitter.ts';
 import { kernelOptions, metricKey, RETRIEVAL_METRICS, type KernelOptions } from '../../metrics/retrieval.ts';
 import { averagePrecisionOfRanks, scoreTop } from '../../metrics/retrievalKernel.ts';
 import { rankOfColumn, topRankedOfColumns } from '../../metrics/topRanked.ts';
+import { QueryBlocks } from './queryBlocks.ts';
 import type { RetrievalEvalOptions } from './retrieval.ts';
 
-/** A query's lines came back after another query's: read the run whole instead. */
-export class RunNotGroupedError extends Error {
-  constructor(readonly query: string, readonly line: number) {
-    super(`query "${query}" comes back at line ${line} after other queries: the run is not grouped by query`);
-    this.name = 'RunNotGroupedError';
-  }
-}
+export { RunNotGroupedError } from './queryBlocks.ts';
 
 /** What the stream computed: evalRetrieval's columns (keys, the evaluated queries, values per key). */
 export interface RetrievalColumns {
@@ -37,21 +30,17 @@ export interface RetrievalColumns {
 }
 
 export class RetrievalStream {
-  readonly #reader = new RunLineReader();
   readonly #qrels: Qrels;
   readonly #kernel: KernelOptions;
   readonly #threshold: number;
   readonly #withMap: boolean;
   /** Per-query values of the evaluated queries, by query id. */
   readonly #values = new Map<string, Float64Array>();
-  readonly #done = new Set<string>();
-  #query: string | undefined;
-  /** The open query's documents as columns (no object per line): identifier, score, and where each is. */
-  #n = 0;
-  #scores = new Float64Array(1024);
-  readonly #docIds: string[] = [];
-  readonly #at = new StringIndex();
-  #lines = 0;
+  /** The run's lines by query; each query scored (if the qrels evaluate it) when its block ends. */
+  readonly #blocks = new QueryBlocks((query) => {
+    const judgments = this.#qrels.get(query);
+    if (judgments && isEvaluated(judgments, this.#threshold)) this.#values.set(query, this.#score(judgments));
+  });
 
   /** @throws {RangeError} for invalid options (kernelOptions). */
   constructor(qrels: Qrels, options: RetrievalEvalOptions) {
@@ -67,45 +56,12 @@ export class RetrievalStream {
    * @throws {RunNotGroupedError} when a finished query comes back.
    */
   add(text: string, line: number): void {
-    this.#read(text, 0, text.length, line);
+    this.#blocks.add(text, line);
   }
 
   /** A chunk of whole lines (lineSplitter.ts), each read in place: `add`'s rules, no string per line. */
   addChunk(chunk: LinesChunk): void {
-    forEachLine(chunk, this.#read);
-  }
-
-  readonly #read = (text: string, start: number, end: number, line: number): void => {
-    const r = this.#reader;
-    if (!r.read(text, line, start, end)) return;
-    this.#lines++;
-    if (r.newQuery || this.#query === undefined) {
-      this.#close();
-      if (this.#done.has(r.queryId)) throw new RunNotGroupedError(r.queryId, line);
-      this.#query = r.queryId;
-    }
-    const i = this.#at.add(r.docId);
-    if (i < 0) throw new FormatError(`document "${r.docId}" appears twice for query "${this.#query}"`, line);
-    this.#n++;
-    if (i === this.#scores.length) {
-      const grown = new Float64Array(i * 2);
-      grown.set(this.#scores);
-      this.#scores = grown;
-    }
-    this.#scores[i] = r.score;
-    this.#docIds[i] = r.docId;
-  };
-
-  /** Scores the query whose lines just ended (if the qrels evaluate it) and drops its lines. */
-  #close(): void {
-    const query = this.#query;
-    if (query === undefined) return;
-    this.#done.add(query);
-    const judgments = this.#qrels.get(query);
-    if (judgments && isEvaluated(judgments, this.#threshold)) this.#values.set(query, this.#score(judgments));
-    this.#n = 0;
-    this.#docIds.length = 0;
-    this.#at.clear();
+    this.#blocks.addChunk(chunk);
   }
 
   /**
@@ -115,9 +71,7 @@ export class RetrievalStream {
    * past the largest cut-off.
    */
   #score(judgments: ReadonlyMap<string, number>): Float64Array {
-    const n = this.#n;
-    const scores = this.#scores;
-    const ids = this.#docIds;
+    const { n, scores, docIds: ids, at } = this.#blocks;
     const top = topRankedOfColumns(scores, ids, n, this.#kernel.ks[this.#kernel.ks.length - 1]);
     const cut = scoreTop((i) => ids[top[i]], top.length, judgments, this.#kernel);
     if (!this.#withMap) return cut;
@@ -126,7 +80,7 @@ export class RetrievalStream {
     for (const [doc, grade] of judgments) {
       if (grade < this.#threshold) continue;
       nRelevant++;
-      const i = this.#at.get(doc);
+      const i = at.get(doc);
       if (i >= 0) ranks.push(rankOfColumn(scores, ids, n, i));
     }
     const out = new Float64Array(cut.length + 1);
@@ -140,8 +94,8 @@ export class RetrievalStream {
    * @throws {FormatError} for an empty run.
    */
   finish(): RetrievalColumns {
-    this.#close();
-    if (this.#lines === 0) throw new FormatError('empty run file: no scored documents found');
+    this.#blocks.end();
+    if (this.#blocks.lines === 0) throw new FormatError('empty run file: no scored documents found');
     const keys = RETRIEVAL_METRICS.flatMap((m) => this.#kernel.ks.map((k) => metricKey(m, k)));
     if (this.#withMap) keys.push('map');
     const queries: string[] = [];
@@ -153,7 +107,7 @@ export class RetrievalStream {
         continue;
       }
       queries.push(query);
-      // #close left no open query, so #score sees an empty ranking: a judged query the run never names
+      // end() left no open query, so #score sees an empty ranking: a judged query the run never names
       rows.push(this.#values.get(query) ?? this.#score(judgments));
     }
     const values = keys.map((_, m) => Float64Array.from(rows, (row) => row[m]));

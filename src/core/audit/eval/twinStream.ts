@@ -12,13 +12,11 @@
  * (RunTextQuirkError, runTextQuirks.ts), and — the caller's rule — any line the stream refuses.
  */
 import { FormatError } from '../../formats/formatError.ts';
-import { forEachLine, type LinesChunk } from '../../formats/lineSplitter.ts';
-import { RunLineReader } from '../../formats/runColumns.ts';
+import type { LinesChunk } from '../../formats/lineSplitter.ts';
 import { hasRunTextQuirk, RunTextQuirkError } from '../../formats/runTextQuirks.ts';
 import type { TwinLine } from '../../formats/twins.ts';
 import { twinQueryResults, type TwinQueryResult } from '../../metrics/twins.ts';
-import { StringIndex } from '../../stringIndex.ts';
-import { RunNotGroupedError } from './retrievalStream.ts';
+import { QueryBlocks } from './queryBlocks.ts';
 import { missingTwinsOf, twinQueryOf, twinsByOriginal, type TwinRunLookup, type TwinsEvalOptions } from './twins.ts';
 
 export interface TwinStreamOptions extends TwinsEvalOptions {
@@ -34,7 +32,6 @@ export interface TwinStreamResult {
 }
 
 export class TwinStream {
-  readonly #reader = new RunLineReader();
   readonly #twinRun: TwinRunLookup;
   readonly #byOriginal: ReadonlyMap<string, TwinLine>;
   readonly #k: number;
@@ -42,14 +39,8 @@ export class TwinStream {
   readonly #listMissing: boolean;
   readonly #results: TwinQueryResult[] = [];
   readonly #missing: string[] = [];
-  readonly #done = new Set<string>();
-  #query: string | undefined;
-  /** The open query's documents as columns: identifier and score in file order, and where each is. */
-  #n = 0;
-  #scores = new Float64Array(1024);
-  readonly #docIds: string[] = [];
-  readonly #at = new StringIndex();
-  #lines = 0;
+  /** The run's lines by query; each query's twin metrics computed when its block ends. */
+  readonly #blocks = new QueryBlocks((query) => this.#end(query));
 
   constructor(twinRun: TwinRunLookup, twins: readonly TwinLine[], options: TwinStreamOptions) {
     this.#twinRun = twinRun;
@@ -67,50 +58,22 @@ export class TwinStream {
    */
   add(text: string, line: number): void {
     if (hasRunTextQuirk(text)) throw new RunTextQuirkError(line);
-    this.#read(text, 0, text.length, line);
+    this.#blocks.add(text, line);
   }
 
   /** A chunk of whole lines (lineSplitter.ts), each read in place: `add`'s rules, no string per line. */
   addChunk(chunk: LinesChunk): void {
     if (hasRunTextQuirk(chunk.text)) throw new RunTextQuirkError(chunk.line);
-    forEachLine(chunk, this.#read);
+    this.#blocks.addChunk(chunk);
   }
 
-  readonly #read = (text: string, start: number, end: number, line: number): void => {
-    const r = this.#reader;
-    if (!r.read(text, line, start, end)) return;
-    this.#lines++;
-    if (r.newQuery || this.#query === undefined) {
-      this.#close();
-      if (this.#done.has(r.queryId)) throw new RunNotGroupedError(r.queryId, line);
-      this.#query = r.queryId;
-    }
-    const i = this.#at.add(r.docId);
-    if (i < 0) throw new FormatError(`document "${r.docId}" appears twice for query "${this.#query}"`, line);
-    this.#n++;
-    if (i === this.#scores.length) {
-      const grown = new Float64Array(i * 2);
-      grown.set(this.#scores);
-      this.#scores = grown;
-    }
-    this.#scores[i] = r.score;
-    this.#docIds[i] = r.docId;
-  };
-
-  /** The twin metrics of the query whose lines just ended (evalTwins' kernel), its missing twins listed; its lines dropped. */
-  #close(): void {
-    const query = this.#query;
-    if (query === undefined) return;
-    this.#done.add(query);
-    const ids = this.#docIds;
+  /** The twin metrics of the query whose lines just ended (evalTwins' kernel), its missing twins listed. */
+  #end(query: string): void {
+    const { n, scores, docIds: ids } = this.#blocks;
     const twinScored = this.#twinRun.get(query);
     if (this.#listMissing) missingTwinsOf(query, ids, twinScored, this.#byOriginal, this.#missing);
-    const twinQuery = twinQueryOf(query, ids, this.#scores.subarray(0, this.#n), twinScored, this.#byOriginal, this.#firstGroup);
+    const twinQuery = twinQueryOf(query, ids, scores.subarray(0, n), twinScored, this.#byOriginal, this.#firstGroup);
     this.#results.push(twinQueryResults([twinQuery], this.#k)[0]);
-    this.#query = undefined;
-    this.#n = 0;
-    this.#docIds.length = 0;
-    this.#at.clear();
   }
 
   /**
@@ -118,8 +81,8 @@ export class TwinStream {
    * @throws {FormatError} for an empty run (parseRun's message).
    */
   finish(): TwinStreamResult {
-    this.#close();
-    if (this.#lines === 0) throw new FormatError('empty run file: no scored documents found');
+    this.#blocks.end();
+    if (this.#blocks.lines === 0) throw new FormatError('empty run file: no scored documents found');
     return { results: this.#results, missing: this.#missing };
   }
 }
