@@ -73,7 +73,7 @@ export const TOKENIZE_ASIDE_FROM = 10_000;
  * embedding in a retrieval run. On two cores the tokenizer takes the audit's core: the Chromium
  * scale bench on this 2-core machine measured 100,000 documents in 28.4 s with it against 23.8 s
  * without, and 500,000 in 103.7 s against 105.5 s, 3–7 CPU-s more each (BENCHMARKS.md, "Scale in
- * Chromium"): the tokenizing it moves is about 10 µs a GloVe text, less than the worker's load.
+ * Chromium"): the tokenizing it moves is under 20 µs a GloVe text, less than the worker's load.
  */
 export const TOKENIZE_ASIDE_MIN_CORES = 3;
 
