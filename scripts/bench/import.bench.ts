@@ -41,7 +41,7 @@
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { BrowserContext, CDPSession } from 'playwright-core';
-import { buildIfStale, cpuDelta, launchPersistent, mib, processCpu, sampleHeap, sampleThreadCpu, serve } from './browser/chromium.ts';
+import { buildIfStale, cpuDelta, launchPersistent, machineCpu, mib, processCpu, sampleHeap, sampleThreadCpu, serve } from './browser/chromium.ts';
 import { ensurePackage } from './browser/corpus.ts';
 import { serveData } from './browser/dataServer.ts';
 import { stageTimes, type StageTimes } from './browser/stages.ts';
@@ -159,6 +159,8 @@ async function importOnce(variant: keyof typeof VARIANTS, run: number, profile =
     const threadSampler = sampleThreadCpu(browserCdp);
     await threadSampler.start();
     const cpu0 = await processCpu(browserCdp);
+    const machine0 = await machineCpu();
+    const self0 = process.cpuUsage();
     const t0 = performance.now();
     await page.locator('form.url:has(#dataset-url) button[type="submit"]').click();
     const row = page.locator(`[data-testid="dataset-list"] tr[data-dataset-id="${id}"][data-state="ready"]`);
@@ -167,9 +169,18 @@ async function importOnce(variant: keyof typeof VARIANTS, run: number, profile =
     // The loser stays pending until the context closes: its rejection is silenced.
     await Promise.race([row, banner].map((l) => l.waitFor({ timeout: 900_000 }).catch(() => undefined)));
     const seconds = (performance.now() - t0) / 1000;
+    const self = process.cpuUsage(self0);
+    const machine1 = await machineCpu();
     const cpu = cpuDelta(await processCpu(browserCdp), cpu0);
     const threads = await threadSampler.stop();
     console.log('  threads:', [...threads].filter(([, v]) => v >= 0.05).sort((a, b) => b[1] - a[1]).map(([k, v]) => `${k} ${v.toFixed(2)}`).join(' | '));
+    // The whole machine over the import: Chromium, this bench's process (the data server and the samplers) and anything else.
+    if (machine0 && machine1) {
+      const busy = machine1.busy - machine0.busy;
+      const chromium = [...threads.values()].reduce((a, v) => a + v, 0);
+      const bench = (self.user + self.system) / 1e6;
+      console.log(`  machine: ${(busy / seconds).toFixed(2)} of ${m0.nproc} cores busy (${busy.toFixed(1)} CPU-s in ${seconds.toFixed(1)} s): Chromium ${chromium.toFixed(1)}, this bench process (data server, samplers) ${bench.toFixed(1)}, other ${(busy - chromium - bench).toFixed(1)}`);
+    }
     // A pool of one runs in the page's thread (datasetImporter.ts): no import worker then.
     const poolSize = Math.min(VARIANTS[variant], workers ?? m0.nproc, 8);
     const expectedWorkers = poolSize >= 2 ? poolSize : 0;

@@ -195,3 +195,19 @@ export function sampleThreadCpu(session: CDPSession, everyMs = 200) {
     },
   };
 }
+
+/**
+ * The whole machine's CPU so far, from Linux's /proc/stat (first line, in clock ticks of 1/100 s):
+ * busy = user + nice + system + irq + softirq + steal, idle = idle + iowait. Seconds summed over
+ * the cores. Busy cores over an interval = Δbusy ÷ wall seconds. Undefined off Linux.
+ */
+export async function machineCpu(): Promise<{ busy: number; idle: number } | undefined> {
+  const { readFileSync } = await import('node:fs');
+  try {
+    const f = readFileSync('/proc/stat', 'utf8').split('\n')[0].trim().split(/\s+/).slice(1).map(Number);
+    const [user, nice, system, idle, iowait, irq, softirq, steal = 0] = f;
+    return { busy: (user + nice + system + irq + softirq + steal) / 100, idle: (idle + iowait) / 100 };
+  } catch {
+    return undefined;
+  }
+}
