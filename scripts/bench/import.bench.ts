@@ -41,10 +41,11 @@
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { BrowserContext, CDPSession } from 'playwright-core';
-import { buildIfStale, cpuDelta, launchPersistent, machineCpu, mib, processCpu, sampleHeap, sampleThreadCpu, serve } from './browser/chromium.ts';
+import { buildIfStale, cpuDelta, launchPersistent, machineCpu, mib, processCpu, sampleHeap, sampleThreadCpu, serve, traceUserTiming } from './browser/chromium.ts';
 import { ensurePackage } from './browser/corpus.ts';
 import { serveData } from './browser/dataServer.ts';
 import { stageTimes, type StageTimes } from './browser/stages.ts';
+import { COMMIT, WAIT_COMMIT } from '../../src/storage/shardImporter.ts';
 import { Sha256 } from '../../src/core/sha256.ts';
 import { emitSection, machine, machineMarkdown } from './lib/section.ts';
 
@@ -102,6 +103,10 @@ interface RunResult {
   deleteSeconds: number | undefined;
   profile?: { fn: string; url: string; selfMs: number }[];
   profileTotalMs?: number;
+  /** The chunk writes, from the importer's User Timing measures (shardImporter.ts: COMMIT, WAIT_COMMIT). */
+  writes?: { transactions: number; threads: number; commitS: number; waitS: number };
+  /** The whole machine's busy cores over the import (/proc/stat). */
+  machineCores?: number;
 }
 
 /** Top functions by self time of a CDP Profiler profile. */
@@ -158,6 +163,7 @@ async function importOnce(variant: keyof typeof VARIANTS, run: number, profile =
     await page.locator('#dataset-url').fill(`${data.url}${variant}/`);
     const threadSampler = sampleThreadCpu(browserCdp);
     await threadSampler.start();
+    const writes = await traceUserTiming(browserCdp);
     const cpu0 = await processCpu(browserCdp);
     const machine0 = await machineCpu();
     const self0 = process.cpuUsage();
@@ -173,10 +179,23 @@ async function importOnce(variant: keyof typeof VARIANTS, run: number, profile =
     const machine1 = await machineCpu();
     const cpu = cpuDelta(await processCpu(browserCdp), cpu0);
     const threads = await threadSampler.stop();
+    const measures = await writes.stop();
+    const threadsWriting = new Set([...measures.keys()].map((k) => k.split(' ')[0]));
+    const sum = (name: string) => [...measures].filter(([k]) => k.endsWith(name)).reduce((a, [, v]) => a + v.ms, 0) / 1000;
+    const count = (name: string) => [...measures].filter(([k]) => k.endsWith(name)).reduce((a, [, v]) => a + v.n, 0);
+    const writesSeen = threadsWriting.size > 0 ? { transactions: count(COMMIT), threads: threadsWriting.size, commitS: sum(COMMIT), waitS: sum(WAIT_COMMIT) } : undefined;
+    if (threadsWriting.size > 0) {
+      console.log(
+        `  writes: ${count(COMMIT)} chunk transactions in ${threadsWriting.size} thread${threadsWriting.size === 1 ? '' : 's'}; issued → committed ${sum(COMMIT).toFixed(1)} s in all (${((1000 * sum(COMMIT)) / Math.max(1, count(COMMIT))).toFixed(0)} ms each); ` +
+          `the reading stood still waiting for a commit ${sum(WAIT_COMMIT).toFixed(1)} s in all, ${((100 * sum(WAIT_COMMIT)) / (threadsWriting.size * seconds)).toFixed(0)}% of the writing threads' wall time`,
+      );
+    }
     console.log('  threads:', [...threads].filter(([, v]) => v >= 0.05).sort((a, b) => b[1] - a[1]).map(([k, v]) => `${k} ${v.toFixed(2)}`).join(' | '));
     // The whole machine over the import: Chromium, this bench's process (the data server and the samplers) and anything else.
+    let machineCores: number | undefined;
     if (machine0 && machine1) {
       const busy = machine1.busy - machine0.busy;
+      machineCores = busy / seconds;
       const chromium = [...threads.values()].reduce((a, v) => a + v, 0);
       const bench = (self.user + self.system) / 1e6;
       console.log(`  machine: ${(busy / seconds).toFixed(2)} of ${m0.nproc} cores busy (${busy.toFixed(1)} CPU-s in ${seconds.toFixed(1)} s): Chromium ${chromium.toFixed(1)}, this bench process (data server, samplers) ${bench.toFixed(1)}, other ${(busy - chromium - bench).toFixed(1)}`);
@@ -213,7 +232,7 @@ async function importOnce(variant: keyof typeof VARIANTS, run: number, profile =
       failures.push(`${variant} MB run ${run}: the dataset was not deleted within 120 s`);
     }
     }
-    const r: RunResult = { variant, workers, bytes, rawBytes, records, seconds, heapBase, heapPeak: peak, heapLivePeak: livePeak ?? NaN, heapSamples: samples.length, cpu, deleteSeconds, profile: top, profileTotalMs };
+    const r: RunResult = { variant, workers, bytes, rawBytes, records, seconds, heapBase, heapPeak: peak, heapLivePeak: livePeak ?? NaN, heapSamples: samples.length, cpu, deleteSeconds, profile: top, profileTotalMs, writes: writesSeen, machineCores };
     console.log(
       `  ${variant} MB${profile ? ' (CPU profile on)' : ''}, ${importWorkers.length} import worker${importWorkers.length === 1 ? '' : 's'}, run ${run}: ${seconds.toFixed(1)} s, ${(bytes / 1e6 / seconds).toFixed(1)} MB/s, ` +
         `${(records / seconds).toFixed(0)} rec/s, heap base ${mib(heapBase).toFixed(1)} MiB peak ${mib(peak).toFixed(1)} MiB (${samples.length} samples), ` +
@@ -321,6 +340,25 @@ BENCH_IMPORT_WORKERS sets them). Same measure as the table above; the floor is t
 | Import workers | Wall s | MB/s (compressed) | Speed-up over 1 worker | CPU s renderer / browser / utility / GPU | Share of the floor |
 | ---: | ---: | ---: | ---: | --- | ---: |
 ${poolRows.map((s) => `| ${workersOf(s.v) > 1 ? workersOf(s.v) : "1 (the page's thread)"}${s.v === '100' ? ' (the pool)' : ''} | ${s.seconds.toFixed(1)} | **${s.mbps.toFixed(1)}** | ${oneWorker ? `${(oneWorker.seconds / s.seconds).toFixed(2)}×` : '—'} | ${s.cpu.map((x) => x.toFixed(1)).join(' / ')} | ${floorMbps ? `${((100 * s.mbps) / floorMbps).toFixed(0)}%` : '—'} |`).join('\n')}
+
+**IndexedDB's commits.** Each chunk (1,000 records) is written in one readwrite transaction over the
+same four stores (\`staging\`, \`chunks\`, \`chunkIds\`, \`shardState\`), so IndexedDB runs them one at a
+time, whichever worker issued them. From the importer's User Timing measures (\`shardImporter.ts\`:
+\`${COMMIT}\` from a transaction issued to committed, \`${WAIT_COMMIT}\` the reading standing still
+until a commit, each worker keeping one write in flight), read from a CDP trace: if the commits are
+served one at a time, a commit waits behind the other writers' and takes about (writing threads) ×
+(service time), and the service times of all the transactions add up to the time IndexedDB was busy.
+
+| Import workers | Wall s | Chunk transactions | Issued → committed, ms each | Service time, ms (÷ writing threads) | IndexedDB busy, s (transactions × service) | Share of the wall time | Reading stood still for a commit | Machine cores busy |
+| ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |
+${poolRows.map((x) => {
+  const w = x.r0.writes;
+  if (!w) return `| ${workersOf(x.v)} | ${x.seconds.toFixed(1)} | — | — | — | — | — | — | — |`;
+  const each = (1000 * w.commitS) / w.transactions;
+  const service = each / w.threads;
+  const busy = (w.transactions * service) / 1000;
+  return `| ${workersOf(x.v) > 1 ? workersOf(x.v) : "1 (the page's thread)"}${x.v === '100' ? ' (the pool)' : ''} | ${x.seconds.toFixed(1)} | ${w.transactions} | ${each.toFixed(0)} | ${service.toFixed(0)} | ${busy.toFixed(1)} | **${((100 * busy) / x.seconds).toFixed(0)}%** | ${((100 * w.waitS) / (w.threads * x.seconds)).toFixed(0)}% of the writing threads' time | ${x.r0.machineCores?.toFixed(2) ?? '—'} of ${m0.nproc} |`;
+}).join('\n')}
 
 Goal (issue 17): the pool at **≥ ${FLOOR_SHARE * 100}% of the floor** on this machine — ${floorMbps === undefined ? 'not measured (BENCH_STAGES=0)' : `${floorMet ? 'met' : '**NOT met**'}: ${s100.mbps.toFixed(1)} MB/s of ${floorMbps.toFixed(1)} MB/s (${((100 * s100.mbps) / floorMbps).toFixed(0)}%)`}${oneWorker && oneWorker !== s100 ? `; the pool of ${POOL} is ${(oneWorker.seconds / s100.seconds).toFixed(2)}× one worker` : ''}.
 `;

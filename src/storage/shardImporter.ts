@@ -25,6 +25,19 @@ import type { StagedTarget } from './stagedVersion.ts';
  */
 const MAX_PENDING_WRITES = 1;
 
+/**
+ * User Timing measures of the chunk writes, for a performance trace (DevTools, or the import
+ * bench's CDP trace): COMMIT from a chunk's transaction issued to committed, WAIT_COMMIT the time
+ * the part's reading stood still waiting for a commit. Cleared when the part ends, so that a long
+ * import keeps no list of them.
+ */
+export const COMMIT = 'fairground:import:commit';
+export const WAIT_COMMIT = 'fairground:import:wait-commit';
+
+function measureSince(name: string, start: number): void {
+  performance.measure(name, { start, end: performance.now() });
+}
+
 /** What importing one part file needs. */
 export interface ShardImportContext {
   readonly db: FairgroundDb;
@@ -119,9 +132,13 @@ export async function importShard(ctx: ShardImportContext): Promise<ShardOutcome
       ids = [];
       lines = [];
       chars = 0;
+      const waited = performance.now();
       while (pending.length >= MAX_PENDING_WRITES) await pending.shift();
+      measureSince(WAIT_COMMIT, waited);
       signal?.throwIfAborted();
+      const issued = performance.now();
       const write = writeChunk(db, target, row, idRow, state).then(() => {
+        measureSince(COMMIT, issued);
         records += n;
         ctx.onRecords(n);
       });
@@ -154,10 +171,14 @@ export async function importShard(ctx: ShardImportContext): Promise<ShardOutcome
       line = undefined;
       if (ids.length > 0) await flush(lastLine);
       // An abort that comes once every record is written no longer stops this part: it is whole.
+      const waited = performance.now();
       while (pending.length > 0) await pending.shift();
+      measureSince(WAIT_COMMIT, waited);
     } finally {
       // Nothing of this part may still be written once importShard returns or throws.
       await Promise.allSettled(pending);
+      performance.clearMeasures(COMMIT);
+      performance.clearMeasures(WAIT_COMMIT);
     }
     if (records === 0) throw new ImportError('empty', 'empty shard: no records', where);
     const duplicate = collected && (await ctx.crossCheck!(collected.result()));

@@ -211,3 +211,38 @@ export async function machineCpu(): Promise<{ busy: number; idle: number } | und
     return undefined;
   }
 }
+
+/**
+ * Traces the User Timing measures of every Chromium process (CDP Tracing, category
+ * blink.user_timing) until `stop()`, which gives, per "tid name", their count and summed duration
+ * in ms (the measures of a worker thread under its own tid).
+ */
+export async function traceUserTiming(session: CDPSession) {
+  const events: { name: string; ph: string; ts: number; tid: number; id?: string; id2?: { local?: string } }[] = [];
+  const onData = (e: { value: object[] }) => events.push(...(e.value as typeof events));
+  session.on('Tracing.dataCollected', onData);
+  await session.send('Tracing.start', { traceConfig: { includedCategories: ['blink.user_timing'] }, transferMode: 'ReportEvents' });
+  return {
+    async stop(): Promise<Map<string, { n: number; ms: number }>> {
+      const done = new Promise<void>((resolve) => session.once('Tracing.tracingComplete', () => resolve()));
+      await session.send('Tracing.end');
+      await done;
+      session.off('Tracing.dataCollected', onData);
+      const open = new Map<string, number>();
+      const out = new Map<string, { n: number; ms: number }>();
+      for (const e of events) {
+        const key = `${e.tid} ${e.name}`;
+        const id = `${key} ${e.id ?? e.id2?.local ?? ''}`;
+        if (e.ph === 'b') open.set(id, e.ts);
+        else if (e.ph === 'e' && open.has(id)) {
+          const o = out.get(key) ?? { n: 0, ms: 0 };
+          o.n++;
+          o.ms += (e.ts - open.get(id)!) / 1000;
+          out.set(key, o);
+          open.delete(id);
+        }
+      }
+      return out;
+    },
+  };
+}

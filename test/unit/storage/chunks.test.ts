@@ -7,7 +7,7 @@ import { openFairgroundDb } from '../../../src/storage/db.ts';
 import { IdHashTable } from '../../../src/storage/idTable.ts';
 import { ImportError } from '../../../src/storage/importError.ts';
 import { REIMPORT_MESSAGE } from '../../../src/storage/schema.ts';
-import { importShard } from '../../../src/storage/shardImporter.ts';
+import { COMMIT, importShard, WAIT_COMMIT } from '../../../src/storage/shardImporter.ts';
 import type { DatasetSource } from '../../../src/storage/sources.ts';
 import { freshDb, gzip, jsonl, memorySource, packageFiles, rawRecords, retrievalPackage, sha256, stagedKey, utf8 } from './fixtures.ts';
 
@@ -57,6 +57,22 @@ describe('chunk rows', () => {
       expect(await pageRecords(db, 'big', 'corpus', n, 5)).toEqual([]);
     });
   }
+
+  it("times each chunk's write in User Timing measures (one COMMIT per chunk), and leaves none behind once the part ends", async () => {
+    const seen: string[] = [];
+    const observer = new PerformanceObserver((list) => seen.push(...list.getEntries().map((e) => e.name)));
+    observer.observe({ entryTypes: ['measure'] });
+    const db = await freshDb();
+    await importDataset(db, memorySource(corpusPackage(docs(2500))), { storage: null });
+    await new Promise((r) => setTimeout(r, 0));
+    observer.disconnect();
+    const chunkRows = (await db.getAll('chunkIds')).length;
+    expect(chunkRows).toBeGreaterThanOrEqual(3); // the corpus's 2,500 records are three chunks
+    expect(seen.filter((n) => n === COMMIT)).toHaveLength(chunkRows);
+    expect(seen.filter((n) => n === WAIT_COMMIT).length).toBeGreaterThanOrEqual(chunkRows);
+    expect(performance.getEntriesByName(COMMIT)).toEqual([]);
+    expect(performance.getEntriesByName(WAIT_COMMIT)).toEqual([]);
+  });
 
   it('a chunk also ends at ~1 MiB of text, whatever its record count', async () => {
     const db = await freshDb();
