@@ -1,5 +1,8 @@
 /**
  * Embedding worker: feature extraction with transformers.js on one device.
+ * On the WASM path, a local model whose graph is only a table look-up (the
+ * bundled GloVe; core/models/lookupGraph.ts) skips ONNX Runtime: its vectors are
+ * read from the table (core/models/lookupEmbedding.ts), the same floats.
  * Thin on purpose — batching, caching, progress, cancel and the WASM fallback
  * are driven by src/models/embeddingRunner.ts, which can replace this worker
  * with a fresh one on another device at any batch boundary.
@@ -13,6 +16,10 @@ import { envForSource, folderFetch, prefetching } from '../src/models/transforme
 import type { ModelSource } from '../src/core/models/modelSource.ts';
 import type { Device, Dtype } from '../src/core/models/device.ts';
 import type { Pooling } from '../src/core/models/modelSpec.ts';
+import { decodeOnnxGraph } from '../src/models/onnxModel.ts';
+import { recognizeLookup, type LookupTable } from '../src/core/models/lookupGraph.ts';
+import { lookupMeanVectors, unmaskedIds } from '../src/core/models/lookupEmbedding.ts';
+import { onnxFilePath } from '../src/core/models/onnxFile.ts';
 
 export interface EmbedLoadSpec {
   readonly source: ModelSource;
@@ -36,6 +43,8 @@ export interface EmbedTimings {
 }
 
 let model: PreTrainedModel | undefined;
+/** The table of a look-up model run without ONNX Runtime (then `model` stays undefined). */
+let table: LookupTable | undefined;
 let timings: EmbedTimings = { batches: 0, tokenizeMs: 0, runMs: 0, poolMs: 0 };
 let tokenizer: PreTrainedTokenizer | undefined;
 let spec: EmbedLoadSpec | undefined;
@@ -63,8 +72,20 @@ function prepare(s: EmbedLoadSpec, onFile?: (p: FileProgress) => void) {
   };
 }
 
-async function load(s: EmbedLoadSpec, onFile?: (p: FileProgress) => void): Promise<{ dims: number }> {
+/** What computes the vectors: ONNX Runtime, or the model's table read here (`lookup`). */
+export type EmbedEngine = 'onnxruntime' | 'lookup';
+
+async function load(s: EmbedLoadSpec, onFile?: (p: FileProgress) => void): Promise<{ dims: number; engine: EmbedEngine }> {
   const options = prepare(s, onFile);
+  if (lookupMayApply(s)) {
+    const [loadedTokenizer, found] = await Promise.all([AutoTokenizer.from_pretrained(s.source.id, options), lookupTableOf(s, onFile)]);
+    if (found) {
+      [tokenizer, table, spec] = [loadedTokenizer, found, s];
+      const probe = await embedRaw(['dimension probe']);
+      timings = { batches: 0, tokenizeMs: 0, runMs: 0, poolMs: 0 };
+      return { dims: probe.length, engine: 'lookup' };
+    }
+  }
   // ONNX Runtime's own files download while the model's do (onnxEnv.ts says why): transformers.js
   // fetches both (the glue to import it as a blob: module) through env.fetch, which then has them.
   const runtime = onnxRuntimeFiles(new URL('../', self.location.href).href, s.device);
@@ -76,7 +97,28 @@ async function load(s: EmbedLoadSpec, onFile?: (p: FileProgress) => void): Promi
   spec = s;
   const probe = await embedRaw(['dimension probe']);
   timings = { batches: 0, tokenizeMs: 0, runMs: 0, poolMs: 0 };
-  return { dims: probe.length };
+  return { dims: probe.length, engine: 'onnxruntime' };
+}
+
+/**
+ * Whether a model may be a look-up run without ONNX Runtime: on the WASM path (the CPU's; on
+ * WebGPU the runtime runs it), with mean pooling, from the site or a picked folder, whose file
+ * costs nothing to read first. A Hub model always loads through transformers.js and its cache.
+ */
+function lookupMayApply(s: EmbedLoadSpec): boolean {
+  return s.device === 'wasm' && s.source.kind !== 'hub' && (s.pooling === 'mean' || s.pooling === 'none');
+}
+
+/** The model file's table when its graph is a plain look-up (core/models/lookupGraph.ts); undefined otherwise, or when it cannot be read here. */
+async function lookupTableOf(s: EmbedLoadSpec, onFile?: (p: FileProgress) => void): Promise<LookupTable | undefined> {
+  const file = onnxFilePath(s.dtype);
+  onFile?.({ file, status: 'initiate', loaded: 0, total: 0 });
+  const response = await env.fetch(`${env.localModelPath}${s.source.id}/${file}`).catch(() => undefined);
+  if (!response || response.status !== 200) return undefined;
+  const bytes = new Uint8Array(await response.arrayBuffer());
+  onFile?.({ file, status: 'done', loaded: bytes.byteLength, total: bytes.byteLength });
+  const found = recognizeLookup(decodeOnnxGraph(bytes));
+  return 'table' in found ? found.table : undefined;
 }
 
 /**
@@ -109,8 +151,23 @@ async function tokenize(texts: string[]): Promise<TokenBatch> {
 
 async function embedRaw(texts: string[]): Promise<Float32Array> {
   const t0 = performance.now();
+  if (table) {
+    if (!tokenizer || !spec) throw new Error('no tokenizer loaded: call load() first');
+    const encoded = tokenizer(texts, { padding: false, truncation: true, max_length: spec.maxLength, return_tensor: false }) as unknown as { input_ids: number[][] };
+    return lookup(encoded.input_ids, performance.now() - t0);
+  }
   const inputs = tokenizeToTensors(texts);
   return runModel(inputs, performance.now() - t0);
+}
+
+/** A look-up model's vectors of token-id lists; `tokenizeMs` is added to the timings. */
+function lookup(ids: readonly ArrayLike<number>[], tokenizeMs: number): Float32Array {
+  const t1 = performance.now();
+  const out = lookupMeanVectors(table!, ids, spec!.normalize);
+  timings.batches++;
+  timings.tokenizeMs += tokenizeMs;
+  timings.runMs += performance.now() - t1;
+  return out;
 }
 
 /** The model, pooling and normalisation over tokenized inputs; `tokenizeMs` is added to the timings. */
@@ -177,6 +234,11 @@ async function embedTokensFrom(id: number): Promise<Float32Array> {
 
 /** Embeds a batch tokenized elsewhere (`tokenize` in another instance of this worker). */
 async function embedTokens(batch: TokenBatch): Promise<Float32Array> {
+  if (table) {
+    const { input_ids: ids, attention_mask: mask } = batch;
+    const data = lookup(unmaskedIds(ids.data, mask.data, ids.dims as [number, number]), 0);
+    return Comlink.transfer(data, [data.buffer]);
+  }
   const inputs: Record<string, Tensor> = {};
   for (const [name, t] of Object.entries(batch)) inputs[name] = new Tensor('int64', t.data, t.dims);
   const data = await runModel(inputs, 0);
@@ -205,6 +267,7 @@ async function loseDevice(): Promise<boolean> {
 async function dispose(): Promise<void> {
   await model?.dispose();
   model = undefined;
+  table = undefined;
   tokenizer = undefined;
 }
 
@@ -220,6 +283,7 @@ async function stats(): Promise<EmbedTimings> {
  * warm-up each: what the benchmark reports as the time outside ORT's kernels.
  */
 async function bareRunTimes(texts: string[], repeats = 5): Promise<{ pipelineMs: number; sessionMs: number }> {
+  if (table) throw new Error('this model runs as a table look-up, without an ONNX Runtime session to time');
   if (!model || !tokenizer) throw new Error('no model loaded: call load() first');
   const session = (model as unknown as { sessions: Record<string, { inputNames: string[]; run(feeds: Record<string, unknown>): Promise<Record<string, { dispose?(): void }>> }> }).sessions.model;
   const inputs = tokenizeToTensors(texts);

@@ -154,12 +154,13 @@ export function installAutomation(deps: AutomationDeps = {}): void {
         const tEnd = performance.now();
         const timings = r.computed > 0 ? await runner.workerTimings() : undefined;
         // One batch of the texts again: the pipeline against ORT's bare session.run on the same tokens.
-        const bare = req.bareRunBatch ? await runner.bareRunTimes(req.texts.slice(0, req.bareRunBatch)) : undefined;
+        const bare = req.bareRunBatch && runner.engine !== 'lookup' ? await runner.bareRunTimes(req.texts.slice(0, req.bareRunBatch)) : undefined;
         return {
           vectors: req.returnVectors === false ? [] : r.vectors.map((v) => Array.from(v)),
           dims: r.dims,
           device: r.device,
           dtype: r.dtype,
+          engine: r.engine,
           computed: r.computed,
           cached: r.cached,
           fallbacks: r.fallbacks,

@@ -10,7 +10,7 @@
  *   last finished batch. The fallback keeps the dtype, so vectors stay comparable.
  */
 import * as Comlink from 'comlink';
-import type { EmbedApi, EmbedLoadSpec, EmbedTimings } from '../../workers/embed.worker.ts';
+import type { EmbedApi, EmbedEngine, EmbedLoadSpec, EmbedTimings } from '../../workers/embed.worker.ts';
 import type { FileProgress } from './deviceWorker.ts';
 import { ModelRunner } from './modelRunner.ts';
 import type { Device, DeviceProbe, Dtype } from '../core/models/device.ts';
@@ -84,6 +84,8 @@ export interface EmbeddingResult {
   /** The device and dtype that really ran (after any fallback). */
   readonly device: Device;
   readonly dtype: Dtype;
+  /** What computed them: ONNX Runtime, or a look-up model's table without it (on the WASM path). */
+  readonly engine?: EmbedEngine;
   readonly computed: number;
   readonly cached: number;
   readonly fallbacks: readonly string[];
@@ -128,7 +130,7 @@ const DEFAULT_BATCH_SIZE = 32;
 const defaultWorker = () => new Worker(new URL('../../workers/embed.worker.ts', import.meta.url), { type: 'module' });
 
 
-export class EmbeddingRunner extends ModelRunner<EmbedApi, { dims: number }> {
+export class EmbeddingRunner extends ModelRunner<EmbedApi, { dims: number; engine: EmbedEngine }> {
   readonly #o: EmbeddingRunnerOptions;
   /** The tokenizer worker once started; null when there is none (not wanted, or it failed to load). */
   #tokenizer: Promise<{ worker: Worker; api: Comlink.Remote<EmbedApi> } | null> | undefined;
@@ -141,8 +143,13 @@ export class EmbeddingRunner extends ModelRunner<EmbedApi, { dims: number }> {
     this.#o = options;
   }
 
-  protected loadModel(api: Comlink.Remote<EmbedApi>, device: Device, onFile: (p: FileProgress) => void): Promise<{ dims: number }> {
+  protected loadModel(api: Comlink.Remote<EmbedApi>, device: Device, onFile: (p: FileProgress) => void): Promise<{ dims: number; engine: EmbedEngine }> {
     return api.load(this.#spec(device), onFile);
+  }
+
+  /** What computes the vectors once the model has loaded: ONNX Runtime, or a look-up model's table (embed worker). */
+  get engine(): EmbedEngine | undefined {
+    return this.worker.loaded?.engine;
   }
 
   /** The vectors' dimensions once the model has loaded. */
@@ -287,6 +294,7 @@ export class EmbeddingRunner extends ModelRunner<EmbedApi, { dims: number }> {
       dims,
       device: this.worker.device,
       dtype: this.dtype,
+      engine: this.engine,
       computed: call.computed,
       cached: call.cached,
       fallbacks: [...this.worker.fallbacks],

@@ -33,3 +33,30 @@ e2e('the bundled GloVe model embeds on the probed device and ranks a backend pro
   assert.deepEqual(errors, []);
   assert.deepEqual(foreignRequests(requests, new URL(baseUrl).origin), []);
 });
+
+e2e('the bundled GloVe model gives ONNX Runtime\'s vectors bit for bit: read as a table on WASM, run by ONNX Runtime on WebGPU, tokenized in its worker or aside', async ({ page, baseUrl, device, errors }) => {
+  const { loadNodeEmbedder } = await import('../../src/cli/node/nodeEmbedder.ts');
+  const { folderDataset } = await import('../../src/cli/node/datasetPort.ts');
+  const { loadRetrieval, selectTasks } = await import('../../src/core/audit/retrieval/data.ts');
+  const dataset = await folderDataset('datasets/freelance-twins');
+  const data = await loadRetrieval(dataset.read, selectTasks(dataset.manifest, 'briefs'));
+  const long = Array.from({ length: 700 }, (_, i) => ['python', 'zürich', 'café', 'qwxzv'][i % 4]).join(' ');
+  const texts = [...data.corpusTexts.slice(0, 400), ...data.queryTexts.slice(0, 40), '', 'qwxzv plmkj', 'Crème BRÛLÉE, naïve façade!', long];
+  // The reference: ONNX Runtime for Node running the graph, then core/pooling.ts (GLOVE's maxLength, 512, truncates `long`).
+  const ort = await loadNodeEmbedder({ id: 'fairground-glove-100d', localDir: 'public/models', dtype: 'fp32', pooling: 'mean', normalize: true, maxLength: 512, engine: 'onnxruntime' });
+  const reference = await ort.embed(texts, 64);
+  await ort.dispose();
+  await page.goto(baseUrl);
+  await page.waitForFunction(() => 'fairground' in window);
+  for (const tokenizeAsideFrom of [Infinity, 0]) {
+    const r = await page.evaluate((req) => (window as any).fairground.embed(req), { ...GLOVE, texts, dtype: 'fp32', tokenizeAsideFrom });
+    assert.equal(r.device, device);
+    assert.equal(r.engine, device === 'wasm' ? 'lookup' : 'onnxruntime', `[${device}] engine`);
+    assert.equal(r.timings?.tokenizedAside, tokenizeAsideFrom === 0, `[${device}] tokenized aside`);
+    const got: number[] = r.vectors.flat();
+    const differ = got.findIndex((v, i) => v !== reference[i]);
+    assert.equal(differ, -1, `[${device}, tokenized ${tokenizeAsideFrom === 0 ? 'aside' : 'in the model worker'}] text ${Math.floor(differ / 100)} differs from ONNX Runtime's: ${got[differ]} vs ${reference[differ]}`);
+    assert.equal(got.length, reference.length);
+  }
+  assert.deepEqual(errors, []);
+});

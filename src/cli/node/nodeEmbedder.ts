@@ -7,12 +7,23 @@
  * graph is exact on both runtimes (the bundled GloVe: Gather, Cast, Mul)
  * gives the same vectors bit for bit in the browser and here.
  *
+ * A local model whose graph is only a table look-up (core/models/lookupGraph.ts: the bundled
+ * GloVe) is not given to ONNX Runtime: its vectors are computed from the table
+ * (core/models/lookupEmbedding.ts), the same floats, as the embed worker does on the WASM path.
+ *
  * transformers.js is imported lazily so that commands without a model do
  * not pay for loading it.
  */
 import { normalizeRows, poolHiddenStates, type PoolingRule } from '../../core/pooling.ts';
 import type { Pooling } from '../../core/models/modelSpec.ts';
 import { int64Batch } from '../../models/tokenBatch.ts';
+import { decodeOnnxGraph } from '../../models/onnxModel.ts';
+import { recognizeLookup, type LookupTable } from '../../core/models/lookupGraph.ts';
+import { lookupMeanVectors } from '../../core/models/lookupEmbedding.ts';
+import { onnxFilePath } from '../../core/models/onnxFile.ts';
+import type { Dtype } from '../../core/models/device.ts';
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
 
 /** Where the model's files are and how to turn its output into vectors. */
 export interface NodeModelSpec {
@@ -26,11 +37,18 @@ export interface NodeModelSpec {
   readonly pooling: Pooling;
   readonly normalize: boolean;
   readonly maxLength: number;
+  /**
+   * `auto` (default): a local table look-up model runs without ONNX Runtime; `onnxruntime`: every
+   * model runs in ONNX Runtime (what the look-up's tests compare it with).
+   */
+  readonly engine?: 'auto' | 'onnxruntime';
 }
 
 /** A loaded model. */
 export interface NodeEmbedder {
   readonly dims: number;
+  /** What computes the vectors: ONNX Runtime, or the model's table read in JavaScript. */
+  readonly engine: 'onnxruntime' | 'lookup';
   /** Embeds texts in batches; returns texts.length × dims floats, row-major. */
   embed(texts: readonly string[], batchSize?: number): Promise<Float32Array>;
   dispose(): Promise<void>;
@@ -58,6 +76,23 @@ export async function loadNodeEmbedder(spec: NodeModelSpec): Promise<NodeEmbedde
   }
   const revision = spec.localDir === undefined ? spec.revision : undefined;
   const tokenizer = await AutoTokenizer.from_pretrained(spec.id, { revision });
+  const table = spec.engine === 'onnxruntime' ? undefined : await localLookupTable(spec);
+  if (table) {
+    const embedBatch = (texts: string[]): Float32Array => {
+      const encoded = tokenizer(texts, { padding: false, truncation: true, max_length: spec.maxLength, return_tensor: false }) as unknown as { input_ids: number[][] };
+      return lookupMeanVectors(table, encoded.input_ids, spec.normalize);
+    };
+    return {
+      dims: table.dims,
+      engine: 'lookup',
+      async embed(texts, batchSize = 64) {
+        const out = new Float32Array(texts.length * table.dims);
+        for (let i = 0; i < texts.length; i += batchSize) out.set(embedBatch(texts.slice(i, i + batchSize)), i * table.dims);
+        return out;
+      },
+      async dispose() {},
+    };
+  }
   const model = await AutoModel.from_pretrained(spec.id, {
     revision,
     device: 'cpu',
@@ -81,6 +116,7 @@ export async function loadNodeEmbedder(spec: NodeModelSpec): Promise<NodeEmbedde
   const dims = (await embedBatch(['dimension probe'])).length;
   return {
     dims,
+    engine: 'onnxruntime',
     async embed(texts, batchSize = 64) {
       const out = new Float32Array(texts.length * dims);
       for (let i = 0; i < texts.length; i += batchSize) {
@@ -92,4 +128,16 @@ export async function loadNodeEmbedder(spec: NodeModelSpec): Promise<NodeEmbedde
       await model.dispose();
     },
   };
+}
+
+/**
+ * The table of a local model whose graph is a plain look-up with mean pooling; undefined for a Hub
+ * model, another pooling rule, or any other graph (which then runs in ONNX Runtime).
+ */
+async function localLookupTable(spec: NodeModelSpec): Promise<LookupTable | undefined> {
+  if (spec.localDir === undefined || (spec.pooling !== 'mean' && spec.pooling !== 'none')) return undefined;
+  const bytes = await readFile(join(spec.localDir, spec.id, onnxFilePath(spec.dtype as Dtype))).catch(() => undefined);
+  if (!bytes) return undefined;
+  const found = recognizeLookup(decodeOnnxGraph(bytes));
+  return 'table' in found ? found.table : undefined;
 }
