@@ -18,7 +18,7 @@ import type { Device, Dtype } from '../src/core/models/device.ts';
 import type { Pooling } from '../src/core/models/modelSpec.ts';
 import { decodeOnnxGraph } from '../src/models/onnxModel.ts';
 import { recognizeLookup, type LookupTable } from '../src/core/models/lookupGraph.ts';
-import { lookupMeanVectors, unmaskedIds } from '../src/core/models/lookupEmbedding.ts';
+import { dequantizedTable, lookupMeanVectors, unmaskedIds } from '../src/core/models/lookupEmbedding.ts';
 import { onnxFilePath } from '../src/core/models/onnxFile.ts';
 
 export interface EmbedLoadSpec {
@@ -118,7 +118,7 @@ async function lookupTableOf(s: EmbedLoadSpec, onFile?: (p: FileProgress) => voi
   const bytes = new Uint8Array(await response.arrayBuffer());
   onFile?.({ file, status: 'done', loaded: bytes.byteLength, total: bytes.byteLength });
   const found = recognizeLookup(decodeOnnxGraph(bytes));
-  return 'table' in found ? found.table : undefined;
+  return 'table' in found ? dequantizedTable(found.table) : undefined;
 }
 
 /**

@@ -19,7 +19,7 @@ import type { Pooling } from '../../core/models/modelSpec.ts';
 import { int64Batch } from '../../models/tokenBatch.ts';
 import { decodeOnnxGraph } from '../../models/onnxModel.ts';
 import { recognizeLookup, type LookupTable } from '../../core/models/lookupGraph.ts';
-import { lookupMeanVectors } from '../../core/models/lookupEmbedding.ts';
+import { dequantizedTable, lookupMeanVectors } from '../../core/models/lookupEmbedding.ts';
 import { onnxFilePath } from '../../core/models/onnxFile.ts';
 import type { Dtype } from '../../core/models/device.ts';
 import { readFile } from 'node:fs/promises';
@@ -139,5 +139,5 @@ async function localLookupTable(spec: NodeModelSpec): Promise<LookupTable | unde
   const bytes = await readFile(join(spec.localDir, spec.id, onnxFilePath(spec.dtype as Dtype))).catch(() => undefined);
   if (!bytes) return undefined;
   const found = recognizeLookup(decodeOnnxGraph(bytes));
-  return 'table' in found ? found.table : undefined;
+  return 'table' in found ? dequantizedTable(found.table) : undefined;
 }

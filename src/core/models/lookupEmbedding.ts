@@ -48,6 +48,25 @@ export function lookupMeanVectors(table: LookupTable, texts: readonly ArrayLike<
 }
 
 /**
+ * The table with every int8 code already multiplied by its row's scale, as float32: the same value
+ * at every position (Math.fround(q · s), what the mean adds), computed once instead of at every
+ * token — half lookupMeanVectors' time on the bundled GloVe, for 4 bytes a value instead of 1
+ * (40 MB for its 100,002 × 100 table).
+ * @example dequantizedTable({ vocab: 1, dims: 2, weights: new Int8Array([2, -1]), scales: new Float32Array([0.5]) }).weights // Float32Array [1, -0.5]
+ */
+export function dequantizedTable(table: LookupTable): LookupTable {
+  const { weights, scales, dims, vocab } = table;
+  if (!scales) return table;
+  const out = new Float32Array(weights.length);
+  for (let id = 0; id < vocab; id++) {
+    const s = scales[id];
+    const row = id * dims;
+    for (let d = 0; d < dims; d++) out[row + d] = weights[row + d] * s;
+  }
+  return { vocab, dims, weights: out };
+}
+
+/**
  * Each text's token ids from a padded batch (what a tokenizer makes with padding): the ids whose
  * attention mask is 1, in order.
  * @throws {RangeError} when the sizes disagree or a mask value is not 0 or 1.

@@ -5,7 +5,7 @@
  * twins and texts made to reach the edges (empty, unknown words only, accents, past maxLength).
  */
 import { describe, expect, it } from 'vitest';
-import { lookupMeanVectors, unmaskedIds } from '../../../../src/core/models/lookupEmbedding.ts';
+import { dequantizedTable, lookupMeanVectors, unmaskedIds } from '../../../../src/core/models/lookupEmbedding.ts';
 import { poolHiddenStates, normalizeRows } from '../../../../src/core/pooling.ts';
 import type { LookupTable } from '../../../../src/core/models/lookupGraph.ts';
 
@@ -46,6 +46,17 @@ describe('lookupMeanVectors', () => {
     );
     const expected = normalizeRows(poolHiddenStates(hidden, mask, [ids.length, seq, table.dims], 'mean'), table.dims);
     expect(lookupMeanVectors(table, ids, true)).toEqual(expected);
+  });
+
+  it('dequantizedTable(table) gives the same vectors, bit for bit, from float32 rows computed once', () => {
+    const q: LookupTable = { vocab: 3, dims: 2, weights: new Int8Array([0, 0, 127, -33, -127, 90]), scales: new Float32Array([0, 0.0071, 0.013]) };
+    const flat = dequantizedTable(q);
+    expect(flat.scales).toBeUndefined();
+    // Row 2 by hand: the float32 products −127 · 0.013f and 90 · 0.013f.
+    const s2 = Math.fround(0.013);
+    expect([...flat.weights.subarray(4)]).toEqual([Math.fround(-127 * s2), Math.fround(90 * s2)]);
+    const ids = [[1, 2, 2], [2], [1]];
+    expect(lookupMeanVectors(flat, ids, true)).toEqual(lookupMeanVectors(q, ids, true));
   });
 
   it('throws a RangeError for an id outside the table', () => {
