@@ -17,7 +17,7 @@ import type { ModelSource } from '../src/core/models/modelSource.ts';
 import type { Device, Dtype } from '../src/core/models/device.ts';
 import type { Pooling } from '../src/core/models/modelSpec.ts';
 import { decodeOnnxGraph } from '../src/models/onnxModel.ts';
-import { recognizeLookup, type LookupTable } from '../src/core/models/lookupGraph.ts';
+import { LOOKUP_MAX_FILE_BYTES, recognizeLookup, type LookupTable } from '../src/core/models/lookupGraph.ts';
 import { dequantizedTable, lookupMeanVectors, unmaskedIds } from '../src/core/models/lookupEmbedding.ts';
 import { onnxFilePath } from '../src/core/models/onnxFile.ts';
 
@@ -112,9 +112,14 @@ function lookupMayApply(s: EmbedLoadSpec): boolean {
 /** The model file's table when its graph is a plain look-up (core/models/lookupGraph.ts); undefined otherwise, or when it cannot be read here. */
 async function lookupTableOf(s: EmbedLoadSpec, onFile?: (p: FileProgress) => void): Promise<LookupTable | undefined> {
   const file = onnxFilePath(s.dtype);
-  onFile?.({ file, status: 'initiate', loaded: 0, total: 0 });
   const response = await env.fetch(`${env.localModelPath}${s.source.id}/${file}`).catch(() => undefined);
   if (!response || response.status !== 200) return undefined;
+  const size = Number(response.headers.get('content-length') ?? NaN);
+  if (!(size <= LOOKUP_MAX_FILE_BYTES)) {
+    void response.body?.cancel().catch(() => undefined);
+    return undefined;
+  }
+  onFile?.({ file, status: 'initiate', loaded: 0, total: size });
   const bytes = new Uint8Array(await response.arrayBuffer());
   onFile?.({ file, status: 'done', loaded: bytes.byteLength, total: bytes.byteLength });
   const found = recognizeLookup(decodeOnnxGraph(bytes));

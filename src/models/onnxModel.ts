@@ -4,7 +4,9 @@
  * the graph's input and output names. Every other field is skipped.
  *
  * The wire format is read with protobufjs' `Reader` (varints, 64-bit integers, lengths, skipping
- * unknown fields); the message layouts are walked here by field number. protobufjs' reflection
+ * unknown fields); the message layouts are walked here by field number. An initializer's
+ * `raw_data` is kept as a view of the file's bytes and turned into values only when they are read
+ * (`values` is a getter): checking a transformer's graph copies none of its weights. protobufjs' reflection
  * (`Root.fromJSON(...).decode`) was not used: it compiles its decoders with `new Function`, which
  * the site's Content-Security-Policy forbids (no 'unsafe-eval', scripts/lib/csp.mjs).
  */
@@ -15,6 +17,9 @@ type Reader = protobuf.Reader;
 
 /** Wire types (protobuf encoding). */
 const LEN = 2;
+
+/** Whether the platform stores a float's low byte first, as ONNX's raw_data does (every current JS engine). */
+const LITTLE_ENDIAN = new Uint8Array(new Uint32Array([1]).buffer)[0] === 1;
 
 /**
  * The graph of an ONNX model file.
@@ -116,6 +121,7 @@ function readTensor(r: Reader, end: number): OnnxInitializer {
   let dataType = 0;
   let name = '';
   let raw: Uint8Array | undefined;
+  const buf = (r as unknown as { buf: Uint8Array }).buf;
   let external = false;
   const floats: number[] = [];
   const int32s: number[] = [];
@@ -129,12 +135,26 @@ function readTensor(r: Reader, end: number): OnnxInitializer {
     else if (field === 5) readRepeated(r, tag, () => int32s.push(r.int32()));
     else if (field === 7) int64s.push(...readInt64s(r, tag));
     else if (field === 8 && (tag & 7) === LEN) name = r.string();
-    else if (field === 9 && (tag & 7) === LEN) raw = r.bytes();
+    else if (field === 9 && (tag & 7) === LEN) {
+      // A view, not protobufjs' bytes() (which copies in a browser): read only if the values are.
+      const length = r.uint32();
+      raw = buf.subarray(r.pos, r.pos + length);
+      r.skip(length);
+    }
     else if (field === 14 && (tag & 7) === 0) external = r.int32() === 1;
     else r.skipType(tag & 7);
   }
   const count = dims.reduce((a, b) => a * b, 1);
-  return { name, dataType, dims, values: external ? undefined : valuesOf(dataType, count, raw, floats, int32s, int64s) };
+  let values: OnnxInitializer['values'] | null = null;
+  return {
+    name,
+    dataType,
+    dims,
+    get values() {
+      if (values === null) values = external ? undefined : valuesOf(dataType, count, raw, floats, int32s, int64s);
+      return values;
+    },
+  };
 }
 
 /** A tensor's values from raw_data (little-endian) or its typed field; undefined for types not read here. */
@@ -147,6 +167,7 @@ function valuesOf(dataType: number, count: number, raw: Uint8Array | undefined, 
     case OnnxDataType.FLOAT: {
       if (!view) return check(floats.length), Float32Array.from(floats);
       check(raw.byteLength / 4);
+      if (LITTLE_ENDIAN && raw.byteOffset % 4 === 0) return new Float32Array(raw.buffer, raw.byteOffset, count).slice();
       const out = new Float32Array(count);
       for (let i = 0; i < count; i++) out[i] = view.getFloat32(4 * i, true);
       return out;

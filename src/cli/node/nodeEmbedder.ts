@@ -18,11 +18,11 @@ import { normalizeRows, poolHiddenStates, type PoolingRule } from '../../core/po
 import type { Pooling } from '../../core/models/modelSpec.ts';
 import { int64Batch } from '../../models/tokenBatch.ts';
 import { decodeOnnxGraph } from '../../models/onnxModel.ts';
-import { recognizeLookup, type LookupTable } from '../../core/models/lookupGraph.ts';
+import { LOOKUP_MAX_FILE_BYTES, recognizeLookup, type LookupTable } from '../../core/models/lookupGraph.ts';
 import { dequantizedTable, lookupMeanVectors } from '../../core/models/lookupEmbedding.ts';
 import { onnxFilePath } from '../../core/models/onnxFile.ts';
 import type { Dtype } from '../../core/models/device.ts';
-import { readFile } from 'node:fs/promises';
+import { readFile, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 
 /** Where the model's files are and how to turn its output into vectors. */
@@ -136,7 +136,10 @@ export async function loadNodeEmbedder(spec: NodeModelSpec): Promise<NodeEmbedde
  */
 async function localLookupTable(spec: NodeModelSpec): Promise<LookupTable | undefined> {
   if (spec.localDir === undefined || (spec.pooling !== 'mean' && spec.pooling !== 'none')) return undefined;
-  const bytes = await readFile(join(spec.localDir, spec.id, onnxFilePath(spec.dtype as Dtype))).catch(() => undefined);
+  const path = join(spec.localDir, spec.id, onnxFilePath(spec.dtype as Dtype));
+  const size = await stat(path).then((s) => s.size, () => Infinity);
+  if (size > LOOKUP_MAX_FILE_BYTES) return undefined;
+  const bytes = await readFile(path).catch(() => undefined);
   if (!bytes) return undefined;
   const found = recognizeLookup(decodeOnnxGraph(bytes));
   return 'table' in found ? dequantizedTable(found.table) : undefined;

@@ -32,6 +32,14 @@ export type LookupRecognition = { readonly table: LookupTable } | { readonly why
 const OUTPUT_NAMES = ['last_hidden_state', 'token_embeddings'];
 
 /**
+ * The largest model file an adapter reads to check for a look-up graph. A local model's file is
+ * read once more than ONNX Runtime reads it when its graph is not a look-up: a few MB are nothing,
+ * a transformer's hundreds of MB are not. The bundled GloVe's file is 10.4 MB; a 400,000-word,
+ * 300-dimension int8 table would be 120 MB.
+ */
+export const LOOKUP_MAX_FILE_BYTES = 128 * 2 ** 20;
+
+/**
  * The look-up table of a graph that is only one (see the file's comment), or why it is not.
  * @example recognizeLookup(graph) // { table: { vocab: 100002, dims: 100, weights: Int8Array, scales: Float32Array } }
  */

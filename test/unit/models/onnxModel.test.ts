@@ -33,6 +33,21 @@ describe('decodeOnnxGraph', () => {
     expect(g.initializers.get('unsqueeze_axes')!.values).toEqual([-1]);
   });
 
+  it('decodes a transformer (the tiny BERT fixture, 252 nodes) and recognizeLookup refuses it, saying why; a weight read is a copy, read once', async () => {
+    const { recognizeLookup } = await import('../../../src/core/models/lookupGraph.ts');
+    const bytes = readFileSync('test/fixtures/models/hub/fairground-test/tiny-bert-embed/onnx/model.onnx');
+    const g = decodeOnnxGraph(bytes);
+    const found = recognizeLookup(g);
+    expect(g.nodes).toHaveLength(252);
+    expect('why' in found && found.why).toMatch(/inputs other than input_ids and attention_mask \(input_ids, attention_mask, token_type_ids\)/);
+    // A float initializer's values, read: equal to the file's little-endian floats.
+    const weight = [...g.initializers.values()].find((i) => i.dataType === 1 && i.dims.length === 2)!;
+    const values = weight.values as Float32Array;
+    expect(values.length).toBe(weight.dims[0] * weight.dims[1]);
+    expect(values.buffer).not.toBe(bytes.buffer); // a copy once read, not a view that pins the file
+    expect(weight.values).toBe(values); // read once
+  });
+
   it('refuses bytes with no graph', () => {
     expect(() => decodeOnnxGraph(new Uint8Array([8, 8]))).toThrow(/not an ONNX model/);
   });
