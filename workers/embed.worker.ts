@@ -16,9 +16,9 @@ import { envForSource, folderFetch, prefetching } from '../src/models/transforme
 import type { ModelSource } from '../src/core/models/modelSource.ts';
 import type { Device, Dtype } from '../src/core/models/device.ts';
 import type { Pooling } from '../src/core/models/modelSpec.ts';
-import { decodeOnnxGraph } from '../src/models/onnxModel.ts';
-import { LOOKUP_MAX_FILE_BYTES, recognizeLookup, type LookupTable } from '../src/core/models/lookupGraph.ts';
-import { dequantizedTable, lookupMeanVectors, unmaskedIds } from '../src/core/models/lookupEmbedding.ts';
+import { lookupTableOfFile, poolsAsLookup } from '../src/models/lookupModel.ts';
+import { LOOKUP_MAX_FILE_BYTES, type LookupTable } from '../src/core/models/lookupGraph.ts';
+import { lookupMeanVectors, unmaskedIds } from '../src/core/models/lookupEmbedding.ts';
 import { onnxFilePath } from '../src/core/models/onnxFile.ts';
 
 export interface EmbedLoadSpec {
@@ -77,10 +77,15 @@ export type EmbedEngine = 'onnxruntime' | 'lookup';
 
 async function load(s: EmbedLoadSpec, onFile?: (p: FileProgress) => void): Promise<{ dims: number; engine: EmbedEngine }> {
   const options = prepare(s, onFile);
+  // A model that may be a look-up loads its tokenizer while its file is checked; the tokenizer
+  // serves ONNX Runtime's path too when the graph is something else.
+  let loadedTokenizer: Promise<PreTrainedTokenizer> | undefined;
   if (lookupMayApply(s)) {
-    const [loadedTokenizer, found] = await Promise.all([AutoTokenizer.from_pretrained(s.source.id, options), lookupTableOf(s, onFile)]);
+    loadedTokenizer = AutoTokenizer.from_pretrained(s.source.id, options);
+    loadedTokenizer.catch(() => undefined); // awaited below; a failed file check must not leave it unhandled
+    const found = await lookupTableOf(s, onFile);
     if (found) {
-      [tokenizer, table, spec] = [loadedTokenizer, found, s];
+      [tokenizer, table, spec] = [await loadedTokenizer, found, s];
       const probe = await embedRaw(['dimension probe']);
       timings = { batches: 0, tokenizeMs: 0, runMs: 0, poolMs: 0 };
       return { dims: probe.length, engine: 'lookup' };
@@ -91,7 +96,7 @@ async function load(s: EmbedLoadSpec, onFile?: (p: FileProgress) => void): Promi
   const runtime = onnxRuntimeFiles(new URL('../', self.location.href).href, s.device);
   env.fetch = prefetching(env.fetch, [runtime.wasm, runtime.mjs]) as typeof env.fetch;
   [tokenizer, model] = await Promise.all([
-    AutoTokenizer.from_pretrained(s.source.id, options),
+    loadedTokenizer ?? AutoTokenizer.from_pretrained(s.source.id, options),
     AutoModel.from_pretrained(s.source.id, { ...options, device: s.device, dtype: s.dtype }),
   ]);
   spec = s;
@@ -106,7 +111,7 @@ async function load(s: EmbedLoadSpec, onFile?: (p: FileProgress) => void): Promi
  * costs nothing to read first. A Hub model always loads through transformers.js and its cache.
  */
 function lookupMayApply(s: EmbedLoadSpec): boolean {
-  return s.device === 'wasm' && s.source.kind !== 'hub' && (s.pooling === 'mean' || s.pooling === 'none');
+  return s.device === 'wasm' && s.source.kind !== 'hub' && poolsAsLookup(s.pooling);
 }
 
 /** The model file's table when its graph is a plain look-up (core/models/lookupGraph.ts); undefined otherwise, or when it cannot be read here. */
@@ -122,8 +127,7 @@ async function lookupTableOf(s: EmbedLoadSpec, onFile?: (p: FileProgress) => voi
   onFile?.({ file, status: 'initiate', loaded: 0, total: size });
   const bytes = new Uint8Array(await response.arrayBuffer());
   onFile?.({ file, status: 'done', loaded: bytes.byteLength, total: bytes.byteLength });
-  const found = recognizeLookup(decodeOnnxGraph(bytes));
-  return 'table' in found ? dequantizedTable(found.table) : undefined;
+  return lookupTableOfFile(bytes);
 }
 
 /**

@@ -8,16 +8,8 @@ import { customEmbeddingEntry } from '../../models/customModel.ts';
 import type { Dtype } from '../../core/models/device.ts';
 import type { EmbeddingModelEntry } from '../../core/models/modelSpec.ts';
 import { folderModelFiles, type ModelSource } from '../../core/models/modelSource.ts';
+import { dtypeOfOnnxFile } from '../../core/models/onnxFile.ts';
 
-/** transformers.js 4.3.2 file names per dtype (docs/models.md). */
-const ONNX_FILE_DTYPE: Readonly<Record<string, Dtype>> = Object.freeze({
-  'onnx/model.onnx': 'fp32',
-  'onnx/model_fp16.onnx': 'fp16',
-  'onnx/model_quantized.onnx': 'q8',
-  'onnx/model_int8.onnx': 'int8',
-  'onnx/model_uint8.onnx': 'uint8',
-  'onnx/model_q4.onnx': 'q4',
-});
 
 export interface PickedFile {
   /** `webkitRelativePath`: `<folder>/onnx/model.onnx`. */
@@ -47,7 +39,7 @@ export function folderModel(files: readonly PickedFile[]): FolderModel {
   for (const [inner, path] of map) {
     const blob = byPath.get(path)!;
     blobs[inner] = blob;
-    const dtype = ONNX_FILE_DTYPE[inner];
+    const dtype = dtypeOfOnnxFile(inner);
     if (dtype) sizeMb[dtype] = blob.size / 1e6;
   }
   const entry = customEmbeddingEntry(id, 'hub', { label: `${id} (local folder)`, revision: 'local', sizeMb, license: 'see the folder' });

@@ -17,9 +17,9 @@
 import { normalizeRows, poolHiddenStates, type PoolingRule } from '../../core/pooling.ts';
 import type { Pooling } from '../../core/models/modelSpec.ts';
 import { int64Batch } from '../../models/tokenBatch.ts';
-import { decodeOnnxGraph } from '../../models/onnxModel.ts';
-import { LOOKUP_MAX_FILE_BYTES, recognizeLookup, type LookupTable } from '../../core/models/lookupGraph.ts';
-import { dequantizedTable, lookupMeanVectors } from '../../core/models/lookupEmbedding.ts';
+import { lookupTableOfFile, poolsAsLookup } from '../../models/lookupModel.ts';
+import { LOOKUP_MAX_FILE_BYTES, type LookupTable } from '../../core/models/lookupGraph.ts';
+import { lookupMeanVectors } from '../../core/models/lookupEmbedding.ts';
 import { onnxFilePath } from '../../core/models/onnxFile.ts';
 import type { Dtype } from '../../core/models/device.ts';
 import { readFile, stat } from 'node:fs/promises';
@@ -135,12 +135,10 @@ export async function loadNodeEmbedder(spec: NodeModelSpec): Promise<NodeEmbedde
  * model, another pooling rule, or any other graph (which then runs in ONNX Runtime).
  */
 async function localLookupTable(spec: NodeModelSpec): Promise<LookupTable | undefined> {
-  if (spec.localDir === undefined || (spec.pooling !== 'mean' && spec.pooling !== 'none')) return undefined;
+  if (spec.localDir === undefined || !poolsAsLookup(spec.pooling)) return undefined;
   const path = join(spec.localDir, spec.id, onnxFilePath(spec.dtype as Dtype));
   const size = await stat(path).then((s) => s.size, () => Infinity);
   if (size > LOOKUP_MAX_FILE_BYTES) return undefined;
   const bytes = await readFile(path).catch(() => undefined);
-  if (!bytes) return undefined;
-  const found = recognizeLookup(decodeOnnxGraph(bytes));
-  return 'table' in found ? dequantizedTable(found.table) : undefined;
+  return bytes && lookupTableOfFile(bytes);
 }

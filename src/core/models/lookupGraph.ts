@@ -83,7 +83,7 @@ export function recognizeLookup(graph: OnnxGraph): LookupRecognition {
     const mul = node(name, 'Mul');
     if (!mul || mul.inputs.length !== 2) return undefined;
     for (const [codesName, scalesName] of [mul.inputs, [mul.inputs[1], mul.inputs[0]]]) {
-      const cast = producer.get(codesName)?.opType === 'Cast' ? node(codesName, 'Cast') : undefined;
+      const cast = node(codesName, 'Cast');
       if (!cast || cast.ints.to !== OnnxDataType.FLOAT) continue;
       const codes = gathered(cast.inputs[0]);
       const scales = gathered(scalesName);
@@ -98,8 +98,8 @@ export function recognizeLookup(graph: OnnxGraph): LookupRecognition {
 
   /** The initializer that `name` gathers by input_ids on axis 0, with its values in the file. */
   function gathered(name: string): OnnxInitializer | undefined {
-    if (producer.get(name)?.opType !== 'Gather') return undefined;
-    const gather = node(name, 'Gather')!;
+    const gather = node(name, 'Gather');
+    if (!gather) return undefined;
     const axis = gather.ints.axis ?? 0;
     if (axis !== 0 || gather.inputs[1] !== 'input_ids') return undefined;
     const init = graph.initializers.get(gather.inputs[0]);
