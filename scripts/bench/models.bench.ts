@@ -109,6 +109,8 @@ interface Row {
   readonly modelMs?: number;
   /** Browser only: one batch through the worker's pipeline against ORT's bare session.run on the same tokens (medians). */
   readonly bare?: { pipelineMs: number; sessionMs: number };
+  /** Browser only: `lookup` where the worker read a static model's table instead of running ONNX Runtime (docs/models.md). */
+  readonly engine?: string;
 }
 const rows: Row[] = [];
 let facts = { isolated: false, cores: 0, probe: '' };
@@ -132,7 +134,7 @@ for (const threads of THREADS) {
     check(`${m.name} wasm×${threads} ran on wasm fp32`, r.device === 'wasm' && r.dtype === 'fp32', `${r.device} ${r.dtype}`);
     const t = r.timings;
     const split = t ? [t.tokenizeMs, t.runMs, t.poolMs].map((x) => (x / t.batches).toFixed(1)).join(' / ') : undefined;
-    rows.push({ model: m.name, runtime: 'wasm', threads, ms: median(times), vectors: r.vectors.slice(-N), warmupMs: r.batchEnds[0], split, modelMs: t ? t.runMs / t.batches : undefined, bare: r.bare });
+    rows.push({ model: m.name, runtime: 'wasm', threads, ms: median(times), vectors: r.vectors.slice(-N), warmupMs: r.batchEnds[0], split, modelMs: t ? t.runMs / t.batches : undefined, bare: r.bare, engine: r.engine });
     console.log(`  in the worker, ms per batch (tokenize / model / pool): ${split}; whole batch ${(median(times) / perPass).toFixed(1)}`);
     console.log(`wasm ×${threads} ${m.name}: warm-up ${r.batchEnds[0].toFixed(0)} ms, passes ${times.map((t) => t.toFixed(0)).join(', ')} ms`);
   }
@@ -231,7 +233,7 @@ const throughput = rows
     const ratio = nat.ms / w.ms;
     const met = w.threads === 2 ? (ratio >= WASM_TARGET ? ' ✅' : ' ❌') : '';
     return [
-      `| ${w.model} | browser WASM | ${w.threads} | ${fmt(tps(w.ms))} | ${fmt(w.ms)} | **${ratio.toFixed(2)}×**${met} | ${fmt(w.warmupMs ?? NaN)} | ${w.split ?? '–'} | ${maxAbsDiff(w.vectors, nat.vectors).toExponential(1)} |`,
+      `| ${w.model} | ${w.engine === 'lookup' ? 'browser WASM path: table look-up, no ONNX Runtime' : 'browser WASM'} | ${w.threads} | ${fmt(tps(w.ms))} | ${fmt(w.ms)} | **${ratio.toFixed(2)}×**${met} | ${fmt(w.warmupMs ?? NaN)} | ${w.split ?? '–'} | ${maxAbsDiff(w.vectors, nat.vectors).toExponential(1)} |`,
       `| ${w.model} | onnxruntime-node | ${w.threads} | ${fmt(tps(nat.ms))} | ${fmt(nat.ms)} | 1 | – | – | – |`,
     ];
   });
@@ -271,7 +273,9 @@ ${machineMarkdown(m0, 'npm run bench -- models', { Chromium: chromiumVersion, 'o
 - Input: the first ${N} profile texts of \`datasets/freelance-twins/corpus-00.jsonl.gz\` (English and French profiles, median ${medianWords} words), batches of ${BATCH},
   dtype fp32 on both sides (the same \`onnx/model.onnx\`), the registry's max length (GloVe 512 tokens, tiny BERT 128).
 - Browser: headless Chromium on the built site (\`dist/\`, COOP/COEP, \`crossOriginIsolated\` ${facts.isolated}, \`hardwareConcurrency\` ${facts.cores}),
-  \`window.fairground.embed\` → EmbeddingRunner → embed worker → transformers.js → onnxruntime-web WASM with \`threads\` 1 or 2.
+  \`window.fairground.embed\` → EmbeddingRunner → embed worker → transformers.js → onnxruntime-web WASM with \`threads\` 1 or 2;
+  a model whose graph is only a table look-up (the bundled GloVe) is read from its table in the worker instead, on the WASM path
+  (docs/models.md, "Static models without ONNX Runtime"): its rows say so, its "model" step is the look-up, and it has no bare session.run.
   ONNX Runtime's plain SIMD-threaded build (\`ort-wasm-simd-threaded.wasm\`; WebGPU workers load the asyncify build). As native: in one worker,
   one warm-up batch, then ${BROWSER_PASSES} passes over all ${N} texts, each timed from the runner's batch ends (tokenizing, pooling and the worker
   round trips included), median pass. "Warm-up" is that first batch's time after \`ready\`: V8 still compiling the WASM, which a short run pays.

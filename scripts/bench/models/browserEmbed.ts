@@ -10,6 +10,8 @@ export interface BrowserEmbedResult {
   readonly vectors: number[][];
   readonly device: string;
   readonly dtype: string;
+  /** `lookup` or `onnxruntime` (EmbeddingResult.engine). */
+  readonly engine?: string;
   readonly computed: number;
   readonly cached: number;
   readonly fallbacks: string[];
