@@ -33,7 +33,7 @@ describe('sortRankedTriples and rankPool', () => {
       const expected = items.map((d, i) => ({ ...d, i })).sort(compareRanked);
       expect([...pool.order]).toEqual(expected.map((d) => d.i));
       expect([...pool.sortedScores]).toEqual(expected.map((d) => d.score));
-      expect([...pool.sortedKeys]).toEqual(expected.map((d) => keys[d.i]));
+      expect([...pool.order].map((i) => pool.keys[i])).toEqual(expected.map((d) => keys[d.i]));
       expected.forEach((d, r) => expect(pool.rankOf[d.i]).toBe(r + 1));
       // pairs of equal scores, counted by hand over the items
       const bySc = new Map<number, number>();
@@ -97,6 +97,23 @@ describe('sortRankedTriples and rankPool', () => {
       const expected = Array.from({ length: n }, (_, i) => i).sort((a, b) => (score[a] !== score[b] ? (score[b] > score[a] ? 1 : -1) : key[b] - key[a]));
       expect([...rankOrder(score, key)]).toEqual(expected);
       expect([...rankOrder(score, key, keyOrder(key))]).toEqual(expected);
+    }
+  });
+
+  it('a long run of one float32 value over distinct float64 scores: order, sortedScores, rankOf and tiedPairs of the comparator sort', () => {
+    // multiples of 1e-300 all round to float32 0: one run of ~1,000 items sorted by the float64 score
+    for (const ranker of [false, true]) {
+      const n = 1_000;
+      const score = Float64Array.from({ length: n }, () => (rng.int(41) - 20) * 1e-300);
+      const keys = tieKeys(Array.from({ length: n }, (_, i) => `d${(i * 389) % n}`));
+      const pool = ranker ? new PoolRanker(keys).rank(score) : rankPool(score, keys);
+      const expected = Array.from({ length: n }, (_, i) => i).sort((a, b) => (score[a] !== score[b] ? (score[b] > score[a] ? 1 : -1) : keys[b] - keys[a]));
+      expect([...pool.order]).toEqual(expected);
+      expect([...pool.sortedScores]).toEqual(expected.map((i) => score[i]));
+      expected.forEach((i, r) => expect(pool.rankOf[i]).toBe(r + 1));
+      const counts = new Map<number, number>();
+      for (const s of score) counts.set(s + 0, (counts.get(s + 0) ?? 0) + 1);
+      expect(pool.tiedPairs).toBe([...counts.values()].reduce((a, t) => a + (t * (t - 1)) / 2, 0));
     }
   });
 
