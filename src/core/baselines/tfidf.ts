@@ -105,17 +105,26 @@ export function fitTfidf(corpus: readonly string[]): TfidfModel {
   /** Per bigram id, its count in the text `terms` is reading (zero between calls), and the ids it met. */
   const tf = new Uint32Array(size);
   let met = new Uint32Array(1024);
-  /** A text's known bigrams in ascending id with their counts, and the L2 norm of its tf · idf weights summed in that order. */
+  let counted = new Uint32Array(1024);
+  /**
+   * A text's known bigrams in ascending id with their counts, and the L2 norm of its tf · idf
+   * weights summed in that order. `ids` and `tfs` are views of buffers the next call writes again
+   * (each caller reads them before it calls again): two new typed arrays a text cost a Chromium
+   * worker microseconds each (BENCHMARKS.md, "typedArrayAlloc"), over a million texts seconds.
+   */
   const terms = (text: string): { ids: Uint32Array; tfs: Uint32Array; norm: number } => {
     const read = vocabulary.read(text, false);
-    if (met.length < read.length) met = new Uint32Array(Math.max(read.length, 2 * met.length));
+    if (met.length < read.length) {
+      met = new Uint32Array(Math.max(read.length, 2 * met.length));
+      counted = new Uint32Array(met.length);
+    }
     let m = 0;
     for (let j = 0; j < read.length; j++) {
       const id = read[j];
       if (id >= 0 && tf[id]++ === 0) met[m++] = id;
     }
-    const ids = met.slice(0, m).sort();
-    const tfs = new Uint32Array(m);
+    const ids = met.subarray(0, m).sort();
+    const tfs = counted.subarray(0, m);
     let ss = 0;
     for (let j = 0; j < m; j++) {
       tfs[j] = tf[ids[j]];
