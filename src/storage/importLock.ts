@@ -95,6 +95,16 @@ export async function withImportLock<T>(
   return locks.request(name, { signal: options.signal }, () => run());
 }
 
+/**
+ * Resolves once no one holds the import lock of `datasetId` (at once when it is free): a request
+ * for the lock, released as soon as it is granted. A page loaded by a reload uses it when it finds
+ * the lock of an interrupted import still held — by another tab, or by this tab's previous page,
+ * whose locks the browser frees a moment after the new page starts.
+ */
+export async function importLockFreed(locks: LockRequester, datasetId: string): Promise<void> {
+  await locks.request(importLockName(datasetId), {}, async () => undefined);
+}
+
 /** The part of the Web Locks API that lists held locks (`navigator.locks.query`). */
 export interface LockLister {
   query(): Promise<{ readonly held?: readonly { readonly name?: string }[] }>;

@@ -3,7 +3,7 @@ export { openFairgroundDb } from './db.ts';
 export type { FairgroundDb } from './db.ts';
 export type * from './schema.ts';
 export { importDataset } from './datasetImporter.ts';
-export { defaultLocks, heldImportLocks, importLockName } from './importLock.ts';
+export { defaultLocks, heldImportLocks, importLockFreed, importLockName } from './importLock.ts';
 export type { LockRequester } from './importLock.ts';
 export { clearPendingImport, readPendingImport, resumePlan, writePendingImport } from './pendingImport.ts';
 export type { PendingImport } from './pendingImport.ts';

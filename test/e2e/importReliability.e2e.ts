@@ -304,6 +304,39 @@ e2e('a failed URL import is not retried on the next visit, and a resumed import 
   assert.match((await row(page, 'zebra').textContent()) ?? '', /v1\.0\.1/);
 });
 
+e2e('an interrupted import whose lock is still held when the page loads (the reloaded page, or another tab) resumes once the lock is freed', async ({ page, context, baseUrl }) => {
+  const served = await serve([page], baseUrl, 'held-lock', datasetPackage({ id: 'heldlock', title: 'Held lock', docs: 12 }));
+  await openDatasets(page, baseUrl);
+  // The import's lock held in another tab, as the page a reload replaced holds it for a moment,
+  // then the marker the import left once it had read the manifest.
+  const other = await context.newPage();
+  await openDatasets(other, baseUrl);
+  await other.evaluate(
+    () =>
+      new Promise<void>((granted) => {
+        void navigator.locks.request('fairground.import:heldlock', () => {
+          granted();
+          return new Promise<void>((resolve) => ((window as unknown as { releaseLock: () => void }).releaseLock = resolve));
+        });
+      }),
+  );
+  const held = await page.evaluate(async () => (await navigator.locks.query()).held?.map((l) => l.name));
+  assert.deepEqual(held, ['fairground.import:heldlock'], 'the other tab holds the lock');
+  await page.evaluate((url) => localStorage.setItem('fairground.pendingImport', JSON.stringify({ url, label: url, datasetId: 'heldlock', title: 'Held lock' })), `${baseUrl}sets/held-lock/`);
+  await page.reload();
+  await page.getByRole('heading', { level: 1, name: 'Datasets' }).waitFor();
+  await page.waitForTimeout(1_000);
+  assert.equal(await page.getByRole('status').filter({ hasText: 'Resuming' }).count(), 0, 'not resumed while another holds the lock');
+  assert.deepEqual(served.requests, [], `nothing fetched while another holds the lock: ${served.requests.join(', ')}`);
+
+  await other.evaluate(() => (window as unknown as { releaseLock: () => void }).releaseLock());
+  const notice = page.getByRole('status').filter({ hasText: 'Resuming' });
+  await notice.waitFor({ timeout: 30_000 });
+  assert.match((await notice.textContent()) ?? '', /Resuming the interrupted import of “Held lock”/);
+  await readyRow(page, 'heldlock').waitFor({ timeout: 30_000 });
+  await other.close();
+});
+
 e2e('"Delete all local data" (keyboard, with a confirm step) empties IndexedDB and the Cache API and unregisters the service worker', async ({ page, baseUrl }) => {
   await openDatasets(page, baseUrl);
   await page.getByTestId('import-bundled-freelance-twins').click();

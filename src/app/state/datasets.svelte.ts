@@ -5,12 +5,14 @@
 import {
   browserLocalDataEnv,
   clearPendingImport,
+  defaultLocks,
   deleteAllLocalData,
   deleteDataset,
   filesSource,
   heldImportLocks,
   hubSource,
   importDataset,
+  importLockFreed,
   ImportError,
   listDatasets,
   pickedFiles,
@@ -100,10 +102,17 @@ export class DatasetsState {
    * its own dataset. A failed import left no marker; a marker naming nothing to resume is dropped.
    */
   async resumePending(): Promise<void> {
-    const pending = readPendingImport(localStorage);
+    let pending = readPendingImport(localStorage);
     if (!pending || this.active) return;
-    // The marker is shared by the origin's tabs: the import it names may be running in another.
-    if (pending.datasetId !== undefined && this.elsewhere.has(pending.datasetId)) return;
+    // The marker is shared by the origin's tabs: the import it names may be running in another —
+    // or it was this tab's, and the page the reload replaced still holds its lock for a moment.
+    // Wait for the lock, then look again: an import that ended elsewhere took its marker with it.
+    if (pending.datasetId !== undefined && this.elsewhere.has(pending.datasetId)) {
+      await importLockFreed(defaultLocks(), pending.datasetId);
+      await this.refresh();
+      pending = readPendingImport(localStorage);
+      if (!pending || this.active || (pending.datasetId !== undefined && this.elsewhere.has(pending.datasetId))) return;
+    }
     const plan = resumePlan(pending, this.list);
     if (!plan.resume) {
       clearPendingImport(localStorage);

@@ -8,7 +8,7 @@ import { IDBFactory } from 'fake-indexeddb';
 import { describe, expect, it, vi } from 'vitest';
 import { openFairgroundDb } from '../../../src/storage/db.ts';
 import { countRecords, listDatasets, readShard } from '../../../src/storage/datasetStore.ts';
-import { heldImportLocks, importLockName, PageLocks, withImportLock } from '../../../src/storage/importLock.ts';
+import { heldImportLocks, importLockFreed, importLockName, PageLocks, withImportLock } from '../../../src/storage/importLock.ts';
 import type { ImportOptions } from '../../../src/storage/datasetImporter.ts';
 import type { FairgroundDb } from '../../../src/storage/db.ts';
 import type { DatasetSource } from '../../../src/storage/sources.ts';
@@ -148,5 +148,28 @@ describe('heldImportLocks', () => {
     const lister = { query: async () => ({ held: [{ name: importLockName('a') }, { name: 'other-lock' }, {}, { name: importLockName('b.c') }] }) };
     expect(await heldImportLocks(lister)).toEqual(new Set(['a', 'b.c']));
     expect(await heldImportLocks(undefined)).toEqual(new Set());
+  });
+});
+
+describe('importLockFreed', () => {
+  it('importLockFreed(locks, id) resolves at once when the lock is free, and only once its holder lets go when held', async () => {
+    const locks = new PageLocks();
+    await importLockFreed(locks, 'a');
+    let release!: () => void;
+    const held = locks.request(importLockName('a'), {}, () => new Promise<void>((r) => (release = r)));
+    await tick();
+    let freed = false;
+    const waiting = importLockFreed(locks, 'a').then(() => (freed = true));
+    await tick();
+    await tick();
+    expect(freed).toBe(false);
+    // another dataset's lock is not waited for
+    await importLockFreed(locks, 'b');
+    release();
+    await held;
+    await waiting;
+    expect(freed).toBe(true);
+    // the waiter let go at once: the lock is free again
+    expect(await locks.request(importLockName('a'), { ifAvailable: true }, async (lock) => lock !== null)).toBe(true);
   });
 });
