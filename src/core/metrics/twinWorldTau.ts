@@ -20,6 +20,7 @@
  */
 import { kendallCountsInPlace, tauFromCounts } from '../stats/correlation.ts';
 import { scratchArray } from '../scratch.ts';
+import { sortFloat64 } from '../stats/radixSort.ts';
 import type { RankedPool } from './rankedPool.ts';
 
 /** The working arrays of this file's functions, one per array held at once (core/scratch.ts: each written before it is read). */
@@ -231,7 +232,7 @@ export function twinWorldTauRanked(pool: RankedPool, rankAt: Uint32Array, yAt: F
   }
   // y side, per class: Σ #R > y and Σ #R ≥ y by merging the sorted twins with P and with S.
   const ySide = (ys: Float64Array) => {
-    const sorted = ys.sort();
+    const sorted = sortFloat64(ys);
     const inAll = countsAgainst(sorted, all);
     const inS = countsAgainst(sorted, sDesc);
     return { greater: inAll.greater - inS.greater, atLeast: inAll.atLeast - inS.atLeast };

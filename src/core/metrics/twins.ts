@@ -10,6 +10,7 @@
 import { FIRST_GROUP_CODE, rankBiserial, twinQueryMetrics, twinSetMetrics, type FirstGroupSide, type TwinPair, type TwinQueryMetrics, type TwinSet } from './twinsKernel.ts';
 import type { RankedPool } from './rankedPool.ts';
 import { scratchArray } from '../scratch.ts';
+import { orderByKey, RADIX_MIN_KEYS } from '../stats/radixSort.ts';
 
 /** A twin pair with the labels it is grouped by. */
 export interface LabeledTwinPair extends TwinPair {
@@ -170,6 +171,7 @@ export function twinLayout(pairs: readonly LaidOutPair[], poolSize: number): Twi
 const scratch = {
   keyed: scratchArray((n) => new Float64Array(n)),
   allByRank: scratchArray((n) => new Uint32Array(n)),
+  ranks: scratchArray((n) => new Uint32Array(n)),
   byRank: scratchArray((n) => new Uint32Array(n)),
   index: scratchArray((n) => new Uint32Array(n)),
   twinScore: scratchArray((n) => new Float64Array(n)),
@@ -177,11 +179,20 @@ const scratch = {
   firstGroup: scratchArray((n) => new Uint8Array(n)),
 };
 
-/** S's positions by ascending original rank: a pass over the pool's order, or a sort of S's ranks where S is small beside the pool. */
+/**
+ * S's positions by ascending original rank: a radix sort of S's ranks from RADIX_MIN_KEYS pairs (the
+ * pass over the pool's order read it at random, 1.1 M reads a query at 1,000,000 documents),
+ * else a sort of S's ranks where S is small beside the pool, or that pass.
+ */
 function positionsByRank(layout: TwinLayout, pool: RankedPool): Uint32Array {
   const m = layout.index.length;
   const n = pool.order.length;
   const out = scratch.allByRank(m);
+  if (m >= RADIX_MIN_KEYS) {
+    const ranks = scratch.ranks(m);
+    for (let j = 0; j < m; j++) ranks[j] = pool.rankOf[layout.index[j]];
+    return orderByKey(ranks, out);
+  }
   if (m * 16 < n) {
     const keyed = scratch.keyed(m);
     for (let j = 0; j < m; j++) keyed[j] = (pool.rankOf[layout.index[j]] - 1) * m + j;

@@ -43,6 +43,26 @@ describe('twinLayoutResults(layout, pool, twinScore, substitutionRank, k)', () =
       expect([...got.byDirection]).toEqual([...expected.byDirection]);
     }
   });
+  it('equals twinQueryResults when S is put in rank order by a radix sort (20,000 pairs of a 60,000-item pool)', () => {
+    const n = 60_000;
+    const ids = Array.from({ length: n }, (_, i) => `d${(i * 7919) % (n * 3)}-${i}`);
+    const scores = Array.from({ length: n }, () => rng.int(1000) / 1000);
+    const pool = rankPool(scores, tieKeys(ids));
+    const chosen = [...new Set(Array.from({ length: 22_000 }, () => rng.int(n)))];
+    const pairs: LabeledTwinPair[] = chosen.map((index) => ({
+      index,
+      twinScore: rng.next() < 0.3 ? scores[index] : rng.int(1000) / 1000,
+      firstGroup: sides[rng.int(3)],
+      lang: ['en', 'fr'][rng.int(2)],
+      direction: rng.next() < 0.5 ? 'female->male' : 'male->female',
+    }));
+    const [expected] = twinQueryResults([{ queryId: 'q', pool, pairs }], 10);
+    const got = twinLayoutResults(twinLayout(pairs, n), pool, Float64Array.from(pairs, (p) => p.twinScore), Uint32Array.from(pairs, (p) => substitutionRank(pool, p.index, p.twinScore)), 10);
+    expect(got.all).toEqual(expected.all);
+    expect([...got.byLang]).toEqual([...expected.byLang]);
+    expect([...got.byDirection]).toEqual([...expected.byDirection]);
+  });
+
   it('twinLayout(pairs, poolSize) throws on a pair outside the pool or two pairs of one item', () => {
     const p = { firstGroup: 'original' as const, lang: 'en', direction: 'f->m' };
     expect(() => twinLayout([{ ...p, index: 3 }], 3)).toThrow(RangeError);

@@ -40,6 +40,15 @@ describe('twinWorldTau', () => {
     }
   });
 
+  it('equals kendallTauB at 80,000 items with 50,000+ twins (the radix sorts of the twins’ scores)', () => {
+    for (const levels of [7, 1 << 20]) {
+      const { scores, keys, index, twin } = randomCase(80_000, levels, 0.7);
+      const world = scores.slice();
+      index.forEach((i, j) => (world[i] = twin[j]));
+      expect(twinWorldTau(rankPool(scores, keys), index, twin)).toBe(kendallTauB(scores, world));
+    }
+  });
+
   it('is undefined for a pool of one and for constant worlds', () => {
     expect(twinWorldTau(rankPool([1], [0]), [0], [2])).toBeUndefined();
     expect(twinWorldTau(rankPool([1, 1, 1], [0, 1, 2]), [], [])).toBeUndefined();
