@@ -26,6 +26,7 @@ import {
   type DatasetSource,
   type DatasetSummary,
   type ImportProgress,
+  type PendingImport,
   type PickedFile,
 } from '../../storage/index.ts';
 import { BUNDLED_DATASETS } from '../bundledDatasets.ts';
@@ -102,16 +103,17 @@ export class DatasetsState {
    * its own dataset. A failed import left no marker; a marker naming nothing to resume is dropped.
    */
   async resumePending(): Promise<void> {
+    const heldElsewhere = (p: PendingImport) => p.datasetId !== undefined && this.elsewhere.has(p.datasetId);
     let pending = readPendingImport(localStorage);
     if (!pending || this.active) return;
     // The marker is shared by the origin's tabs: the import it names may be running in another —
     // or it was this tab's, and the page the reload replaced still holds its lock for a moment.
     // Wait for the lock, then look again: an import that ended elsewhere took its marker with it.
-    if (pending.datasetId !== undefined && this.elsewhere.has(pending.datasetId)) {
+    if (pending.datasetId !== undefined && heldElsewhere(pending)) {
       await importLockFreed(defaultLocks(), pending.datasetId);
       await this.refresh();
       pending = readPendingImport(localStorage);
-      if (!pending || this.active || (pending.datasetId !== undefined && this.elsewhere.has(pending.datasetId))) return;
+      if (!pending || this.active || heldElsewhere(pending)) return;
     }
     const plan = resumePlan(pending, this.list);
     if (!plan.resume) {

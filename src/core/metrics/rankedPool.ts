@@ -305,8 +305,9 @@ function sortRunByScore(order: Uint32Array, sorted: Float64Array, lo: number, hi
     return;
   }
   const at = Array.from({ length: hi - lo }, (_, i) => lo + i).sort((a, b) => (sorted[a] === sorted[b] ? 0 : sorted[a] < sorted[b] ? 1 : -1));
-  const runOrder = Uint32Array.from(at, (p) => order[p]);
-  const runScores = Float64Array.from(at, (p) => sorted[p]);
+  // Plain arrays: a new typed array costs a Chromium worker microseconds (BENCHMARKS.md, typedArrayAlloc).
+  const runOrder = at.map((p) => order[p]);
+  const runScores = at.map((p) => sorted[p]);
   order.set(runOrder, lo);
   sorted.set(runScores, lo);
 }
