@@ -195,6 +195,8 @@ e2e('own CVs: the exported package is byte-identical to fairground make-dataset 
   await page.keyboard.press('a');
   const review = page.getByTestId('review');
   await review.getByText(/1 accepted · 0 edited · 1 rejected/).waitFor();
+  // A decision is shown at once and stored a moment later: the review says so, and a reload after it keeps both.
+  await review.getByTestId('review-saved').filter({ hasText: 'Decisions saved in this browser.' }).waitFor();
   await page.reload();
   await review.getByText(/1 accepted · 0 edited · 1 rejected/).waitFor({ timeout: 30_000 });
 

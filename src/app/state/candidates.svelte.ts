@@ -107,6 +107,11 @@ export class CandidatesState {
   variants = $state.raw<readonly Variant[]>([]);
   notMade = $state.raw<readonly NotMade[]>([]);
   decisions = $state.raw<ReadonlyMap<string, ReviewDecision>>(new Map());
+  /**
+   * Review writes still on their way to IndexedDB. A decision is shown at once and stored a moment
+   * later; a reload in between would lose it, so the review says "Saving…" until this is 0.
+   */
+  savingDecisions = $state(0);
   /** Which variants the review list shows. */
   filterKind = $state<ReviewKind | 'all'>('all');
   filterState = $state<ReviewState | 'all'>('all');
@@ -196,8 +201,17 @@ export class CandidatesState {
 
   async #storeDecisions(changed: ReadonlyMap<string, ReviewDecision | undefined>): Promise<void> {
     if (!this.draft) return;
-    await putReviews(await database(), this.draft.id, new Map([...changed].map(([id, d]) => [id, d === undefined ? undefined : structuredClone($state.snapshot(d)) as ReviewDecision])));
-    this.#channel?.postMessage('reviews');
+    const plain = new Map([...changed].map(([id, d]) => [id, d === undefined ? undefined : structuredClone($state.snapshot(d)) as ReviewDecision]));
+    // Counted in the same tick as the decision is shown, so "Saving…" never lags the count.
+    this.savingDecisions += 1;
+    try {
+      await putReviews(await database(), this.draft.id, plain);
+      this.#channel?.postMessage('reviews');
+    } catch (e) {
+      this.error = `${plural(changed.size, 'review decision')} could not be saved (${e instanceof Error ? e.message : String(e)}): shown here, but a reload would lose ${changed.size === 1 ? 'it' : 'them'}. Make the decision again, or free some storage space if the browser says it is full.`;
+    } finally {
+      this.savingDecisions -= 1;
+    }
   }
 
   /** Files dropped or picked for one side; a table's header and first rows offer the mapping (guessed first, cut to the side's fields). */
