@@ -1,8 +1,14 @@
 import { parseRecordLine } from '../core/formats/records.ts';
 import type { ChunkEntry, StoredRecord } from './schema.ts';
 
-/** Records per chunk row unless ImportOptions.batchSize says otherwise. */
-export const CHUNK_RECORDS = 1000;
+/**
+ * Records per chunk row unless ImportOptions.batchSize says otherwise. Each row is one IndexedDB
+ * transaction, and IndexedDB serves an import's transactions one at a time (BENCHMARKS.md, "Import
+ * at the floor"), so rows of small records are worth making large: at 1,000 records the bundled
+ * demo's two qrels files (12,601 lines of ~18 characters each) took 26 of its 32 transactions.
+ * Rows of ordinary documents are closed by CHUNK_CHARS first.
+ */
+export const CHUNK_RECORDS = 16_384;
 /** A chunk is also closed once its lines hold this many UTF-16 code units (~1 MB of JSON Lines). */
 export const CHUNK_CHARS = 1 << 20;
 

@@ -9,7 +9,7 @@ import type { ColumnMapping } from '../core/documents/columnMapping.ts';
 
 /**
  * Version of the IndexedDB schema; `upgrade` in db.ts switches on the old one.
- * 1: one `records` row per record (3 indexes). 2: `chunks` + `chunkIds`, one row per ~1,000 records.
+ * 1: one `records` row per record (3 indexes). 2: `chunks` + `chunkIds`, one row per chunk of records (chunks.ts).
  * 3: `staging` holds imports until they are complete; `datasets` holds only ready versions, each
  * with its rows under its own store key (`ImportStatus.storeKey`).
  * 4: `drafts` and `reviews` keep a user's own candidates and the review of their generated variants.

@@ -1,6 +1,6 @@
 import { IDBFactory } from 'fake-indexeddb';
 import { describe, expect, it } from 'vitest';
-import { CHUNK_CHARS } from '../../../src/storage/chunks.ts';
+import { CHUNK_CHARS, CHUNK_RECORDS } from '../../../src/storage/chunks.ts';
 import { importDataset } from '../../../src/storage/datasetImporter.ts';
 import { countRecords, findRecord, getDataset, listDatasets, pageRecords, readShard } from '../../../src/storage/datasetStore.ts';
 import { openFairgroundDb } from '../../../src/storage/db.ts';
@@ -35,11 +35,12 @@ function spying(inner: DatasetSource, opened: string[]): DatasetSource {
 }
 
 describe('chunk rows', () => {
+  // Chunks of 1,000 records (ImportOptions.batchSize) so that pages of 333 straddle their boundaries.
   for (const [n, chunks] of [[1000, [1000]], [1001, [1000, 1]], [2000, [1000, 1000]]] as const) {
     it(`a part of exactly ${n} records is stored as chunks of ${chunks.join(' + ')} and read back whole, in identifier order`, async () => {
       const db = await freshDb();
       const rows = docs(n);
-      await importDataset(db, memorySource(corpusPackage(rows)), { storage: null });
+      await importDataset(db, memorySource(corpusPackage(rows)), { storage: null, batchSize: 1000 });
       const idRows = (await db.getAll('chunkIds')).filter((r) => r.shard === 'corpus');
       expect(idRows.map((r) => r.ids.length)).toEqual(chunks);
       expect(idRows.map((r) => r.chunk)).toEqual(chunks.map((_, i) => i));
@@ -63,7 +64,7 @@ describe('chunk rows', () => {
     const observer = new PerformanceObserver((list) => seen.push(...list.getEntries().map((e) => e.name)));
     observer.observe({ entryTypes: ['measure'] });
     const db = await freshDb();
-    await importDataset(db, memorySource(corpusPackage(docs(2500))), { storage: null });
+    await importDataset(db, memorySource(corpusPackage(docs(2500))), { storage: null, batchSize: 1000 });
     await new Promise((r) => setTimeout(r, 0));
     observer.disconnect();
     const chunkRows = (await db.getAll('chunkIds')).length;
@@ -72,6 +73,15 @@ describe('chunk rows', () => {
     expect(seen.filter((n) => n === WAIT_COMMIT).length).toBeGreaterThanOrEqual(chunkRows);
     expect(performance.getEntriesByName(COMMIT)).toEqual([]);
     expect(performance.getEntriesByName(WAIT_COMMIT)).toEqual([]);
+  });
+
+  it(`by default a chunk row holds up to CHUNK_RECORDS (${CHUNK_RECORDS}) small records: one transaction where 1,000 a row took many`, async () => {
+    const db = await freshDb();
+    const rows = docs(CHUNK_RECORDS + 1);
+    await importDataset(db, memorySource(corpusPackage(rows)), { storage: null });
+    const idRows = (await db.getAll('chunkIds')).filter((r) => r.shard === 'corpus');
+    expect(idRows.map((r) => r.ids.length)).toEqual([CHUNK_RECORDS, 1]);
+    expect((await readShard(db, 'big', 'corpus')).map((r) => r.id)).toEqual(sorted(rows.map((r) => r._id)));
   });
 
   it('a chunk also ends at ~1 MiB of text, whatever its record count', async () => {
@@ -91,7 +101,7 @@ describe('chunk rows', () => {
     const controller = new AbortController();
     await expect(
       importDataset(db, memorySource(files), {
-        storage: null, progressIntervalMs: 0, signal: controller.signal,
+        storage: null, batchSize: 1000, progressIntervalMs: 0, signal: controller.signal,
         onProgress: (p) => p.recordsDone >= 1000 && controller.abort(),
       }),
     ).rejects.toMatchObject({ name: 'AbortError' });
