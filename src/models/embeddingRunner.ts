@@ -137,6 +137,12 @@ export class EmbeddingRunner extends ModelRunner<EmbedApi, { dims: number; engin
   /** The tokens' MessageChannel and the model worker generation it reaches. */
   #channel: { generation: number; ready: Promise<number> } | undefined;
   #batchIds = 0;
+  /**
+   * What the cache and the model cost in this runner's earlier calls (a run embeds the corpus, then
+   * each task's queries, then each twins shard): a later call starts from them instead of sampling
+   * CACHE_SAMPLE texts again. Its hit rate is its own (another role's texts), assumed 1 until measured.
+   */
+  readonly #spent = { keysMs: 0, lookupMs: 0, lookedUp: 0, modelMs: 0, modelTexts: 0, writeMs: 0, written: 0 };
 
   constructor(options: EmbeddingRunnerOptions) {
     super(options, defaultWorker);
@@ -244,7 +250,8 @@ export class EmbeddingRunner extends ModelRunner<EmbedApi, { dims: number; engin
   /**
    * Embeds `texts` (the role's prefix is added), using and filling the cache
    * where it pays (core/models/cachePolicy.ts: measured on the first
-   * CACHE_SAMPLE texts, decided for the rest).
+   * CACHE_SAMPLE texts, decided for the rest; a later call of this runner
+   * starts from the costs measured so far).
    * @param into texts.length × dims floats to write the vectors into (row i = text i); the result's
    *   vectors are then views of it, and no array is made per text (a corpus of 500,000 texts).
    * @throws {CancelledError} when `signal` aborts; finished batches are cached.
@@ -272,14 +279,20 @@ export class EmbeddingRunner extends ModelRunner<EmbedApi, { dims: number; engin
     // Part by part, the cache used as the costs measured so far say (all on until something is measured).
     let plan: CachePlan = { lookup: !!cache, write: !!cache };
     const step = cache ? CACHE_SAMPLE : Math.max(1, texts.length);
+    const spent = this.#spent;
     for (let from = 0; from < texts.length; from += step) {
       const c = call.cost;
-      if (cache && from > 0) {
+      if (cache) {
+        // This call's costs and the earlier calls' together; the hit rate this call's (1, the most a
+        // look-up could save, until this call has looked up: a look-up dearer than the model never pays).
+        const lookedUp = c.lookedUp + spent.lookedUp;
+        const modelTexts = c.modelTexts + spent.modelTexts;
+        const written = c.written + spent.written;
         plan = cachePlan({
-          lookupMs: c.lookedUp > 0 ? (c.keysMs + c.lookupMs) / c.lookedUp : undefined,
-          hitRate: c.lookedUp > 0 ? call.cached / c.lookedUp : undefined,
-          modelMs: c.modelTexts > 0 ? c.modelMs / c.modelTexts : undefined,
-          writeMs: c.written > 0 ? c.writeMs / c.written : undefined,
+          lookupMs: lookedUp > 0 ? (c.keysMs + c.lookupMs + spent.keysMs + spent.lookupMs) / lookedUp : undefined,
+          hitRate: c.lookedUp > 0 ? call.cached / c.lookedUp : lookedUp > 0 ? 1 : undefined,
+          modelMs: modelTexts > 0 ? (c.modelMs + spent.modelMs) / modelTexts : undefined,
+          writeMs: written > 0 ? (c.writeMs + spent.writeMs) / written : undefined,
         });
       }
       await this.#part(call, from, Math.min(texts.length, from + step), plan);
@@ -287,6 +300,7 @@ export class EmbeddingRunner extends ModelRunner<EmbedApi, { dims: number; engin
     const tBatches = performance.now();
     await call.writing;
     const tEnd = performance.now();
+    for (const k of Object.keys(spent) as (keyof typeof spent)[]) spent[k] += call.cost[k];
     const dims = (into && texts.length > 0 ? into.length / texts.length : call.vectors[0]?.length) ?? this.worker.loaded?.dims ?? 0;
     const c = call.cost;
     return {

@@ -283,8 +283,11 @@ describe('EmbeddingRunner and the embedding cache', () => {
     expect(stored[0]).toHaveLength(3);
     expect(r.cache).toEqual({ lookedUp: 3, written: 3, why: undefined });
     fail = true;
-    await expect(runner.embed(['d', 'e'], 'document')).rejects.toThrow(/disk is full/);
+    // A new runner: this one has measured that storing costs more than its model (20 ms a write) and would store nothing more.
+    const fresh = new EmbeddingRunner({ entry: glove, source: { kind: 'bundled', id: glove.id }, probe: { kind: 'wasm', reason: 'test' }, createWorker: workers.create, cache, batchSize: 1 });
+    await expect(fresh.embed(['d', 'e'], 'document')).rejects.toThrow(/disk is full/);
     runner.dispose();
+    fresh.dispose();
   });
 });
 
@@ -331,6 +334,35 @@ describe('EmbeddingRunner uses the cache where it pays (core/models/cachePolicy.
     expect(r.cache.written).toBe(written);
     expect(written).toBeLessThan(3000); // the second part is decided before the first part's write is measured
     expect(r.cache.why).toMatch(/^cache not looked up: 0% hits.*; not stored/);
+    runner.dispose();
+  });
+  it("a later call of the same runner starts from the costs measured so far: a model faster than the cache skips it from the call's first text", async () => {
+    vi.stubGlobal('navigator', { hardwareConcurrency: 2 });
+    let lookedUp = 0;
+    let written = 0;
+    const cache = {
+      async getMany(keys: readonly string[]) {
+        await new Promise((r) => setTimeout(r, 300));
+        lookedUp += keys.length;
+        return keys.map(() => undefined);
+      },
+      async putMany(entries: readonly unknown[]) {
+        await new Promise((r) => setTimeout(r, 10));
+        written += entries.length;
+      },
+    };
+    const runner = new EmbeddingRunner({ entry: glove, source: { kind: 'bundled', id: glove.id }, probe: { kind: 'wasm', reason: 'test' }, createWorker: timedWorkers(1), createTokenizerWorker: null, cache });
+    const first = await runner.embed(texts, 'document');
+    expect(first.cache.lookedUp).toBe(1024);
+    const [lookedUpBefore, writtenBefore] = [lookedUp, written];
+    // The queries after the corpus: a look-up costs more than the model even if every one hit.
+    const queries = texts.slice(0, 500);
+    const second = await runner.embed(queries, 'query');
+    expect(second.vectors.map((v) => Array.from(v))).toEqual(expected.slice(0, 500));
+    expect(second.computed).toBe(500);
+    expect(second.cache).toMatchObject({ lookedUp: 0, written: 0 });
+    expect([lookedUp, written]).toEqual([lookedUpBefore, writtenBefore]);
+    expect(second.cache.why).toMatch(/^cache not looked up: 100% hits.*; not stored/);
     runner.dispose();
   });
   it('a model slower than the cache: every vector is stored (look-ups stop once none hit)', async () => {
