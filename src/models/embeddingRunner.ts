@@ -20,7 +20,7 @@ import { sourceKey, type ModelSource } from '../core/models/modelSource.ts';
 import { CancelledError } from '../core/audit/run/index.ts';
 import { embeddingKey } from '../core/embeddingKey.ts';
 import { inBatch } from './batchError.ts';
-import { CACHE_SAMPLE, cachePlan, type CachePlan } from '../core/models/cachePolicy.ts';
+import { CACHE_FIRST_SAMPLE, CACHE_SAMPLE, cachePlan, type CachePlan } from '../core/models/cachePolicy.ts';
 export type { TextRole } from '../core/models/modelSpec.ts';
 
 /** Cached vectors by key (src/storage/embeddingCache.ts implements it on IndexedDB). */
@@ -249,9 +249,9 @@ export class EmbeddingRunner extends ModelRunner<EmbedApi, { dims: number; engin
 
   /**
    * Embeds `texts` (the role's prefix is added), using and filling the cache
-   * where it pays (core/models/cachePolicy.ts: measured on the first
-   * CACHE_SAMPLE texts, decided for the rest; a later call of this runner
-   * starts from the costs measured so far).
+   * where it pays (core/models/cachePolicy.ts: measured on the runner's
+   * first CACHE_FIRST_SAMPLE texts, decided for the rest; a later call of
+   * this runner starts from the costs measured so far).
    * @param into texts.length × dims floats to write the vectors into (row i = text i); the result's
    *   vectors are then views of it, and no array is made per text (a corpus of 500,000 texts).
    * @throws {CancelledError} when `signal` aborts; finished batches are cached.
@@ -278,9 +278,10 @@ export class EmbeddingRunner extends ModelRunner<EmbedApi, { dims: number; engin
     this.#o.onProgress?.({ status: 'batch', done: 0, total: texts.length, cached: 0, etaSeconds: undefined });
     // Part by part, the cache used as the costs measured so far say (all on until something is measured).
     let plan: CachePlan = { lookup: !!cache, write: !!cache };
-    const step = cache ? CACHE_SAMPLE : Math.max(1, texts.length);
     const spent = this.#spent;
-    for (let from = 0; from < texts.length; from += step) {
+    // The runner's very first part is its sample; the rest go CACHE_SAMPLE at a time.
+    const stepAt = (from: number) => (!cache ? Math.max(1, texts.length) : from === 0 && spent.lookedUp === 0 ? CACHE_FIRST_SAMPLE : CACHE_SAMPLE);
+    for (let from = 0, step = stepAt(0); from < texts.length; from += step, step = stepAt(from)) {
       const c = call.cost;
       if (cache) {
         // This call's costs and the earlier calls' together; the hit rate this call's (1, the most a

@@ -20,6 +20,15 @@ describe('cachePlan: the embedding cache where it pays', () => {
   it('a re-run with every text cached keeps looking up (h·m = 0.079 > l = 0.05)', () => {
     expect(cachePlan({ modelMs: 0.079, lookupMs: 0.05, hitRate: 1, writeMs: 0.2 })).toMatchObject({ lookup: true, write: false });
   });
+  it('before any write is measured, writes only while a look-up is cheaper than the model (else no write can pay)', () => {
+    expect(cachePlan({ modelMs: 0.079, lookupMs: 0.092, hitRate: 0 })).toEqual({
+      lookup: false,
+      write: false,
+      why: 'cache not looked up: 0% hits × 0.079 ms of model a text saves less than the 0.092 ms a look-up costs; not stored: a later look-up (0.092 ms) would cost more than the model',
+    });
+    expect(cachePlan({ modelMs: 2, lookupMs: 0.092, hitRate: 0 })).toMatchObject({ lookup: false, write: true });
+    expect(cachePlan({ modelMs: 0.05, lookupMs: 0.05, hitRate: 1 })).toMatchObject({ lookup: false, write: false });
+  });
   it('the boundaries are strict: equal costs leave the part off', () => {
     expect(cachePlan({ modelMs: 1, lookupMs: 0.5, hitRate: 0.5, writeMs: 0.5 })).toMatchObject({ lookup: false, write: false });
   });
