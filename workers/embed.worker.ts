@@ -17,6 +17,7 @@ import type { ModelSource } from '../src/core/models/modelSource.ts';
 import type { Device, Dtype } from '../src/core/models/device.ts';
 import type { Pooling } from '../src/core/models/modelSpec.ts';
 import { lookupTableOfFile, poolsAsLookup } from '../src/models/lookupModel.ts';
+import { batchTokenizer, type BatchTokenizer } from '../src/models/batchTokenizer.ts';
 import { LOOKUP_MAX_FILE_BYTES, type LookupTable } from '../src/core/models/lookupGraph.ts';
 import { lookupMeanVectors, unmaskedIds } from '../src/core/models/lookupEmbedding.ts';
 import { onnxFilePath } from '../src/core/models/onnxFile.ts';
@@ -47,6 +48,8 @@ let model: PreTrainedModel | undefined;
 let table: LookupTable | undefined;
 let timings: EmbedTimings = { batches: 0, tokenizeMs: 0, runMs: 0, poolMs: 0 };
 let tokenizer: PreTrainedTokenizer | undefined;
+/** `tokenizer`'s batches, through the word-level fast path where it applies (src/models/batchTokenizer.ts). */
+let batcher: BatchTokenizer | undefined;
 let spec: EmbedLoadSpec | undefined;
 const nativeFetch = self.fetch.bind(self);
 
@@ -86,6 +89,7 @@ async function load(s: EmbedLoadSpec, onFile?: (p: FileProgress) => void): Promi
     const found = await lookupTableOf(s, onFile);
     if (found) {
       [tokenizer, table, spec] = [await loadedTokenizer, found, s];
+      batcher = batchTokenizer(tokenizer);
       const probe = await embedRaw(['dimension probe']);
       timings = { batches: 0, tokenizeMs: 0, runMs: 0, poolMs: 0 };
       return { dims: probe.length, engine: 'lookup' };
@@ -100,6 +104,7 @@ async function load(s: EmbedLoadSpec, onFile?: (p: FileProgress) => void): Promi
     AutoModel.from_pretrained(s.source.id, { ...options, device: s.device, dtype: s.dtype }),
   ]);
   spec = s;
+  batcher = batchTokenizer(tokenizer);
   const probe = await embedRaw(['dimension probe']);
   timings = { batches: 0, tokenizeMs: 0, runMs: 0, poolMs: 0 };
   return { dims: probe.length, engine: 'onnxruntime' };
@@ -136,13 +141,14 @@ async function lookupTableOf(s: EmbedLoadSpec, onFile?: (p: FileProgress) => voi
  */
 async function loadTokenizer(s: EmbedLoadSpec): Promise<void> {
   tokenizer = await AutoTokenizer.from_pretrained(s.source.id, prepare(s));
+  batcher = batchTokenizer(tokenizer);
   spec = s;
 }
 
 /** The batch's int64 inputs (padded and truncated to maxLength), made without a BigInt per token (src/models/tokenBatch.ts). */
 function tokenizeToInputs(texts: string[]): TokenBatch {
-  if (!tokenizer || !spec) throw new Error('no tokenizer loaded: call load() or loadTokenizer() first');
-  return int64Batch(tokenizer(texts, { padding: true, truncation: true, max_length: spec.maxLength, return_tensor: false }) as unknown as Record<string, number[][]>);
+  if (!batcher || !spec) throw new Error('no tokenizer loaded: call load() or loadTokenizer() first');
+  return int64Batch(batcher.padded(texts, spec.maxLength));
 }
 
 function tokenizeToTensors(texts: string[]): Record<string, Tensor> {
@@ -161,9 +167,8 @@ async function tokenize(texts: string[]): Promise<TokenBatch> {
 async function embedRaw(texts: string[]): Promise<Float32Array> {
   const t0 = performance.now();
   if (table) {
-    if (!tokenizer || !spec) throw new Error('no tokenizer loaded: call load() first');
-    const encoded = tokenizer(texts, { padding: false, truncation: true, max_length: spec.maxLength, return_tensor: false }) as unknown as { input_ids: number[][] };
-    return lookup(encoded.input_ids, performance.now() - t0);
+    if (!batcher || !spec) throw new Error('no tokenizer loaded: call load() first');
+    return lookup(batcher.ids(texts, spec.maxLength), performance.now() - t0);
   }
   const inputs = tokenizeToTensors(texts);
   return runModel(inputs, performance.now() - t0);
@@ -278,6 +283,7 @@ async function dispose(): Promise<void> {
   model = undefined;
   table = undefined;
   tokenizer = undefined;
+  batcher = undefined;
 }
 
 /** The time spent per step since the model loaded (the load's own probe batch excluded). */

@@ -17,6 +17,7 @@
 import { normalizeRows, poolHiddenStates, type PoolingRule } from '../../core/pooling.ts';
 import type { Pooling } from '../../core/models/modelSpec.ts';
 import { int64Batch } from '../../models/tokenBatch.ts';
+import { batchTokenizer } from '../../models/batchTokenizer.ts';
 import { lookupTableOfFile, poolsAsLookup } from '../../models/lookupModel.ts';
 import { LOOKUP_MAX_FILE_BYTES, type LookupTable } from '../../core/models/lookupGraph.ts';
 import { lookupMeanVectors } from '../../core/models/lookupEmbedding.ts';
@@ -76,11 +77,12 @@ export async function loadNodeEmbedder(spec: NodeModelSpec): Promise<NodeEmbedde
   }
   const revision = spec.localDir === undefined ? spec.revision : undefined;
   const tokenizer = await AutoTokenizer.from_pretrained(spec.id, { revision });
+  // The embed worker's tokenizing (src/models/batchTokenizer.ts), so the two give the same ids.
+  const batcher = batchTokenizer(tokenizer);
   const table = spec.engine === 'onnxruntime' ? undefined : await localLookupTable(spec);
   if (table) {
     const embedBatch = (texts: string[]): Float32Array => {
-      const encoded = tokenizer(texts, { padding: false, truncation: true, max_length: spec.maxLength, return_tensor: false }) as unknown as { input_ids: number[][] };
-      return lookupMeanVectors(table, encoded.input_ids, spec.normalize);
+      return lookupMeanVectors(table, batcher.ids(texts, spec.maxLength), spec.normalize);
     };
     return {
       dims: table.dims,
@@ -102,7 +104,7 @@ export async function loadNodeEmbedder(spec: NodeModelSpec): Promise<NodeEmbedde
 
   const embedBatch = async (texts: string[]): Promise<Float32Array> => {
     // The int64 inputs as the embed worker makes them (src/models/tokenBatch.ts: no BigInt per token).
-    const encoded = int64Batch(tokenizer(texts, { padding: true, truncation: true, max_length: spec.maxLength, return_tensor: false }) as unknown as Record<string, number[][]>);
+    const encoded = int64Batch(batcher.padded(texts, spec.maxLength));
     const inputs = Object.fromEntries(Object.entries(encoded).map(([name, t]) => [name, new Tensor('int64', t.data, t.dims)])) as unknown as Record<string, TensorLike>;
     const outputs = (await model(inputs)) as Record<string, TensorLike>;
     const hidden = outputs.last_hidden_state ?? outputs.token_embeddings;
