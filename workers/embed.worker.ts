@@ -11,7 +11,6 @@ import * as Comlink from 'comlink';
 import { AutoModel, AutoTokenizer, env, Tensor, type PreTrainedModel, type PreTrainedTokenizer } from '@huggingface/transformers';
 import { normalizeRows, poolHiddenStates } from '../src/core/pooling.ts';
 import { configureOnnxWasm, onnxRuntimeFiles } from '../src/models/onnxEnv.ts';
-import { int64Batch } from '../src/models/tokenBatch.ts';
 import { envForSource, folderFetch, prefetching } from '../src/models/transformersEnv.ts';
 import type { ModelSource } from '../src/core/models/modelSource.ts';
 import type { Device, Dtype } from '../src/core/models/device.ts';
@@ -148,7 +147,7 @@ async function loadTokenizer(s: EmbedLoadSpec): Promise<void> {
 /** The batch's int64 inputs (padded and truncated to maxLength), made without a BigInt per token (src/models/tokenBatch.ts). */
 function tokenizeToInputs(texts: string[]): TokenBatch {
   if (!batcher || !spec) throw new Error('no tokenizer loaded: call load() or loadTokenizer() first');
-  return int64Batch(batcher.padded(texts, spec.maxLength));
+  return batcher.int64(texts, spec.maxLength);
 }
 
 function tokenizeToTensors(texts: string[]): Record<string, Tensor> {

@@ -7,6 +7,7 @@
  */
 import type { PreTrainedTokenizer } from '@huggingface/transformers';
 import { wordLevelTokenizerOf, type WordLevelTokenizer } from '../core/models/wordLevelTokenizer.ts';
+import { int64Batch, type Int64Input } from './tokenBatch.ts';
 
 type Encoded = Record<string, number[][]>;
 
@@ -17,7 +18,12 @@ export interface BatchTokenizer {
   ids(texts: readonly string[], maxLength: number): number[][];
   /** The padded batch as transformers.js returns it with `padding: true, truncation: true, return_tensor: false`. */
   padded(texts: readonly string[], maxLength: number): Encoded;
+  /** `padded` as the int64 tensors a model takes (int64Batch of it), on the fast path written straight from the ids. */
+  int64(texts: readonly string[], maxLength: number): Record<string, Int64Input>;
 }
+
+/** Whether the platform stores an int64's low 32-bit word first (all current JS engines do). */
+const LITTLE_ENDIAN = new Uint8Array(new Uint32Array([1]).buffer)[0] === 1;
 
 /** The tokenizer.json and tokenizer_config.json transformers.js (4.x) keeps on a loaded tokenizer; undefined where it keeps none. */
 function filesOf(tokenizer: PreTrainedTokenizer): { json: unknown; config: unknown } | undefined {
@@ -42,24 +48,52 @@ export function batchTokenizer(tokenizer: PreTrainedTokenizer): BatchTokenizer {
     if (!word) return slow(texts, maxLength, false).input_ids;
     return texts.map((t) => word.encode(t, maxLength) ?? slow([t], maxLength, false).input_ids[0]);
   };
+  const padded = (texts: readonly string[], maxLength: number): Encoded => {
+    if (!padsHere) return slow(texts, maxLength, true);
+    const rows = ids(texts, maxLength);
+    let width = 0;
+    for (const r of rows) if (r.length > width) width = r.length;
+    const input_ids = new Array<number[]>(rows.length);
+    const attention_mask = new Array<number[]>(rows.length);
+    const pad = padId as number;
+    for (let i = 0; i < rows.length; i++) {
+      const r = rows[i];
+      const n = r.length;
+      const mask: number[] = [];
+      for (let j = 0; j < n; j++) mask.push(1);
+      for (let j = n; j < width; j++) (mask.push(0), r.push(pad));
+      input_ids[i] = r;
+      attention_mask[i] = mask;
+    }
+    return { input_ids, attention_mask };
+  };
   return {
     fast: word !== undefined,
     ids,
-    padded(texts, maxLength) {
-      if (!padsHere) return slow(texts, maxLength, true);
+    padded,
+    int64(texts, maxLength) {
+      if (!padsHere || !LITTLE_ENDIAN || !(Number.isInteger(padId) && (padId as number) >= 0 && (padId as number) <= 0x7fffffff)) return int64Batch(padded(texts, maxLength));
       const rows = ids(texts, maxLength);
       let width = 0;
       for (const r of rows) if (r.length > width) width = r.length;
-      const input_ids = new Array<number[]>(rows.length);
-      const attention_mask = new Array<number[]>(rows.length);
+      // Ids and the mask as the low 32-bit words of little-endian int64s (vocabulary ids are small and
+      // non-negative: the high words stay 0), the padding written only where the pad id is not 0.
+      const idData = new BigInt64Array(rows.length * width);
+      const maskData = new BigInt64Array(rows.length * width);
+      const idWords = new Int32Array(idData.buffer);
+      const maskWords = new Int32Array(maskData.buffer);
+      const pad = padId as number;
       for (let i = 0; i < rows.length; i++) {
         const r = rows[i];
-        const mask = new Array<number>(width).fill(0, r.length).fill(1, 0, r.length);
-        for (let j = r.length; j < width; j++) r.push(padId as number);
-        input_ids[i] = r;
-        attention_mask[i] = mask;
+        const at = 2 * i * width;
+        for (let j = 0; j < r.length; j++) {
+          idWords[at + 2 * j] = r[j];
+          maskWords[at + 2 * j] = 1;
+        }
+        if (pad !== 0) for (let j = r.length; j < width; j++) idWords[at + 2 * j] = pad;
       }
-      return { input_ids, attention_mask };
+      const dims: [number, number] = [rows.length, width];
+      return { input_ids: { data: idData, dims }, attention_mask: { data: maskData, dims: [rows.length, width] } };
     },
   };
 }

@@ -16,7 +16,6 @@
  */
 import { normalizeRows, poolHiddenStates, type PoolingRule } from '../../core/pooling.ts';
 import type { Pooling } from '../../core/models/modelSpec.ts';
-import { int64Batch } from '../../models/tokenBatch.ts';
 import { batchTokenizer } from '../../models/batchTokenizer.ts';
 import { lookupTableOfFile, poolsAsLookup } from '../../models/lookupModel.ts';
 import { LOOKUP_MAX_FILE_BYTES, type LookupTable } from '../../core/models/lookupGraph.ts';
@@ -104,7 +103,7 @@ export async function loadNodeEmbedder(spec: NodeModelSpec): Promise<NodeEmbedde
 
   const embedBatch = async (texts: string[]): Promise<Float32Array> => {
     // The int64 inputs as the embed worker makes them (src/models/tokenBatch.ts: no BigInt per token).
-    const encoded = int64Batch(batcher.padded(texts, spec.maxLength));
+    const encoded = batcher.int64(texts, spec.maxLength);
     const inputs = Object.fromEntries(Object.entries(encoded).map(([name, t]) => [name, new Tensor('int64', t.data, t.dims)])) as unknown as Record<string, TensorLike>;
     const outputs = (await model(inputs)) as Record<string, TensorLike>;
     const hidden = outputs.last_hidden_state ?? outputs.token_embeddings;

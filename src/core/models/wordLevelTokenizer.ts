@@ -83,7 +83,7 @@ export function wordLevelTokenizerOf(json: unknown, config: unknown): WordLevelT
   if (!normalizers) return undefined;
   const vocab = new Map<string, number>();
   for (const [token, id] of Object.entries(model.vocab)) {
-    if (typeof id !== 'number' || !Number.isInteger(id)) return undefined;
+    if (typeof id !== 'number' || !Number.isInteger(id) || id < 0 || id > 0x7fffffff) return undefined;
     vocab.set(token, id);
   }
   // transformers.js names the unknown token from tokenizer_config.json for this model.

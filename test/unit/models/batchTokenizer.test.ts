@@ -8,6 +8,7 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { AutoTokenizer, env } from '@huggingface/transformers';
 import { batchTokenizer } from '../../../src/models/batchTokenizer.ts';
+import { int64Batch } from '../../../src/models/tokenBatch.ts';
 
 const ROOT = fileURLToPath(new URL('../../..', import.meta.url));
 const texts = [
@@ -33,6 +34,14 @@ describe('batchTokenizer(tokenizer): transformers.js\' batches, faster where it 
       for (const maxLength of [8, 128]) {
         const padded = tokenizer(texts, { padding: true, truncation: true, max_length: maxLength, return_tensor: false }) as unknown as Record<string, number[][]>;
         expect(batcher.padded(texts, maxLength)).toEqual(padded);
+        // The int64 tensors, written straight from the ids on the fast path: int64Batch of transformers.js' batch.
+        const want = int64Batch(padded);
+        const got = batcher.int64(texts, maxLength);
+        expect(Object.keys(got).sort()).toEqual(Object.keys(want).sort());
+        for (const name of Object.keys(want)) {
+          expect(got[name].dims).toEqual(want[name].dims);
+          expect([...got[name].data]).toEqual([...want[name].data]);
+        }
         const plain = tokenizer(texts, { padding: false, truncation: true, max_length: maxLength, return_tensor: false }) as unknown as { input_ids: number[][] };
         expect(batcher.ids(texts, maxLength)).toEqual(plain.input_ids);
         // One text alone: no padding at all.
