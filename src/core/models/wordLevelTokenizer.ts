@@ -6,11 +6,12 @@
  * for the same text, bit for bit (test/unit/core/models/wordLevelTokenizer.test.ts
  * compares them on every text of the bundled datasets and on hard cases).
  *
- * transformers.js (4.x, its bundled tokenizers code) spends about 60 µs a
- * profile on the steps it runs for any tokenizer — splitting on added tokens,
+ * transformers.js (4.x, its bundled tokenizers code) spends 40–45 µs a demo
+ * text here on the steps it runs for any tokenizer — splitting on added tokens,
  * each normaliser, the pre-tokenizer, the model's token list, the id look-up —
- * where these few steps take a third of that (BENCHMARKS.md, "Models"). For a
- * table look-up model the tokenizer is nearly all of the embedding.
+ * where these few steps take 0.4× that (BENCHMARKS.md, "The bundled GloVe
+ * tokenizer"). For a table look-up model the tokenizer is nearly all of the
+ * embedding.
  *
  * What it follows, step by step, from transformers.js:
  * - a text holding an added token's content (`[UNK]`, `[PAD]`) is split
