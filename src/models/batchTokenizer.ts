@@ -37,52 +37,49 @@ export function batchTokenizer(tokenizer: PreTrainedTokenizer): BatchTokenizer {
   const files = filesOf(tokenizer);
   const word: WordLevelTokenizer | undefined = files ? wordLevelTokenizerOf(files.json, files.config) : undefined;
   // The padded batch is made here only when transformers.js would give input_ids and attention_mask alone, padded on the right.
-  const padId = (tokenizer as unknown as { pad_token_id?: unknown }).pad_token_id;
+  const rawPad = (tokenizer as unknown as { pad_token_id?: unknown }).pad_token_id;
+  const pad = typeof rawPad === 'number' ? rawPad : undefined;
   const padsHere =
     word !== undefined &&
-    typeof padId === 'number' &&
+    pad !== undefined &&
     (tokenizer as unknown as { padding_side?: unknown }).padding_side === 'right' &&
     Object.keys(slow(['a'], 8, true)).sort().join() === 'attention_mask,input_ids';
+  // ...and written straight into int64 tensors where a pad id fits the low 32-bit word of a little-endian int64.
+  const writesInt64 = padsHere && LITTLE_ENDIAN && Number.isInteger(pad) && pad! >= 0 && pad! <= 0x7fffffff;
 
   const ids = (texts: readonly string[], maxLength: number): number[][] => {
     if (!word) return slow(texts, maxLength, false).input_ids;
     return texts.map((t) => word.encode(t, maxLength) ?? slow([t], maxLength, false).input_ids[0]);
   };
+  const widest = (rows: readonly (readonly number[])[]) => rows.reduce((w, r) => Math.max(w, r.length), 0);
   const padded = (texts: readonly string[], maxLength: number): Encoded => {
     if (!padsHere) return slow(texts, maxLength, true);
     const rows = ids(texts, maxLength);
-    let width = 0;
-    for (const r of rows) if (r.length > width) width = r.length;
-    const input_ids = new Array<number[]>(rows.length);
+    const width = widest(rows);
     const attention_mask = new Array<number[]>(rows.length);
-    const pad = padId as number;
     for (let i = 0; i < rows.length; i++) {
       const r = rows[i];
-      const n = r.length;
       const mask: number[] = [];
-      for (let j = 0; j < n; j++) mask.push(1);
-      for (let j = n; j < width; j++) (mask.push(0), r.push(pad));
-      input_ids[i] = r;
+      for (let j = 0; j < r.length; j++) mask.push(1);
+      for (let j = r.length; j < width; j++) (mask.push(0), r.push(pad!));
       attention_mask[i] = mask;
     }
-    return { input_ids, attention_mask };
+    return { input_ids: rows, attention_mask };
   };
   return {
     fast: word !== undefined,
     ids,
     padded,
     int64(texts, maxLength) {
-      if (!padsHere || !LITTLE_ENDIAN || !(Number.isInteger(padId) && (padId as number) >= 0 && (padId as number) <= 0x7fffffff)) return int64Batch(padded(texts, maxLength));
+      if (!writesInt64) return int64Batch(padded(texts, maxLength));
       const rows = ids(texts, maxLength);
-      let width = 0;
-      for (const r of rows) if (r.length > width) width = r.length;
+      const width = widest(rows);
       // Ids and the mask as the low 32-bit words of little-endian int64s (vocabulary ids are small and
       // non-negative: the high words stay 0), the padding written only where the pad id is not 0.
       const idData = new BigInt64Array(rows.length * width);
       const maskData = new BigInt64Array(rows.length * width);
       const idWords = new Int32Array(idData.buffer);
       const maskWords = new Int32Array(maskData.buffer);
-      const pad = padId as number;
       for (let i = 0; i < rows.length; i++) {
         const r = rows[i];
         const at = 2 * i * width;
@@ -90,10 +87,9 @@ export function batchTokenizer(tokenizer: PreTrainedTokenizer): BatchTokenizer {
           idWords[at + 2 * j] = r[j];
           maskWords[at + 2 * j] = 1;
         }
-        if (pad !== 0) for (let j = r.length; j < width; j++) idWords[at + 2 * j] = pad;
+        if (pad !== 0) for (let j = r.length; j < width; j++) idWords[at + 2 * j] = pad!;
       }
-      const dims: [number, number] = [rows.length, width];
-      return { input_ids: { data: idData, dims }, attention_mask: { data: maskData, dims: [rows.length, width] } };
+      return { input_ids: { data: idData, dims: [rows.length, width] }, attention_mask: { data: maskData, dims: [rows.length, width] } };
     },
   };
 }
