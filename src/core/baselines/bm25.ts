@@ -56,20 +56,33 @@ interface Inverted {
 }
 
 /**
- * Inverts texts in two passes, each tokenizing every text: the first numbers the terms and
- * counts each one's postings, the second writes them into typed arrays of that size (growable
- * lists of every posting held two to three times the memory while 500,000 documents were indexed).
+ * Term ids a first pass keeps for the second, at most this many (4 bytes each: 64 MiB). A corpus
+ * with more tokens is tokenized twice instead (the 1,000,000-document scale corpus has about 44
+ * million: its index is built beside an embedding, when the tab's memory peaks).
  */
-function invert(texts: readonly string[]): Inverted {
+export const TERM_ID_BUFFER_MAX = 16 * 1024 * 1024;
+
+/**
+ * Inverts texts in two passes: the first tokenizes every text, numbers the terms and counts each
+ * one's postings, the second writes them into typed arrays of that size (growable lists of every
+ * posting held two to three times the memory while 500,000 documents were indexed). The second
+ * pass reads the term ids the first kept, in text order, while they fit in `idBufferMax`; past it,
+ * it tokenizes every text again (the same ids: the terms are numbered by then).
+ */
+function invert(texts: readonly string[], idBufferMax = TERM_ID_BUFFER_MAX): Inverted {
   const n = texts.length;
   const lengths = new Float64Array(n);
   const terms = new Map<string, number>();
   let count = new Uint32Array(1024);
   /** The last text that counted the term (a text counts each of its terms once). */
   let last = new Int32Array(1024).fill(-1);
+  /** Every text's term ids in order, for the second pass; undefined once they would pass idBufferMax. */
+  let kept: Uint32Array | undefined = new Uint32Array(Math.min(idBufferMax, 1024));
+  let nKept = 0;
   for (let d = 0; d < n; d++) {
     const tokens = tokenizeWords(texts[d]);
     lengths[d] = tokens.length;
+    if (kept && nKept + tokens.length > kept.length) kept = nKept + tokens.length <= idBufferMax ? (grownTo(kept, Math.min(idBufferMax, Math.max(2 * kept.length, nKept + tokens.length)), 0) as Uint32Array) : undefined;
     for (const t of tokens) {
       let id = terms.get(t);
       if (id === undefined) {
@@ -79,6 +92,7 @@ function invert(texts: readonly string[]): Inverted {
           last = grownTo(last, 2 * id, -1) as Int32Array<ArrayBuffer>;
         }
       }
+      if (kept) kept[nKept++] = id;
       if (last[id] !== d) {
         last[id] = d;
         count[id]++;
@@ -93,11 +107,18 @@ function invert(texts: readonly string[]): Inverted {
   const fill = start.slice(0, nTerms);
   const tf = new Uint32Array(nTerms);
   const met = new Uint32Array(nTerms);
-  for (let d = 0; d < n; d++) {
+  for (let d = 0, at = 0; d < n; d++) {
     let m = 0;
-    for (const t of tokenizeWords(texts[d])) {
-      const id = terms.get(t)!;
-      if (tf[id]++ === 0) met[m++] = id;
+    if (kept) {
+      for (const end = at + lengths[d]; at < end; at++) {
+        const id = kept[at];
+        if (tf[id]++ === 0) met[m++] = id;
+      }
+    } else {
+      for (const t of tokenizeWords(texts[d])) {
+        const id = terms.get(t)!;
+        if (tf[id]++ === 0) met[m++] = id;
+      }
     }
     for (let j = 0; j < m; j++) {
       const id = met[j];
@@ -124,12 +145,14 @@ function grownTo(a: Uint32Array | Int32Array, size: number, fill: number): Uint3
  * their term frequencies, in typed arrays). Scoring a query visits only the
  * postings of its terms.
  * An empty corpus (N = 0) scores every query to an empty array.
+ * @param idBufferMax term ids kept between the index's two passes (TERM_ID_BUFFER_MAX; past it,
+ *   each text is tokenized twice: the same index)
  * @example fitBm25(['red apple', 'green pear']).score('apple') // [0.69.., 0]
  */
-export function fitBm25(corpus: readonly string[], parameters: Bm25Parameters = BM25_DEFAULTS): Bm25Index {
+export function fitBm25(corpus: readonly string[], parameters: Bm25Parameters = BM25_DEFAULTS, idBufferMax = TERM_ID_BUFFER_MAX): Bm25Index {
   const { k1, b } = parameters;
   const n = corpus.length;
-  const inverted = invert(corpus);
+  const inverted = invert(corpus, idBufferMax);
   let total = 0;
   for (let d = 0; d < n; d++) total += inverted.lengths[d];
   const avgdl = n === 0 ? 0 : total / n;
@@ -168,7 +191,7 @@ export function fitBm25(corpus: readonly string[], parameters: Bm25Parameters = 
       return result;
     },
     index(texts) {
-      const others = invert(texts);
+      const others = invert(texts, idBufferMax);
       const otherNorm = norms(others.lengths);
       return {
         score(query, out) {
