@@ -16,7 +16,10 @@
  * Run: npm run bench -- scaleBrowser   (BENCH_SCALE_BROWSER=2000,20000@wasm,100000@wasm:bm25+tfidf
  * picks sizes, paths and models; BENCH_NO_BUILD=1 skips the stale-build check; BENCH_UA_MEMORY=1
  * also prints the page's performance.measureUserAgentSpecificMemory() peak by worker;
- * BENCH_PSS_TIMELINE=1 prints the run's PSS peak of every 5 s, with the renderer's share)
+ * BENCH_PSS_TIMELINE=1 prints the run's PSS peak of every 5 s, with the renderer's share;
+ * BENCH_SCALE_PROFILE=N traces each run with V8's sampling profiler and adds the N busiest functions
+ * of each busy thread (lib/traceProfile.ts; the tracer slows the run, so its times are not the bench's:
+ * build with `npx vite build --minify false` and set BENCH_NO_BUILD=1 for readable function names))
  */
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync } from 'node:fs';
@@ -26,6 +29,7 @@ import type { BrowserContext } from 'playwright-core';
 import { buildIfStale, launchPersistent, mib, sampleHeap, serve, type DevicePath } from './browser/chromium.ts';
 import { serveData } from './browser/dataServer.ts';
 import { growthExponent } from './lib/growth.ts';
+import { cpuByFunction, startCpuTrace, type ThreadProfile } from './lib/traceProfile.ts';
 import { emitSection, machine, machineMarkdown } from './lib/section.ts';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
@@ -162,6 +166,9 @@ interface Row {
 }
 
 const rows: Row[] = [];
+/** BENCH_SCALE_PROFILE: functions shown per thread (0: no trace). */
+const PROFILE_TOP = Number(process.env.BENCH_SCALE_PROFILE ?? 0);
+const profiles: { path: DevicePath; n: number; runS: number; threads: ThreadProfile[] }[] = [];
 for (const path of PATHS) {
   for (const { n, only } of PLAN.filter((p) => p.paths.includes(path))) {
     const id = `scale-${n}`;
@@ -233,12 +240,14 @@ for (const path of PATHS) {
         });
       sampleThreads();
       const cpuBefore = new Map([...threads].map(([k, v]) => [k, { seconds: v.seconds }]));
+      const tracing = PROFILE_TOP > 0 ? await startCpuTrace(context, page) : undefined;
       runStart = performance.now();
       const run = (await page.evaluate(
         ([datasetId, bootstrap, only]) => (window as any).fairground.runDemoModels(datasetId, 'main', { bootstrap, only }),
         [id, BOOTSTRAP, only] as const,
       )) as { runId?: string; ms: number; stages: Record<string, Record<string, number>>; error?: string };
       sampleThreads();
+      if (tracing) profiles.push({ path, n, runS: run.ms / 1000, threads: cpuByFunction(await tracing.stop(), PROFILE_TOP) });
       const cpu = cpuByGroup(cpuBefore, threads);
       const { peak } = await heap.stop();
       console.log(`  memory peak ${((pssPeakAt - runStart) / 1000).toFixed(1)} s into the run; statuses entered (s): ${JSON.stringify(Object.fromEntries(Object.entries(run.stages).map(([k, v]) => [k, Object.fromEntries(Object.entries(v).map(([st, ms]) => [st, +(ms / 1000).toFixed(1)]))])))}`);
@@ -297,6 +306,20 @@ const chromium = (() => {
   }
 })();
 const version = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')).version;
+/** BENCH_SCALE_PROFILE's table: per traced run, each busy thread's CPU and its busiest functions. */
+function profileMarkdown(): string[] {
+  if (profiles.length === 0) return [];
+  const role = (t: ThreadProfile) => (t.thread === 'CrRendererMain' ? 'page' : t.thread.startsWith('DedicatedWorker') ? `worker (${t.script || '?'})` : t.thread);
+  return [
+    `Where the CPU went (BENCH_SCALE_PROFILE=${PROFILE_TOP}: these runs were traced with V8's sampling profiler, which slows them — their run times are not the tables' above): seconds each thread was sampled busy, and its busiest functions by self time. "(program)" is the VM's own work on that thread (messages and their structured clones, IndexedDB's values), "(garbage collector)" V8's collections there.`,
+    '',
+    '| path | documents | run (s, traced) | thread | busy (s) | busiest functions (self s) |',
+    '| --- | ---: | ---: | --- | ---: | --- |',
+    ...profiles.flatMap((p) => p.threads.map((t) => `| ${p.path} | ${p.n.toLocaleString('en')} | ${p.runS.toFixed(1)} | ${role(t)} | ${t.busySeconds.toFixed(2)} | ${t.top.map((f) => `${f.fn} ${f.seconds.toFixed(2)}`).join(', ')} |`)),
+    '',
+  ];
+}
+
 emitSection(
   [
     '## Scale: the retrieval audit as the corpus grows (Chromium)',
@@ -321,6 +344,7 @@ emitSection(
     `| --- | ---: | ---: | ${CPU_GROUPS.map(() => '---:').join(' | ')} | ---: | ---: | --- |`,
     ...cpuTable,
     '',
+    ...profileMarkdown(),
     ...(failures.length ? ['Failures:', '', ...failures.map((f) => `- ${f}`), ''] : []),
   ].join('\n'),
 );
