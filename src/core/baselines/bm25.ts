@@ -62,6 +62,9 @@ interface Inverted {
  */
 export const TERM_ID_BUFFER_MAX = 16 * 1024 * 1024;
 
+/** Texts after which the first pass projects the corpus' term ids from their mean, to give up the buffer early. */
+const ID_SAMPLE_TEXTS = 1024;
+
 /**
  * Inverts texts in two passes: the first tokenizes every text, numbers the terms and counts each
  * one's postings, the second writes them into typed arrays of that size (growable lists of every
@@ -82,6 +85,9 @@ function invert(texts: readonly string[], idBufferMax = TERM_ID_BUFFER_MAX): Inv
   for (let d = 0; d < n; d++) {
     const tokens = tokenizeWords(texts[d]);
     lengths[d] = tokens.length;
+    // After a sample of texts, a corpus whose ids would not fit is tokenized twice from the start
+    // (no buffer grown and dropped when memory is tightest); else the buffer grows as it fills.
+    if (kept && d === ID_SAMPLE_TEXTS && (nKept / d) * n > idBufferMax) kept = undefined;
     if (kept && nKept + tokens.length > kept.length) kept = nKept + tokens.length <= idBufferMax ? (grownTo(kept, Math.min(idBufferMax, Math.max(2 * kept.length, nKept + tokens.length)), 0) as Uint32Array) : undefined;
     for (const t of tokens) {
       let id = terms.get(t);

@@ -67,4 +67,16 @@ describe('fitBm25(corpus, parameters, idBufferMax): the term ids kept between th
     const tf = tokenizeWords(corpus[d]).filter((w) => w === 'data').length;
     expect(kept[0][0][d]).toBeCloseTo((idf * tf * 2.2) / (tf + 1.2 * (0.25 + (0.75 * lengths[d]) / avgdl)) + 0, 12);
   });
+
+  it('gives the same scores when a corpus past the sample of 1,024 texts is projected not to fit and tokenized twice from there', () => {
+    const large = Array.from({ length: 2500 }, (_, d) => corpus[d % corpus.length] + (d % 11 === 0 ? ' extra Words' : ''));
+    const tokens = large.reduce((n, t) => n + tokenizeWords(t).length, 0);
+    const scores = (idBufferMax?: number) => {
+      const index = idBufferMax === undefined ? fitBm25(large) : fitBm25(large, BM25_DEFAULTS, idBufferMax);
+      return queries.map((q) => Array.from(index.score(q, new Float64Array(large.length))));
+    };
+    const kept = scores();
+    expect(scores(Math.floor(tokens * 0.8))).toEqual(kept);
+    expect(scores(tokens)).toEqual(kept);
+  });
 });
