@@ -25,17 +25,23 @@ export interface BatchTokenizer {
 /** Whether the platform stores an int64's low 32-bit word first (all current JS engines do). */
 const LITTLE_ENDIAN = new Uint8Array(new Uint32Array([1]).buffer)[0] === 1;
 
-/** The tokenizer.json and tokenizer_config.json transformers.js (4.x) keeps on a loaded tokenizer; undefined where it keeps none. */
-function filesOf(tokenizer: PreTrainedTokenizer): { json: unknown; config: unknown } | undefined {
-  const t = tokenizer as unknown as { _tokenizerJSON?: unknown; _tokenizerConfig?: unknown };
-  return t._tokenizerJSON && t._tokenizerConfig ? { json: t._tokenizerJSON, config: t._tokenizerConfig } : undefined;
+/**
+ * The tokenizer.json and tokenizer_config.json transformers.js (4.x) keeps on a loaded tokenizer,
+ * and the token → id map its tokenizer model made of the vocabulary (checked against the file's
+ * before use: core/models/wordLevelTokenizer.ts); undefined where it keeps no files.
+ */
+function filesOf(tokenizer: PreTrainedTokenizer): { json: unknown; config: unknown; vocab?: ReadonlyMap<string, number> } | undefined {
+  const t = tokenizer as unknown as { _tokenizerJSON?: unknown; _tokenizerConfig?: unknown; _tokenizer?: { model?: { tokens_to_ids?: unknown } } };
+  if (!t._tokenizerJSON || !t._tokenizerConfig) return undefined;
+  const map = t._tokenizer?.model?.tokens_to_ids;
+  return { json: t._tokenizerJSON, config: t._tokenizerConfig, vocab: map instanceof Map ? (map as ReadonlyMap<string, number>) : undefined };
 }
 
 export function batchTokenizer(tokenizer: PreTrainedTokenizer): BatchTokenizer {
   const slow = (texts: readonly string[], maxLength: number, padding: boolean) =>
     tokenizer([...texts], { padding, truncation: true, max_length: maxLength, return_tensor: false }) as unknown as Encoded;
   const files = filesOf(tokenizer);
-  const word: WordLevelTokenizer | undefined = files ? wordLevelTokenizerOf(files.json, files.config) : undefined;
+  const word: WordLevelTokenizer | undefined = files ? wordLevelTokenizerOf(files.json, files.config, files.vocab) : undefined;
   // The padded batch is made here only when transformers.js would give input_ids and attention_mask alone, padded on the right.
   const rawPad = (tokenizer as unknown as { pad_token_id?: unknown }).pad_token_id;
   const pad = typeof rawPad === 'number' ? rawPad : undefined;

@@ -117,4 +117,33 @@ describe('wordLevelTokenizerOf: the bundled GloVe tokenizer without transformers
     expect(wordLevelTokenizerOf(json, { ...config, do_lowercase_and_remove_accent: true })).toBeUndefined();
     expect(variant({ normalizer: null })).toBeDefined();
   });
+
+  it("reads the ids from the loaded tokenizer's own vocabulary map when it holds exactly the file's entries, else from the file", () => {
+    /** A map that counts its look-ups: one the tokenizer uses is read when it encodes. */
+    class Counting extends Map<string, number> {
+      reads = 0;
+      override get(key: string) {
+        this.reads++;
+        return super.get(key);
+      }
+    }
+    const vocab = (json.model as { vocab: Record<string, number> }).vocab;
+    const own = (slow as unknown as { _tokenizer: { model: { tokens_to_ids: Map<string, number> } } })._tokenizer.model.tokens_to_ids;
+    expect(own.size).toBe(Object.keys(vocab).length); // transformers.js (4.x) keeps one: what batchTokenizer passes
+    const text = 'Senior nurse in Zürich, 2024';
+    const want = slowIds([text], 512)[0];
+    const same = new Counting(Object.entries(vocab));
+    expect(wordLevelTokenizerOf(json, config, same)?.encode(text, 512)).toEqual(want);
+    expect(same.reads).toBeGreaterThan(0);
+    // One id changed, one entry more, one fewer: the map is not the file's, and the file's ids are read.
+    const [first, second] = Object.keys(vocab);
+    for (const wrong of [
+      new Counting([...Object.entries(vocab), [first, vocab[second]]]),
+      new Counting([...Object.entries(vocab), ['not-a-token-of-the-file', 7]]),
+      new Counting(Object.entries(vocab).slice(1)),
+    ]) {
+      expect(wordLevelTokenizerOf(json, config, wrong)?.encode(text, 512)).toEqual(want);
+      expect(wrong.reads).toBe(0);
+    }
+  });
 });
