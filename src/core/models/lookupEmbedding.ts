@@ -26,23 +26,42 @@ export function lookupMeanVectors(table: LookupTable, texts: readonly ArrayLike<
   const { dims, vocab, weights, scales } = table;
   const out = new Float32Array(texts.length * dims);
   const acc = new Float64Array(dims);
+  /** A token's value at dimension d: the float32 row, or an int8 code times its row's scale rounded to float32. */
+  const value = scales ? (row: number, id: number, d: number) => Math.fround(weights[row + d] * scales[id]) : (row: number, _id: number, d: number) => weights[row + d];
   for (let i = 0; i < texts.length; i++) {
     const ids = texts[i];
-    if (ids.length === 0) continue;
-    acc.fill(0);
-    for (let t = 0; t < ids.length; t++) {
+    const n = ids.length;
+    if (n === 0) continue;
+    for (let t = 0; t < n; t++) {
       const id = ids[t];
       if (!Number.isInteger(id) || id < 0 || id >= vocab) throw new RangeError(`token id ${id} of text ${i} is not a row of the ${vocab}-row table`);
-      const row = id * dims;
-      if (scales) {
-        const s = scales[id];
-        for (let d = 0; d < dims; d++) acc[d] += Math.fround(weights[row + d] * s);
-      } else {
-        for (let d = 0; d < dims; d++) acc[d] += weights[row + d];
+    }
+    acc.fill(0);
+    let t = 0;
+    if (!scales) {
+      // Eight tokens a pass over the dimensions: acc + v0 + v1 + … + v7 adds left to right, so each
+      // sum is still taken in token order, the same float64 roundings as one token a pass (bit for
+      // bit; a test pins it), with one read and write of the accumulator instead of eight
+      // (0.43× the time at 100,000 texts of the bundled GloVe's shape, BENCHMARKS.md).
+      for (; t + 8 <= n; t += 8) {
+        const r0 = ids[t] * dims;
+        const r1 = ids[t + 1] * dims;
+        const r2 = ids[t + 2] * dims;
+        const r3 = ids[t + 3] * dims;
+        const r4 = ids[t + 4] * dims;
+        const r5 = ids[t + 5] * dims;
+        const r6 = ids[t + 6] * dims;
+        const r7 = ids[t + 7] * dims;
+        for (let d = 0; d < dims; d++) acc[d] = acc[d] + weights[r0 + d] + weights[r1 + d] + weights[r2 + d] + weights[r3 + d] + weights[r4 + d] + weights[r5 + d] + weights[r6 + d] + weights[r7 + d];
       }
     }
+    for (; t < n; t++) {
+      const id = ids[t];
+      const row = id * dims;
+      for (let d = 0; d < dims; d++) acc[d] += value(row, id, d);
+    }
     const o = i * dims;
-    for (let d = 0; d < dims; d++) out[o + d] = acc[d] / ids.length;
+    for (let d = 0; d < dims; d++) out[o + d] = acc[d] / n;
   }
   return normalize ? normalizeRows(out, dims) : out;
 }

@@ -59,6 +59,31 @@ describe('lookupMeanVectors', () => {
     expect(lookupMeanVectors(flat, ids, true)).toEqual(lookupMeanVectors(q, ids, true));
   });
 
+  it('adds each dimension in token order, for every text length around the eight-token passes (0 to 20 tokens)', () => {
+    // One dimension: ±2^60 and small values. Once a sum holds 2^60 a small value added to it is
+    // lost, so a text with +2^60 at one place and −2^60 at a later one keeps exactly the small
+    // values outside the two: another order or grouping of the additions gives another float.
+    const big = 2 ** 60;
+    const small = [1, 0.75, 3.25, 0.5];
+    const table: LookupTable = { vocab: 6, dims: 1, weights: new Float32Array([big, -big, ...small]) };
+    const texts: number[][] = [];
+    for (let n = 0; n <= 20; n++) {
+      texts.push(Array.from({ length: n }, (_, t) => 2 + (t % 4)));
+      for (let p = 0; p < n; p++) for (let q = p + 1; q < n; q++) texts.push(Array.from({ length: n }, (_, t) => (t === p ? 0 : t === q ? 1 : 2 + ((t * 3 + n) % 4))));
+    }
+    /** Token by token, in order (or reversed), in float64: the sums the pooled graph takes. */
+    const inOrder = (ids: readonly number[], reverse = false) => {
+      let acc = 0;
+      for (const id of reverse ? [...ids].reverse() : ids) acc += table.weights[id];
+      return Math.fround(ids.length === 0 ? 0 : acc / ids.length);
+    };
+    const got = lookupMeanVectors(table, texts, false);
+    texts.forEach((ids, i) => expect(got[i], `text ${i}: ${ids.join(',')}`).toBe(inOrder(ids)));
+    // The check tells orders apart: reversed, most of these texts sum to other floats.
+    const orderMatters = texts.filter((ids) => inOrder(ids) !== inOrder(ids, true)).length;
+    expect(orderMatters).toBeGreaterThan(texts.length / 2);
+  });
+
   it('throws a RangeError for an id outside the table', () => {
     expect(() => lookupMeanVectors(fp32, [[3]], false)).toThrow(/token id 3 of text 0 is not a row of the 3-row table/);
   });
