@@ -30,6 +30,8 @@ export default defineConfig({
     pool: 'threads',
     // the default output, then the ten slowest tests (test/slowest.ts)
     reporters: ['default', './test/slowest.ts'],
+    // every temporary file of the run in one folder, removed at its end (test/scratchTmp.ts)
+    globalSetup: ['./test/scratchTmp.ts'],
     projects: [
       { extends: true, test: { name: 'shared', include: ['test/unit/**/*.test.ts'], exclude: ISOLATED, isolate: false } },
       { extends: true, test: { name: 'isolated', include: ISOLATED } },
