@@ -17,6 +17,8 @@
  * picks sizes, paths and models; BENCH_NO_BUILD=1 skips the stale-build check; BENCH_UA_MEMORY=1
  * also prints the page's performance.measureUserAgentSpecificMemory() peak by worker;
  * BENCH_PSS_TIMELINE=1 prints the run's PSS peak of every 5 s, with the renderer's share;
+ * BENCH_CPU_TIMELINE=1 prints the cores each thread kept busy in every second of the run (each
+ * dedicated worker on its own) and the machine's idle cores (/proc/stat): where a run waits;
  * BENCH_SCALE_PROFILE=N traces each run with V8's sampling profiler and adds the N busiest functions
  * of each busy thread (lib/traceProfile.ts; the tracer slows the run, so its times are not the bench's:
  * build with `npx vite build --minify false` and set BENCH_NO_BUILD=1 for readable function names))
@@ -138,6 +140,37 @@ function chromiumThreadCpu(profileDir: string): Map<string, { group: CpuGroup; s
   }
   return out;
 }
+/** The machine's idle CPU seconds since boot, all cores (/proc/stat: idle + iowait). */
+function machineIdleSeconds(): number {
+  const f = readFileSync('/proc/stat', 'utf8').split('\n')[0].trim().split(/\s+/);
+  return (Number(f[4]) + Number(f[5])) / CLOCK_TICKS;
+}
+
+/** BENCH_CPU_TIMELINE: cores busy per second of the run, by thread (each worker on its own), and the machine's idle cores. */
+const CPU_TIMELINE = process.env.BENCH_CPU_TIMELINE === '1';
+function cpuTimelineText(start: Map<string, { seconds: number }>, samples: readonly { at: number; threads: Map<string, { group: CpuGroup; seconds: number }>; idle: number }[]): string {
+  const lines = ['  cores busy per second of the run (w1, w2, …: each dedicated worker; idle: the whole machine\'s idle cores):'];
+  let prev = { at: 0, threads: start as Map<string, { group?: CpuGroup; seconds: number }>, idle: samples[0]?.idle ?? 0 };
+  const workerIds: string[] = [];
+  for (const s of samples) {
+    if (s.at - prev.at < 0.95 && s !== samples[samples.length - 1]) continue;
+    const dt = s.at - prev.at;
+    const by: Record<string, number> = {};
+    for (const [k, t] of s.threads) {
+      const d = (t.seconds - (prev.threads.get(k)?.seconds ?? 0)) / dt;
+      if (d <= 0.02) continue;
+      let name: string = t.group;
+      if (t.group === 'workers') {
+        if (!workerIds.includes(k)) workerIds.push(k);
+        name = `w${workerIds.indexOf(k) + 1}`;
+      }
+      by[name] = (by[name] ?? 0) + d;
+    }
+    lines.push(`  ${prev.at.toFixed(1)}–${s.at.toFixed(1)} s: ${Object.entries(by).sort().map(([k, v]) => `${k} ${v.toFixed(2)}`).join(', ')}; idle ${((s.idle - prev.idle) / dt).toFixed(2)}`);
+    prev = s;
+  }
+  return lines.join('\n');
+}
 const CLOCK_TICKS = Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).trim()) || 100;
 
 /** CPU seconds per group from `before` to `after` (threads seen only after start from 0; a thread's last sample stands for its end). */
@@ -185,8 +218,12 @@ for (const path of PATHS) {
     const timeline = new Map<number, { pss: number; renderer: number }>();
     // Threads' CPU, sampled with the memory (a thread's CPU is kept from its last sample, so one that ends keeps its total).
     const threads = new Map<string, { group: CpuGroup; seconds: number }>();
+    /** BENCH_CPU_TIMELINE: each sample's time into the run, every thread's CPU then, and the machine's idle CPU seconds (/proc/stat). */
+    const cpuTimeline: { at: number; threads: Map<string, { group: CpuGroup; seconds: number }>; idle: number }[] = [];
     const sampleThreads = () => {
-      for (const [k, v] of chromiumThreadCpu(profileDir)) threads.set(k, v);
+      const now = chromiumThreadCpu(profileDir);
+      for (const [k, v] of now) threads.set(k, v);
+      if (CPU_TIMELINE && runStart > 0) cpuTimeline.push({ at: (performance.now() - runStart) / 1000, threads: new Map(threads), idle: machineIdleSeconds() });
     };
     const rssTimer = setInterval(() => {
       sampleThreads();
@@ -241,6 +278,7 @@ for (const path of PATHS) {
       sampleThreads();
       const cpuBefore = new Map([...threads].map(([k, v]) => [k, { seconds: v.seconds }]));
       const tracing = PROFILE_TOP > 0 ? await startCpuTrace(context, page) : undefined;
+      const benchCpu0 = process.cpuUsage();
       runStart = performance.now();
       const run = (await page.evaluate(
         ([datasetId, bootstrap, only]) => (window as any).fairground.runDemoModels(datasetId, 'main', { bootstrap, only }),
@@ -249,6 +287,9 @@ for (const path of PATHS) {
       sampleThreads();
       if (tracing) profiles.push({ path, n, runS: run.ms / 1000, threads: cpuByFunction(await tracing.stop(), PROFILE_TOP) });
       const cpu = cpuByGroup(cpuBefore, threads);
+      if (CPU_TIMELINE) console.log(cpuTimelineText(cpuBefore, cpuTimeline));
+      const own = process.cpuUsage(benchCpu0);
+      console.log(`  this bench's own process (its samplers, the data server) over the run: ${((own.user + own.system) / 1e6).toFixed(2)} CPU-s`);
       const { peak } = await heap.stop();
       console.log(`  memory peak ${((pssPeakAt - runStart) / 1000).toFixed(1)} s into the run; statuses entered (s): ${JSON.stringify(Object.fromEntries(Object.entries(run.stages).map(([k, v]) => [k, Object.fromEntries(Object.entries(v).map(([st, ms]) => [st, +(ms / 1000).toFixed(1)]))])))}`);
       if (process.env.BENCH_PSS_TIMELINE) console.log(`  PSS peak per 5 s (MiB, renderer in brackets): ${[...timeline].map(([t, v]) => `${t}s ${mib(v.pss).toFixed(0)} (${mib(v.renderer).toFixed(0)})`).join(', ')}`);
