@@ -11,6 +11,7 @@ import { runRetrievalAudit } from '../runs/retrievalRun.ts';
 import { runScreeningAudit } from '../runs/screeningRun.ts';
 import type { ScreeningModelScores } from '../../core/audit/screening/index.ts';
 import { database } from './database.ts';
+import { storedProgress } from './runEntry.ts';
 import { deviceState } from './device.svelte.ts';
 
 /** A finished retrieval model leaves its results per subset; a screening model its scores. */
@@ -84,11 +85,7 @@ export class RunsState {
         status,
         ...(partial ? { partial } : {}),
         config,
-        progress: Object.fromEntries(config.models.map((m) => {
-          const key = runModelKey(m);
-          const s = stored[key];
-          return [key, { done: s?.status === 'done' ? 1 : 0, total: 1, detail: s ?? { status: 'waiting' } }];
-        })),
+        progress: storedProgress(config, stored, status),
         error,
       });
     await save('running');
