@@ -17,6 +17,8 @@
  * picks sizes, paths and models; BENCH_NO_BUILD=1 skips the stale-build check; BENCH_UA_MEMORY=1
  * also prints the page's performance.measureUserAgentSpecificMemory() peak by worker;
  * BENCH_PSS_TIMELINE=1 prints the run's PSS peak of every 5 s, with the renderer's share;
+ * BENCH_SAMPLE_MS=N samples memory, threads and the page's heap every N ms instead of 500 (the
+ * samplers take CPU from the run they measure: about 1 CPU-s of a 10-second run at 500);
  * BENCH_CPU_TIMELINE=1 prints the cores each thread kept busy in every second of the run (each
  * dedicated worker on its own) and the machine's idle cores (/proc/stat): where a run waits;
  * BENCH_SCALE_PROFILE=N traces each run with V8's sampling profiler and adds the N busiest functions
@@ -49,6 +51,8 @@ const PLAN = (process.env.BENCH_SCALE_BROWSER ?? '2000,20000,100000,500000@wasm,
 const SIZES = [...new Set(PLAN.map((p) => p.n))];
 const PATHS = [...new Set(PLAN.flatMap((p) => p.paths))];
 const BOOTSTRAP = 1000;
+/** How often the memory, the threads' CPU and the page's heap are sampled (BENCH_SAMPLE_MS; the samplers take CPU from the run they measure). */
+const SAMPLE_MS = Number(process.env.BENCH_SAMPLE_MS ?? 500);
 const failures: string[] = [];
 
 buildIfStale();
@@ -61,8 +65,23 @@ for (const n of SIZES) {
 const data = await serveData([{ prefix: '/', dir: join(root, '.bench-tmp', 'scale') }]);
 const site = await serve([new URL(data.url).origin]);
 
-/** The pids of the Chromium browser whose command line names `profileDir`, and of all its descendants. */
+/**
+ * chromiumPids, listed again at most every 2 s: `ps` forks and walks every process, and run twice a
+ * sample (memory, threads) it was most of the ~1.4 CPU-s this bench's samplers took from a
+ * 10-second run. A process that has ended is skipped where it is read; a new one (Chromium starts
+ * them rarely after its first second) is seen within 2 s.
+ */
+const pidLists = new Map<string, { at: number; pids: number[] }>();
 function chromiumPids(profileDir: string): number[] {
+  const last = pidLists.get(profileDir);
+  if (last && performance.now() - last.at < 2000) return last.pids;
+  const pids = listChromiumPids(profileDir);
+  pidLists.set(profileDir, { at: performance.now(), pids });
+  return pids;
+}
+
+/** The pids of the Chromium browser whose command line names `profileDir`, and of all its descendants. */
+function listChromiumPids(profileDir: string): number[] {
   const rows = execFileSync('ps', ['-eo', 'pid=,ppid=,args='], { encoding: 'utf8', maxBuffer: 1 << 26 })
     .split('\n')
     .map((l) => /^\s*(\d+)\s+(\d+)\s+(.*)$/.exec(l))
@@ -234,7 +253,7 @@ for (const path of PATHS) {
         const slot = Math.floor((performance.now() - runStart) / 5000) * 5;
         if (m.pss > (timeline.get(slot)?.pss ?? 0)) timeline.set(slot, { pss: m.pss, renderer: m.byKind.renderer ?? 0 });
       }
-    }, 500);
+    }, SAMPLE_MS);
     try {
       context = await launchPersistent(profileDir, path);
       const page = context.pages()[0] ?? (await context.newPage());
@@ -242,7 +261,7 @@ for (const path of PATHS) {
       page.on('pageerror', (e) => errors.push(e.message));
       await page.goto(`${site.url}#/datasets`);
       await page.getByRole('heading', { level: 1, name: 'Datasets' }).waitFor();
-      const heap = await sampleHeap(page, 500);
+      const heap = await sampleHeap(page, SAMPLE_MS);
       await page.locator('#dataset-url').fill(`${data.url}n${n}/`);
       const t0 = performance.now();
       await page.locator('form.url:has(#dataset-url) button[type="submit"]').click();
