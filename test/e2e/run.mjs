@@ -10,6 +10,7 @@ import { buildIsStale } from '../../scripts/lib/freshness.mjs';
 import { CONNECT_ENV, connectOrigins } from '../../scripts/lib/csp.mjs';
 import { serveSite } from '../../scripts/lib/serve.mjs';
 import { startMockHub } from './mockHub.mjs';
+import { makeScratchTmp } from '../scratchDir.mjs';
 
 const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 if (!existsSync(chromium)) {
@@ -32,8 +33,9 @@ if (buildIsStale()) {
 const hubDatasets = mkdtempSync(join(tmpdir(), 'fairground-mock-hub-datasets-'));
 const hub = await startMockHub({ datasets: hubDatasets });
 // What the test files write under os.tmpdir() (fixtures, exports, Chromium's profiles) goes to one
-// folder, removed at the end (test/scratchTmp.ts does the same for the unit tests).
-const scratch = mkdtempSync(join(tmpdir(), 'fairground-e2e-'));
+// folder, removed at the end (test/scratchTmp.ts does the same for the unit tests; tsx's cache is
+// linked, not moved: test/scratchDir.mjs).
+const scratch = makeScratchTmp('fairground-e2e-');
 // The Hub redirects LFS files to its CDN, another origin (as huggingface.co to cdn-lfs.hf.co): the page must reach both.
 const site = await serveSite({ port: 0, connect: [...connectOrigins(process.env[CONNECT_ENV]), new URL(hub.url).origin, new URL(hub.cdnUrl).origin] });
 const only = process.argv.slice(2);
@@ -61,7 +63,7 @@ if (!(Number.isInteger(concurrency) && concurrency >= 1)) {
 }
 const child = spawn(process.execPath, ['--import', 'tsx', '--test', `--test-concurrency=${concurrency}`, '--test-reporter=spec', '--test-reporter-destination=stdout', '--test-reporter=./test/e2e/slowest.mjs', '--test-reporter-destination=stdout', ...files], {
   stdio: 'inherit',
-  env: { ...process.env, FAIRGROUND_BASE_URL: site.url, FAIRGROUND_HUB_URL: hub.url, FAIRGROUND_HUB_CDN_URL: hub.cdnUrl, FAIRGROUND_MOCK_HUB_DATASETS: hubDatasets, CHROMIUM_PATH: chromium, TMPDIR: scratch },
+  env: { ...process.env, FAIRGROUND_BASE_URL: site.url, FAIRGROUND_HUB_URL: hub.url, FAIRGROUND_HUB_CDN_URL: hub.cdnUrl, FAIRGROUND_MOCK_HUB_DATASETS: hubDatasets, CHROMIUM_PATH: chromium, TMPDIR: scratch.dir },
 });
 // Ctrl-C or a kill ends the test files first, then the cleanup below still runs.
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => child.kill(signal));
@@ -69,5 +71,5 @@ const code = await new Promise((resolve) => child.on('exit', (c) => resolve(c ??
 await site.close();
 await hub.close();
 rmSync(hubDatasets, { recursive: true, force: true });
-rmSync(scratch, { recursive: true, force: true });
+scratch.remove();
 process.exit(code);
