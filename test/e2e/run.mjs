@@ -3,8 +3,7 @@
 // a mock Hugging Face Hub of fixture models, then runs every test/e2e/*.e2e.ts
 // with Node's test runner. Each test runs twice: [webgpu] and [wasm].
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, mkdirSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { buildIsStale } from '../../scripts/lib/freshness.mjs';
 import { CONNECT_ENV, connectOrigins } from '../../scripts/lib/csp.mjs';
@@ -28,14 +27,15 @@ if (buildIsStale()) {
   if (r.status !== 0) process.exit(r.status ?? 1);
 }
 
-// The mock Hub first: the site's Content-Security-Policy must let the page connect to it.
-// Its Hub datasets live in a fresh folder that the e2e tests fill (hubDatasets.e2e.ts).
-const hubDatasets = mkdtempSync(join(tmpdir(), 'fairground-mock-hub-datasets-'));
-const hub = await startMockHub({ datasets: hubDatasets });
 // What the test files write under os.tmpdir() (fixtures, exports, Chromium's profiles) goes to one
 // folder, removed at the end (test/scratchTmp.ts does the same for the unit tests; tsx's cache is
 // linked, not moved: test/scratchDir.mjs).
 const scratch = makeScratchTmp('fairground-e2e-');
+// The mock Hub before the site: the site's Content-Security-Policy must let the page connect to it.
+// Its Hub datasets live in a folder of the run's that the e2e tests fill (hubDatasets.e2e.ts).
+const hubDatasets = join(scratch.dir, 'mock-hub-datasets');
+mkdirSync(hubDatasets);
+const hub = await startMockHub({ datasets: hubDatasets });
 // The Hub redirects LFS files to its CDN, another origin (as huggingface.co to cdn-lfs.hf.co): the page must reach both.
 const site = await serveSite({ port: 0, connect: [...connectOrigins(process.env[CONNECT_ENV]), new URL(hub.url).origin, new URL(hub.cdnUrl).origin] });
 const only = process.argv.slice(2);
@@ -70,6 +70,5 @@ for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => child.kill(
 const code = await new Promise((resolve) => child.on('exit', (c) => resolve(c ?? 1)));
 await site.close();
 await hub.close();
-rmSync(hubDatasets, { recursive: true, force: true });
 scratch.remove();
 process.exit(code);

@@ -26,8 +26,6 @@ export function lookupMeanVectors(table: LookupTable, texts: readonly ArrayLike<
   const { dims, vocab, weights, scales } = table;
   const out = new Float32Array(texts.length * dims);
   const acc = new Float64Array(dims);
-  /** A token's value at dimension d: the float32 row, or an int8 code times its row's scale rounded to float32. */
-  const value = scales ? (row: number, id: number, d: number) => Math.fround(weights[row + d] * scales[id]) : (row: number, _id: number, d: number) => weights[row + d];
   for (let i = 0; i < texts.length; i++) {
     const ids = texts[i];
     const n = ids.length;
@@ -55,10 +53,16 @@ export function lookupMeanVectors(table: LookupTable, texts: readonly ArrayLike<
         for (let d = 0; d < dims; d++) acc[d] = acc[d] + weights[r0 + d] + weights[r1 + d] + weights[r2 + d] + weights[r3 + d] + weights[r4 + d] + weights[r5 + d] + weights[r6 + d] + weights[r7 + d];
       }
     }
+    // The rest one token a pass; an int8 table's values are its codes times the row's scale, rounded to float32.
     for (; t < n; t++) {
       const id = ids[t];
       const row = id * dims;
-      for (let d = 0; d < dims; d++) acc[d] += value(row, id, d);
+      if (scales) {
+        const s = scales[id];
+        for (let d = 0; d < dims; d++) acc[d] += Math.fround(weights[row + d] * s);
+      } else {
+        for (let d = 0; d < dims; d++) acc[d] += weights[row + d];
+      }
     }
     const o = i * dims;
     for (let d = 0; d < dims; d++) out[o + d] = acc[d] / n;
