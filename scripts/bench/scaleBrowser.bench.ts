@@ -21,6 +21,8 @@
  * samplers take CPU from the run they measure: about 1 CPU-s of a 10-second run at 500);
  * BENCH_CPU_TIMELINE=1 prints the cores each thread kept busy in every second of the run (each
  * dedicated worker on its own) and the machine's idle cores (/proc/stat): where a run waits;
+ * BENCH_MEMORY_DUMPS=10,20,30 asks Chromium for a memory-infra dump at those seconds of each run and prints
+ * each process's memory by allocator (V8's heaps, PartitionAlloc's partitions; lib/memoryDumps.ts);
  * BENCH_SCALE_PROFILE=N traces each run with V8's sampling profiler and adds the N busiest functions
  * of each busy thread (lib/traceProfile.ts; the tracer slows the run, so its times are not the bench's:
  * build with `npx vite build --minify false` and set BENCH_NO_BUILD=1 for readable function names))
@@ -34,6 +36,7 @@ import { buildIfStale, launchPersistent, mib, sampleHeap, serve, type DevicePath
 import { serveData } from './browser/dataServer.ts';
 import { growthExponent } from './lib/growth.ts';
 import { cpuByFunction, startCpuTrace, type ThreadProfile } from './lib/traceProfile.ts';
+import { memoryDumpText, startMemoryDumps } from './lib/memoryDumps.ts';
 import { emitSection, machine, machineMarkdown } from './lib/section.ts';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
@@ -220,6 +223,10 @@ interface Row {
 const rows: Row[] = [];
 /** BENCH_SCALE_PROFILE: functions shown per thread (0: no trace). */
 const PROFILE_TOP = Number(process.env.BENCH_SCALE_PROFILE ?? 0);
+/** BENCH_MEMORY_DUMPS: seconds into each run at which to ask Chromium for a memory-infra dump (lib/memoryDumps.ts). */
+const MEMORY_DUMPS = (process.env.BENCH_MEMORY_DUMPS ?? '').split(',').filter((x) => x.trim() !== '').map(Number);
+if (MEMORY_DUMPS.some((x) => !(x >= 0))) throw new Error(`BENCH_MEMORY_DUMPS: "${process.env.BENCH_MEMORY_DUMPS}" is not a list of seconds, e.g. 10,20,30`);
+if (MEMORY_DUMPS.length > 0 && PROFILE_TOP > 0) throw new Error('BENCH_MEMORY_DUMPS and BENCH_SCALE_PROFILE each record a trace: set one of them');
 const profiles: { path: DevicePath; n: number; runS: number; threads: ThreadProfile[] }[] = [];
 for (const path of PATHS) {
   for (const { n, only } of PLAN.filter((p) => p.paths.includes(path))) {
@@ -297,14 +304,20 @@ for (const path of PATHS) {
       sampleThreads();
       const cpuBefore = new Map([...threads].map(([k, v]) => [k, { seconds: v.seconds }]));
       const tracing = PROFILE_TOP > 0 ? await startCpuTrace(context, page) : undefined;
+      const dumps = MEMORY_DUMPS.length > 0 ? await startMemoryDumps(context, page, MEMORY_DUMPS) : undefined;
       const benchCpu0 = process.cpuUsage();
       runStart = performance.now();
+      dumps?.start();
       const run = (await page.evaluate(
         ([datasetId, bootstrap, only]) => (window as any).fairground.runDemoModels(datasetId, 'main', { bootstrap, only }),
         [id, BOOTSTRAP, only] as const,
       )) as { runId?: string; ms: number; stages: Record<string, Record<string, number>>; error?: string };
       sampleThreads();
       if (tracing) profiles.push({ path, n, runS: run.ms / 1000, threads: cpuByFunction(await tracing.stop(), PROFILE_TOP) });
+      if (dumps) {
+        const { requests, dumps: taken } = await dumps.stop();
+        console.log(memoryDumpText(requests, taken));
+      }
       const cpu = cpuByGroup(cpuBefore, threads);
       if (CPU_TIMELINE) console.log(cpuTimelineText(cpuBefore, cpuTimeline));
       const own = process.cpuUsage(benchCpu0);
