@@ -58,24 +58,18 @@ function datasetPackage(spec: PackageSpec): Files {
 }
 
 /** A promise and its resolver: a route that awaits it answers only once the test releases it. */
-function gate(): { promise: Promise<void>; open: () => void } {
-  let open!: () => void;
-  const promise = new Promise<void>((resolve) => (open = resolve));
-  return { promise, open };
-}
-
 interface Served {
   /** Paths requested under the folder, in order ("GET corpus.jsonl.gz"). */
   readonly requests: string[];
-  /** Holds the first GET of `path` until the returned gate is opened. */
-  hold(path: string): { open: () => void };
+  /** Holds the first GET of `path` until the returned gate is opened, or fails it as a cut connection does (`fail`). */
+  hold(path: string): { open: () => void; fail: () => void };
 }
 
 /** Serves `files` at `<site>/sets/<folder>/` to `pages` (the dataset's shards are fetched by the inflate worker too). */
 async function serve(pages: readonly Page[], baseUrl: string, folder: string, files: Files): Promise<Served> {
   const prefix = new URL(`sets/${folder}/`, baseUrl).pathname;
   const requests: string[] = [];
-  const holds = new Map<string, Promise<void>>();
+  const holds = new Map<string, Promise<'open' | 'fail'>>();
   const handler = async (route: Route) => {
     const request = route.request();
     const path = new URL(request.url()).pathname.slice(prefix.length);
@@ -83,7 +77,7 @@ async function serve(pages: readonly Page[], baseUrl: string, folder: string, fi
     const held = request.method() === 'GET' ? holds.get(path) : undefined;
     if (held) {
       holds.delete(path);
-      await held;
+      if ((await held) === 'fail') return void (await route.abort('connectionreset').catch(() => undefined));
     }
     const body = files.get(path);
     const type = path.endsWith('.gz') ? 'application/gzip' : path.endsWith('.json') ? 'application/json' : 'text/plain';
@@ -94,9 +88,9 @@ async function serve(pages: readonly Page[], baseUrl: string, folder: string, fi
   return {
     requests,
     hold(path) {
-      const g = gate();
-      holds.set(path, g.promise);
-      return { open: g.open };
+      let settle!: (how: 'open' | 'fail') => void;
+      holds.set(path, new Promise((resolve) => (settle = resolve)));
+      return { open: () => settle('open'), fail: () => settle('fail') };
     },
   };
 }
@@ -302,6 +296,27 @@ e2e('a failed URL import is not retried on the next visit, and a resumed import 
   interrupted.open();
   await readyRow(page, 'zebra').waitFor({ timeout: 30_000 });
   assert.match((await row(page, 'zebra').textContent()) ?? '', /v1\.0\.1/);
+});
+
+e2e('an import cut off by leaving the page is resumed on the next visit, even when its request fails before the page is gone', async ({ page, baseUrl }) => {
+  const served = await serve([page], baseUrl, 'leaving', datasetPackage({ id: 'leaving', title: 'Left mid-import', docs: 20 }));
+  await openDatasets(page, baseUrl);
+  const cut = served.hold('qrels.tsv');
+  await importUrl(page, `${baseUrl}sets/leaving/`);
+  await page.waitForRequest((r) => r.url().endsWith('/sets/leaving/qrels.tsv'), { timeout: 30_000 });
+  // What a reload does, in the order a slow one can: the page is told it is being left, then the
+  // request in flight fails before the page is gone (its JavaScript still runs).
+  await page.evaluate(() => window.dispatchEvent(new PageTransitionEvent('pagehide', { persisted: false })));
+  cut.fail();
+  await page.getByRole('status').filter({ hasText: 'Import cancelled' }).waitFor({ timeout: 15_000 });
+  assert.equal(await page.getByTestId('error-banner').count(), 0, 'the cut request did not fail the import');
+  const resumed = served.hold('qrels.tsv');
+  await page.reload();
+  const notice = page.getByRole('status').filter({ hasText: 'Resuming' });
+  await notice.waitFor({ timeout: 30_000 });
+  assert.match((await notice.textContent()) ?? '', /Resuming the interrupted import of “Left mid-import”/);
+  resumed.open();
+  await readyRow(page, 'leaving').waitFor({ timeout: 30_000 });
 });
 
 e2e('an interrupted import whose lock is still held when the page loads (the reloaded page, or another tab) resumes once the lock is freed', async ({ page, context, baseUrl }) => {

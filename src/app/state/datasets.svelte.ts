@@ -85,6 +85,8 @@ export class DatasetsState {
 
   /** The running import, to wait for it after a cancel. */
   #running: Promise<boolean> | undefined;
+  /** Set when the page is left for good (`leavePage`): what ends an import then is the navigation, not a failure. */
+  #leaving = false;
   /** The Hub id of the running import, when it is one (to ask about its layout if it fails on it). */
   #hubAsked: string | undefined;
 
@@ -96,6 +98,18 @@ export class DatasetsState {
     if (this.active?.datasetId !== undefined && !this.active.waiting) held.delete(this.active.datasetId);
     this.elsewhere = held;
     this.loaded = true;
+  }
+
+  /**
+   * The page is being left for good (pagehide, not into the back/forward cache): the running import
+   * stops here as a cancel does and keeps its resume marker, so the next visit resumes it. Otherwise
+   * the request the navigation cuts off can reach the importer first and fail the import, and a
+   * failed import is neither kept resumable nor retried (seen in an e2e run: a reload mid-import
+   * that then resumed nothing).
+   */
+  leavePage(): void {
+    this.#leaving = true;
+    this.active?.controller.abort();
   }
 
   /**
@@ -309,8 +323,9 @@ export class DatasetsState {
       }
       return false;
     } finally {
-      // Finished, cancelled or failed: nothing to resume on the next visit (a failure is not retried by itself).
-      if (resumeFrom) clearPendingImport(localStorage);
+      // Finished, cancelled or failed: nothing to resume on the next visit (a failure is not retried by
+      // itself). Stopped because the page is being left: resumed on the next visit.
+      if (resumeFrom && !this.#leaving) clearPendingImport(localStorage);
       reader.dispose();
       this.active = undefined;
       this.#running = undefined;
@@ -321,3 +336,8 @@ export class DatasetsState {
 }
 
 export const datasetsState = new DatasetsState();
+if (typeof window !== 'undefined') {
+  window.addEventListener('pagehide', (e) => {
+    if (!e.persisted) datasetsState.leavePage();
+  });
+}
