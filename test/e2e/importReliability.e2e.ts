@@ -57,7 +57,6 @@ function datasetPackage(spec: PackageSpec): Files {
   ]);
 }
 
-/** A promise and its resolver: a route that awaits it answers only once the test releases it. */
 interface Served {
   /** Paths requested under the folder, in order ("GET corpus.jsonl.gz"). */
   readonly requests: string[];

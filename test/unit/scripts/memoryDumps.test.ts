@@ -13,7 +13,7 @@ const dump = (pid: number, id: string, sizes: Record<string, number>, ts = 0) =>
 });
 
 describe('memoryDumpsOf', () => {
-  it('sums each asked dump per process by allocator, names the processes, and leaves out small allocators and other dumps', () => {
+  it('groups a trace\'s dump events by id in time order, sums each process by allocator, names the processes, and leaves out small allocators', () => {
     const events = [
       { name: 'process_name', ph: 'M', pid: 7, tid: 0, ts: 0, args: { name: 'Renderer' } },
       { name: 'process_name', ph: 'M', pid: 3, tid: 0, ts: 0, args: { name: 'Browser' } },
