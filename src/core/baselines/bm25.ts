@@ -9,6 +9,7 @@
  * BooleanQuery with a repeated clause). Tokens from `tokenizeWords`.
  */
 import { tokenizeWords } from './tokenize.ts';
+import { releaseArrays } from '../release.ts';
 
 /** BM25 parameters. */
 export interface Bm25Parameters {
@@ -37,7 +38,9 @@ export interface Bm25Index {
    * avgdl) and their own term counts and lengths, as if each took a document's place without
    * the index being rebuilt: a text equal to a corpus document scores as that document, to the bit.
    */
-  index(texts: readonly string[]): { score(query: string, out: Float64Array): Float64Array };
+  index(texts: readonly string[]): { score(query: string, out: Float64Array): Float64Array; release(): void };
+  /** Gives back the postings' memory now (core/release.ts); the index scores nothing after it. */
+  release(): void;
 }
 
 /**
@@ -135,6 +138,8 @@ function invert(texts: readonly string[], idBufferMax = TERM_ID_BUFFER_MAX): Inv
       tf[id] = 0;
     }
   }
+  // The kept ids (up to 64 MiB) are given back now, not at the next full collection.
+  releaseArrays(kept);
   return { terms, start, docs, tfs, lengths };
 }
 
@@ -205,7 +210,15 @@ export function fitBm25(corpus: readonly string[], parameters: Bm25Parameters = 
           out.fill(0);
           return scoreInto(others, query, out, otherNorm);
         },
+        release: () => releaseInverted(others, otherNorm),
       };
     },
+    release: () => releaseInverted(inverted, norm),
   };
+}
+
+/** Gives back an inverted index's typed arrays (and its length norms) and forgets its terms. */
+function releaseInverted(inv: Inverted, norm: Float64Array): void {
+  inv.terms.clear();
+  releaseArrays(inv.start, inv.docs, inv.tfs, inv.lengths, norm);
 }

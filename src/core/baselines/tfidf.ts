@@ -7,6 +7,7 @@
  * norm='l2') on the preprocessed texts.
  */
 import { BigramVocabulary } from './bigramVocabulary.ts';
+import { releaseArrays } from '../release.ts';
 
 /**
  * The §9.4 preprocessing: lowercase, then every run of whitespace becomes one
@@ -14,8 +15,14 @@ import { BigramVocabulary } from './bigramVocabulary.ts';
  * @example preprocessTfidf('  Senior\n\tDEV ') // 'senior dev'
  */
 export function preprocessTfidf(text: string): string {
-  return text.toLowerCase().replace(/\s+/gu, ' ').trim();
+  const lower = text.toLowerCase();
+  // Collapsed only where it changes something: a text already lowercase with single spaces is
+  // returned as it is, not copied (a million such texts are ~170 MB a TF-IDF fit held twice).
+  return (COLLAPSIBLE.test(lower) ? lower.replace(/\s+/gu, ' ') : lower).trim();
 }
+
+/** Whitespace §9.4's collapse changes: a whitespace character other than a space, or two spaces in a row. */
+const COLLAPSIBLE = /[^\S ]| {2}/u;
 
 /** Raw counts of the character bigrams of a preprocessed text. */
 export function charBigrams(text: string): Map<string, number> {
@@ -37,6 +44,8 @@ export interface TfidfIndex {
    * Pass a Float64Array as `out` for full precision (default Float32Array).
    */
   score<T extends Float32Array | Float64Array = Float32Array>(query: string, out?: T): T;
+  /** Gives back the postings' memory now (core/release.ts); the index scores nothing after it. */
+  release(): void;
 }
 
 /** A TF-IDF model fitted on a corpus. */
@@ -168,6 +177,10 @@ export function fitTfidf(corpus: readonly string[]): TfidfModel {
         if (acc !== result) result.set(acc);
         return result;
       },
+      release: () => {
+        postings.wideTfs.clear();
+        releaseArrays(postings.gaps, postings.gapStart, postings.tfs, postings.postingStart, postings.norms);
+      },
     };
   };
   const corpusIndex = indexOf(texts, postingCounts.subarray(0, size), escapes.subarray(0, size));
@@ -178,6 +191,7 @@ export function fitTfidf(corpus: readonly string[]): TfidfModel {
       return id === undefined ? undefined : idf[id];
     },
     score: (query, out) => corpusIndex.score(query, out),
+    release: () => corpusIndex.release(),
     index: (others) => {
       const all = others.map(preprocessTfidf);
       const counts = new Uint32Array(size);

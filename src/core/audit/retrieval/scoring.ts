@@ -14,6 +14,10 @@ import { BM25_DEFAULTS, fitBm25, type Bm25Parameters } from '../../baselines/bm2
 import { fitTfidf } from '../../baselines/tfidf.ts';
 import type { QueryScorer, QueryScores } from './input.ts';
 import type { ModelTiming } from './results.ts';
+import { releaseArrays } from '../../release.ts';
+
+/** A scorer that holds an index: `release()` gives its memory back at once when the audit is done with it (core/release.ts). */
+export type IndexScorer = QueryScorer & { release(): void };
 
 /**
  * The text a model scores for a corpus record: MTEB's `title + " " + text`
@@ -148,7 +152,7 @@ export const DENSE_BLOCK = 16;
  * for the next block.
  * @throws {RangeError} when a matrix is not a whole number of rows of `dim`.
  */
-export function denseBlockScorer(vectors: SubsetVectors, dim: number): (queryIndices: Int32Array) => QueryScores[] {
+export function denseBlockScorer(vectors: SubsetVectors, dim: number): ((queryIndices: Int32Array) => QueryScores[]) & { release(): void } {
   for (const [name, m] of Object.entries(vectors)) {
     if (!(dim > 0) || m.length % dim !== 0) throw new RangeError(`${name} vectors: ${m.length} values is not a multiple of dim ${dim}`);
   }
@@ -236,7 +240,7 @@ export function denseBlockScorer(vectors: SubsetVectors, dim: number): (queryInd
   // The rows of a block, made once for the largest block asked and written again by each call.
   const corpusRows: Float64Array[] = [];
   const twinRows: Float64Array[] = [];
-  return (qs) => {
+  const score = (qs: Int32Array) => {
     while (corpusRows.length < qs.length) corpusRows.push(new Float64Array(corpusNorms.length)), twinRows.push(new Float64Array(twinNorms.length));
     const corpus = corpusRows.slice(0, qs.length);
     const twins = twinRows.slice(0, qs.length);
@@ -244,6 +248,13 @@ export function denseBlockScorer(vectors: SubsetVectors, dim: number): (queryInd
     block(vectors.twins, twinNorms, qs, twins);
     return corpus.map((c, b) => ({ corpus: c, twins: twins[b] }));
   };
+  // The block's rows (16 × 8 bytes a document: 128 MB at 1,000,000) and the norms, given back when the audit is done (core/release.ts).
+  const release = () => {
+    releaseArrays(...corpusRows, ...twinRows, corpusNorms, twinNorms, queryNorms);
+    corpusRows.length = 0;
+    twinRows.length = 0;
+  };
+  return Object.assign(score, { release });
 }
 
 /**
@@ -265,14 +276,15 @@ function reusedRows(corpus: number, twins: number): QueryScores & { readonly cor
  * corpus index does, so a twin identical to its original gets the original's
  * score to the last bit (a test pins this).
  */
-export function bm25Scorer(texts: SubsetTexts, parameters: Bm25Parameters = BM25_DEFAULTS): QueryScorer {
+export function bm25Scorer(texts: SubsetTexts, parameters: Bm25Parameters = BM25_DEFAULTS): IndexScorer {
   const index = fitBm25(texts.corpus, parameters);
   const twins = index.index(texts.twins);
   const rows = reusedRows(texts.corpus.length, texts.twins.length);
-  return (q) => {
+  const score: QueryScorer = (q) => {
     const query = texts.queries[q];
     return { corpus: index.score(query, rows.corpus), twins: twins.score(query, rows.twins) };
   };
+  return Object.assign(score, { release: () => (index.release(), twins.release(), releaseArrays(rows.corpus, rows.twins)) });
 }
 
 /**
@@ -282,14 +294,15 @@ export function bm25Scorer(texts: SubsetTexts, parameters: Bm25Parameters = BM25
  * the query's vector summed as a corpus document's: a twin whose text equals
  * its original's scores exactly as the original.
  */
-export function tfidfScorer(texts: SubsetTexts): QueryScorer {
+export function tfidfScorer(texts: SubsetTexts): IndexScorer {
   const model = fitTfidf(texts.corpus);
   const twins = model.index(texts.twins);
   const rows = reusedRows(texts.corpus.length, texts.twins.length);
-  return (q) => {
+  const score: QueryScorer = (q) => {
     const query = texts.queries[q];
     return { corpus: model.score(query, rows.corpus), twins: twins.score(query, rows.twins) };
   };
+  return Object.assign(score, { release: () => (model.release(), twins.release(), releaseArrays(rows.corpus, rows.twins)) });
 }
 
 /** A ModelTiming from a wall time and text counts: textsPerSecond = embedded / seconds (0 for 0 ms). */

@@ -80,3 +80,23 @@ describe('fitBm25(corpus, parameters, idBufferMax): the term ids kept between th
     expect(scores(tokens)).toEqual(kept);
   });
 });
+
+describe('releasing a BM25 index', () => {
+  it('gives back the rows of bm25Scorer and tfidfScorer (they read as empty) and scores nothing after', async () => {
+    const { bm25Scorer, tfidfScorer } = await import('../../../../src/core/audit/retrieval/scoring.ts');
+    const texts = { queries: ['red apple'], corpus: ['red apple', 'green pear', 'apple pie'], twins: ['red apples'] };
+    for (const make of [bm25Scorer, tfidfScorer]) {
+      const scorer = make(texts);
+      const { corpus, twins } = scorer(0);
+      expect(corpus.length).toBe(3);
+      expect(corpus[0]).toBeGreaterThan(0);
+      scorer.release();
+      expect([corpus.length, twins.length]).toEqual([0, 0]);
+    }
+    const index = fitBm25(['red apple', 'green pear']);
+    const before = index.score('apple', new Float64Array(2));
+    expect(before[0]).toBeGreaterThan(0);
+    index.release();
+    expect(Array.from(index.score('apple', new Float64Array(2)))).toEqual([0, 0]);
+  });
+});
