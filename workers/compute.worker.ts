@@ -27,7 +27,7 @@ const exposed: CoreComputeApi & { checkDenseScoring: typeof checkDense } = {
     await nextTask();
     // The device is opened for the first job with a subset large enough to pay for it (core: denseDevice.ts).
     const denseDots = wantsDenseDevice(full) ? await (gpu ??= openWebGpuDense()) : undefined;
-    return auditModelJob(full, onSubsetDone, undefined, { onQueries, denseDots });
+    return auditModelJob(full, onSubsetDone, undefined, { onQueries, denseDots, pause: pauseEvery(PAUSE_MS) });
   },
   checkDenseScoring: checkDense,
   async scorePredictionFiles(files) {
@@ -38,6 +38,31 @@ const exposed: CoreComputeApi & { checkDenseScoring: typeof checkDense } = {
     }
   },
 };
+
+/** How often a long audit gives this worker's event loop a task (auditModelJob's `pause`). */
+const PAUSE_MS = 100;
+
+/** A message this worker sends itself: each resolves the oldest pause waiting for a task. */
+const selfChannel = new MessageChannel();
+const waiting: (() => void)[] = [];
+selfChannel.port1.onmessage = () => waiting.shift()?.();
+
+/**
+ * A pause that yields a task when `ms` have passed since the last, else returns at once. The task
+ * is a message to itself: a timer set from a timer's task is held back 4 ms after a few in a row.
+ */
+function pauseEvery(ms: number): () => Promise<void> | undefined {
+  let last = performance.now();
+  return () => {
+    const now = performance.now();
+    if (now - last < ms) return undefined;
+    last = now;
+    return new Promise<void>((resolve) => {
+      waiting.push(resolve);
+      selfChannel.port2.postMessage(undefined);
+    });
+  };
+}
 
 /** Resolves in a task of its own (a timer), after the task that called it has ended. */
 function nextTask(): Promise<void> {

@@ -99,7 +99,8 @@ function denseVectors(scoring: Extract<ModelScoring, { kind: 'dense' }>, s: Scor
   return { queries: scoring.queries[s.task], corpus: scoring.corpus, twins: scoring.twins[s.twinsShard] ?? new Float32Array(0) };
 }
 
-function scorerOf(scoring: ModelScoring, s: ScoredSubset): QueryScorer {
+/** A subset's scorer; a lexical model's holds an index, given back by `release`. */
+function scorerOf(scoring: ModelScoring, s: ScoredSubset): QueryScorer & { readonly release?: () => void } {
   if (scoring.kind === 'table') return tableScorer(scoring.scores, s.subset);
   if (scoring.kind === 'dense') return denseScorer(denseVectors(scoring, s), scoring.dim);
   const texts = { queries: scoring.queries[s.task], corpus: scoring.corpus, twins: scoring.twins[s.twinsShard] ?? [] };
@@ -130,6 +131,12 @@ export interface ModelAuditControl {
   readonly refined?: RefineStats;
   /** Queries of the current subset scored so far (dense models, after each block). */
   readonly onQueries?: (subsetIndex: number, done: number, total: number) => void;
+  /**
+   * Awaited between query blocks (every query of a lexical model): a worker gives its event loop a
+   * task there, so that what its collector has found dead is freed during a long audit (a
+   * message's serialized copy is freed by a task of the worker's own, not by the collection).
+   */
+  readonly pause?: () => Promise<void> | void;
 }
 
 /**
@@ -172,6 +179,7 @@ export async function auditModelJob(job: ModelAuditJob, onSubsetDone?: (done: nu
       let device = onDevice && (await refinedBlockScorer(vectors, job.scoring.dim, onDevice, originalsOf(s.subset), control.refined).catch(() => undefined));
       let ms = performance.now() - t;
       const scoreBlock = async (qs: Int32Array) => {
+        await control.pause?.();
         const t = performance.now();
         let rows: QueryScores[] | undefined;
         if (device) {
@@ -185,15 +193,26 @@ export async function auditModelJob(job: ModelAuditJob, onSubsetDone?: (done: nu
         ms += performance.now() - t;
         return rows;
       };
-      const audited = await auditSubsetInBlocks(s.subset, { model: job.model, timing: job.timing, scoreBlock, blockSize: DENSE_BLOCK }, job.options, { signal: control.signal, onQueries }).finally(() => device?.dispose());
+      const audited = await auditSubsetInBlocks(s.subset, { model: job.model, timing: job.timing, scoreBlock, blockSize: DENSE_BLOCK }, job.options, { signal: control.signal, onQueries }).finally(() => (device?.dispose(), cpu.release()));
       result = audited.models[0];
       scoringMs = ms;
+    } else if (control.pause) {
+      // A query a block, the event loop given a task between them (control.pause); the same values as auditSubset's.
+      const timed = timedScorer(scorer!);
+      const scoreBlock = async (qs: Int32Array) => {
+        await control.pause?.();
+        return Array.from(qs, (q) => timed.score(q));
+      };
+      result = (await auditSubsetInBlocks(s.subset, { model: job.model, timing: job.timing, scoreBlock, blockSize: 1 }, job.options, { signal: control.signal, onQueries })).models[0];
+      scoringMs = timed.ms();
     } else {
       const timed = timedScorer(scorer!);
       result = auditSubset(s.subset, [{ model: job.model, timing: job.timing, score: timed.score }], job.options, onQueries).models[0];
       scoringMs = timed.ms();
     }
     observe?.(i, scorer ?? scorerOf(job.scoring, s));
+    // A lexical model's index is given back now, not at the worker's next full collection (core/release.ts).
+    scorer?.release?.();
     const wallMs = job.timing.wallMs + indexMs + scoringMs;
     // A lexical baseline "embeds" (indexes) every text of the subset, each time.
     const textsEmbedded = job.scoring.kind === 'bm25' || job.scoring.kind === 'tfidf' ? s.subset.queries.length + s.subset.corpus.length + s.subset.twins.length : job.timing.textsEmbedded;
