@@ -4,47 +4,79 @@
  */
 import * as Comlink from 'comlink';
 import type { ComputeApi } from '../../../workers/compute.worker.ts';
-import { sendJob, CancelledError, type HeldState, type RetrievalCompute, type ScreeningCompute } from '../../core/audit/run/index.ts';
-import type { ModelScoring } from '../../core/audit/retrieval/index.ts';
+import { heldShare, sendJob, slicedJob, CancelledError, type HeldState, type RetrievalCompute, type ScreeningCompute } from '../../core/audit/run/index.ts';
+import type { ModelAuditJob, ModelResult, ModelScoring } from '../../core/audit/retrieval/index.ts';
 
-/** The distinct buffers of a model's vectors (none for texts). */
+/** The distinct buffers of a model's vectors to transfer (none for texts; a SharedArrayBuffer is shared, not transferred). */
 function buffersOf(scoring: ModelScoring): ArrayBuffer[] {
   if (scoring.kind !== 'dense') return [];
   const arrays = [scoring.corpus, ...scoring.queries, ...Object.values(scoring.twins)];
-  return [...new Set(arrays.map((a) => a.buffer as ArrayBuffer))];
+  return [...new Set(arrays.map((a) => a.buffer).filter((b): b is ArrayBuffer => b instanceof ArrayBuffer))];
 }
 
 /** What each compute worker holds of a run's inputs (core/audit/run/heldInputs.ts), by its remote. */
 const heldBy = new WeakMap<object, HeldState<object, object>>();
 
 /**
- * The retrieval compute port. A call in flight when `signal` aborts rejects
- * at once with CancelledError and `stop` ends the worker (its synchronous
- * kernels cannot be interrupted; the next call starts a fresh one).
+ * The retrieval compute ports of a run: `count` lanes over as many compute workers (`remote(i)`,
+ * started on first use). Each job goes to an idle worker, the one that already holds the most of
+ * its inputs (core `heldShare`): BM25, then GloVe, then TF-IDF at 1,000,000 documents all run on
+ * the worker that was sent the texts for BM25, where a free lane might have sent them again (a
+ * ~260 MiB serialized copy and a second copy of the strings). The run's pipeline has at most
+ * `count` audits in flight, so an idle worker is always there. A call in flight when `signal`
+ * aborts rejects at once with CancelledError and `stop` ends the workers (their synchronous kernels
+ * cannot be interrupted; the next call starts fresh ones).
  */
-export function retrievalCompute(remote: () => Comlink.Remote<ComputeApi>, signal?: AbortSignal, stop?: () => void): RetrievalCompute {
-  return {
-    auditModel: (job, onSubsetDone, onQueries) => {
-      const worker = remote();
-      let state = heldBy.get(worker);
-      if (!state) heldBy.set(worker, (state = {}));
-      // A run's subsets and a lexical model's texts go to a worker once (core/audit/run/heldInputs.ts).
-      const { sent, inputs } = sendJob(state, job);
-      const call = worker.auditModel(Comlink.transfer(sent, buffersOf(sent.scoring)), onSubsetDone && Comlink.proxy(onSubsetDone), onQueries && Comlink.proxy(onQueries), inputs);
-      // After a failed call what the worker holds is not known: the next job sends everything.
-      call.catch(() => heldBy.delete(worker));
-      if (!signal) return call;
-      return new Promise((resolve, reject) => {
-        const abort = () => {
-          stop?.();
-          reject(new CancelledError());
-        };
-        if (signal.aborted) return abort();
-        signal.addEventListener('abort', abort, { once: true });
-        call.then(resolve, reject).finally(() => signal.removeEventListener('abort', abort));
-      });
+export function retrievalLanes(count: number, remote: (index: number) => Comlink.Remote<ComputeApi>, signal?: AbortSignal, stop?: () => void): RetrievalCompute[] {
+  const workers: (Comlink.Remote<ComputeApi> | undefined)[] = new Array(Math.max(1, count)).fill(undefined);
+  const busy = workers.map(() => false);
+  const pick = (job: ModelAuditJob): number => {
+    let best = -1;
+    let bestShare = -1;
+    workers.forEach((w, i) => {
+      const share = w ? heldShare(heldBy.get(w), job) : 0;
+      if (!busy[i] && share > bestShare) (best = i), (bestShare = share);
+    });
+    return best >= 0 ? best : 0;
+  };
+  const port: RetrievalCompute = {
+    auditModel: async (job, onSubsetDone, onQueries) => {
+      const i = pick(job);
+      busy[i] = true;
+      try {
+        return await auditOn((workers[i] ??= remote(i)), job, onSubsetDone, onQueries, signal, stop);
+      } finally {
+        busy[i] = false;
+      }
     },
   };
+  return workers.map(() => port);
+}
+
+/** One job on one compute worker, its inputs sent once (core/audit/run/heldInputs.ts). */
+function auditOn(worker: Comlink.Remote<ComputeApi>, job: ModelAuditJob, onSubsetDone: ((done: number) => void) | undefined, onQueries: ((subset: number, done: number, total: number) => void) | undefined, signal?: AbortSignal, stop?: () => void): Promise<ModelResult[]> {
+  let state = heldBy.get(worker);
+  if (!state) heldBy.set(worker, (state = {}));
+  const made = sendJob(state, job);
+  // Many texts go ahead in slices, one message each, and the job names them (heldInputs.ts `slicedJob`).
+  const sliced = slicedJob(made.sent, made.inputs);
+  const { sent, inputs } = sliced ?? made;
+  const call = (async () => {
+    for (const [index, texts] of (sliced?.slices ?? []).entries()) await worker.holdTextSlice(sliced!.corpusId, index, texts);
+    return worker.auditModel(Comlink.transfer(sent, buffersOf(sent.scoring)), onSubsetDone && Comlink.proxy(onSubsetDone), onQueries && Comlink.proxy(onQueries), inputs);
+  })();
+  // After a failed call what the worker holds is not known: the next job sends everything.
+  call.catch(() => heldBy.delete(worker));
+  if (!signal) return call;
+  return new Promise((resolve, reject) => {
+    const abort = () => {
+      stop?.();
+      reject(new CancelledError());
+    };
+    if (signal.aborted) return abort();
+    signal.addEventListener('abort', abort, { once: true });
+    call.then(resolve, reject).finally(() => signal.removeEventListener('abort', abort));
+  });
 }
 
 export function screeningCompute(remote: Comlink.Remote<ComputeApi>): ScreeningCompute {

@@ -3,7 +3,7 @@
  * is): the audits' number crunching — metrics and bootstraps — off the main
  * thread. Node calls the same functions in-thread.
  */
-import { receiveJob, type HeldInputs, type HeldState } from './heldInputs.ts';
+import { receiveJob, receiveTextSlice, type HeldInputs, type HeldState } from './heldInputs.ts';
 import { auditModelJob, type ModelAuditJob } from '../retrieval/index.ts';
 import { scorePredictionFiles } from '../tasks/index.ts';
 import { screeningAudit } from '../screening/index.ts';
@@ -26,5 +26,10 @@ function auditModel(job: ModelAuditJob, onSubsetDone?: (done: number) => void, o
   return auditModelJob(receivedJob(job, inputs), onSubsetDone, undefined, { onQueries });
 }
 
-export const computeApi = Object.freeze({ auditModel, screeningAudit, scorePredictionFiles, outcomesAudit: runOutcomesAudit });
+/** A slice of a job's texts sent ahead of it (heldInputs.ts `slicedJob`), held in this realm for the job. */
+function holdTextSlice(id: number, index: number, texts: readonly string[]): void {
+  receiveTextSlice(held, id, index, texts);
+}
+
+export const computeApi = Object.freeze({ auditModel, holdTextSlice, screeningAudit, scorePredictionFiles, outcomesAudit: runOutcomesAudit });
 export type ComputeApi = typeof computeApi;

@@ -2,7 +2,7 @@
 export { CancelledError, ModelRunError, throwIfCancelled } from './cancel.ts';
 export { computeApi, receivedJob } from './compute.ts';
 export type { ComputeApi } from './compute.ts';
-export { sendJob } from './heldInputs.ts';
+export { heldShare, sendJob, slicedJob } from './heldInputs.ts';
 export type { HeldState } from './heldInputs.ts';
 export { offeredLanes } from './lanes.ts';
 export type { LoadReport, RunEnvironment, RunHooks, TextEmbedder } from './ports.ts';
