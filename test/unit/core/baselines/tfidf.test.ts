@@ -5,6 +5,19 @@ describe('preprocessTfidf(text) and charBigrams(text)', () => {
   it('lowercases and collapses whitespace', () => {
     expect(preprocessTfidf('  Senior\n\tDEV ')).toBe('senior dev');
   });
+  it('is §9.4\'s lowercase, collapse and trim on any mix of spaces, other whitespace and letters (the collapse skipped only where it changes nothing)', () => {
+    const definition = (t: string) => t.toLowerCase().replace(/\s+/gu, ' ').trim();
+    const alphabet = ['a', 'B', 'é', 'Ä', ' ', '  ', '\t', '\n', '\u00a0', '\u2003', '\u3000', '招'];
+    let seed = 7;
+    const next = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
+    for (let i = 0; i < 2000; i++) {
+      const text = Array.from({ length: Math.floor(next() * 12) }, () => alphabet[Math.floor(next() * alphabet.length)]).join('');
+      expect(preprocessTfidf(text)).toBe(definition(text));
+    }
+    expect(preprocessTfidf('already single spaced')).toBe('already single spaced');
+    expect(preprocessTfidf('two  spaces')).toBe('two spaces');
+    expect(preprocessTfidf('no\u00a0break')).toBe('no break');
+  });
   it('counts bigrams of code points', () => {
     expect([...charBigrams('abab')]).toEqual([['ab', 2], ['ba', 1]]);
     expect([...charBigrams('招聘')]).toEqual([['招聘', 1]]);
