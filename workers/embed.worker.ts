@@ -247,15 +247,55 @@ async function embedTokensFrom(id: number): Promise<Float32Array> {
 
 /** Embeds a batch tokenized elsewhere (`tokenize` in another instance of this worker). */
 async function embedTokens(batch: TokenBatch): Promise<Float32Array> {
+  const data = await vectorsOfTokens(batch);
+  return Comlink.transfer(data, [data.buffer]);
+}
+
+/** A tokenized batch's vectors, n × dims row-major. */
+async function vectorsOfTokens(batch: TokenBatch): Promise<Float32Array> {
   if (table) {
     const { input_ids: ids, attention_mask: mask } = batch;
-    const data = lookup(unmaskedIds(ids.data, mask.data, ids.dims as [number, number]), 0);
-    return Comlink.transfer(data, [data.buffer]);
+    return lookup(unmaskedIds(ids.data, mask.data, ids.dims as [number, number]), 0);
   }
   const inputs: Record<string, Tensor> = {};
   for (const [name, t] of Object.entries(batch)) inputs[name] = new Tensor('int64', t.data, t.dims);
-  const data = await runModel(inputs, 0);
-  return Comlink.transfer(data, [data.buffer]);
+  return runModel(inputs, 0);
+}
+
+/**
+ * Where a batch's vectors go when the page shares one array for a call's vectors (a view of a
+ * SharedArrayBuffer): text j of the batch is row `at[j]` of `rows`. Nothing crosses back but the
+ * dimension count: a batch's vectors sent as their own buffer stay held by the page's message until
+ * the page next collects (at 1,000,000 texts ~600 MiB of them piled up: BENCHMARKS.md).
+ */
+interface SharedRows {
+  readonly rows: Float32Array;
+  readonly at: Int32Array;
+}
+
+/** Writes a batch's vectors into the shared rows; returns the dimension count. @throws {RangeError} for rows outside `rows`. */
+function writeRows(data: Float32Array, target: SharedRows): number {
+  const n = target.at.length;
+  const dims = n > 0 ? data.length / n : 0;
+  for (let j = 0; j < n; j++) {
+    const at = target.at[j] * dims;
+    if (at < 0 || at + dims > target.rows.length) throw new RangeError(`row ${target.at[j]} is outside the shared array of ${target.rows.length / dims} rows`);
+    target.rows.set(data.subarray(j * dims, (j + 1) * dims), at);
+  }
+  return dims;
+}
+
+/** embedTokensFrom, the vectors written into shared rows (SharedRows). */
+async function embedTokensFromInto(id: number, target: SharedRows): Promise<number> {
+  const ready = arrived.get(id);
+  arrived.delete(id);
+  const batch = ready ?? (await new Promise<TokenBatch>((resolve) => awaited.set(id, resolve)));
+  return writeRows(await vectorsOfTokens(batch), target);
+}
+
+/** embed, the vectors written into shared rows (SharedRows). */
+async function embedInto(texts: string[], target: SharedRows): Promise<number> {
+  return writeRows(await embedRaw(texts), target);
 }
 
 /** Embeds a batch; returns n × dims floats (row-major), transferred, not copied. */
@@ -328,6 +368,6 @@ async function bareRunTimes(texts: string[], repeats = 5): Promise<{ pipelineMs:
   return { pipelineMs, sessionMs };
 }
 
-export const embedApi = { load, loadTokenizer, tokenize, tokenizeTo, sendTokensTo, receiveTokensFrom, embed, embedTokens, embedTokensFrom, loseDevice, dispose, stats, bareRunTimes };
+export const embedApi = { load, loadTokenizer, tokenize, tokenizeTo, sendTokensTo, receiveTokensFrom, embed, embedInto, embedTokens, embedTokensFrom, embedTokensFromInto, loseDevice, dispose, stats, bareRunTimes };
 export type EmbedApi = typeof embedApi;
 Comlink.expose(embedApi);

@@ -125,7 +125,7 @@ export async function openWebGpuDense(gpu: GPU | undefined = (globalThis.navigat
       for (let start = 0; start < rows; start += perPart) {
         const n = Math.min(perPart, rows - start);
         const matrix = device.createBuffer({ size: Math.max(4, n * dim * 4), usage: GPUBufferUsage.STORAGE | GPUBufferUsage.COPY_DST });
-        device.queue.writeBuffer(matrix, 0, values as Float32Array<ArrayBuffer>, start * dim, n * dim);
+        writeFloats(device.queue, matrix, values, start * dim, n * dim);
         const size = Math.max(8, n * GPU_BLOCK * 8);
         parts.push({
           start,
@@ -141,7 +141,7 @@ export async function openWebGpuDense(gpu: GPU | undefined = (globalThis.navigat
         async dots(queries) {
           const nq = queries.length / dim;
           if (nq > GPU_BLOCK || !Number.isInteger(nq)) throw new RangeError(`a block holds at most ${GPU_BLOCK} whole queries, got ${queries.length} values of dim ${dim}`);
-          device.queue.writeBuffer(queryBuffer, 0, queries as Float32Array<ArrayBuffer>);
+          writeFloats(device.queue, queryBuffer, queries, 0, queries.length);
           const out = new Float64Array(nq * rows);
           const encoder = device.createCommandEncoder();
           const groups = parts.map((part) => {
@@ -198,4 +198,16 @@ async function calibrate(port: WebGpuDense): Promise<boolean> {
   } finally {
     m.dispose();
   }
+}
+
+/** Floats copied a piece at a time out of a SharedArrayBuffer, whose views WebGPU may refuse. */
+const SHARED_PIECE = 4 * 1024 * 1024;
+
+/** `count` floats of `values` from `from` into `buffer` at 0: as they are, or copied a piece at a time from a view of a SharedArrayBuffer (the page's embeddings are one, embedderPort.ts). */
+function writeFloats(queue: GPUQueue, buffer: GPUBuffer, values: Float32Array, from: number, count: number): void {
+  if (values.buffer instanceof ArrayBuffer) {
+    queue.writeBuffer(buffer, 0, values as Float32Array<ArrayBuffer>, from, count);
+    return;
+  }
+  for (let at = 0; at < count; at += SHARED_PIECE) queue.writeBuffer(buffer, at * 4, values.slice(from + at, from + Math.min(count, at + SHARED_PIECE)));
 }

@@ -364,30 +364,44 @@ export class EmbeddingRunner extends ModelRunner<EmbedApi, { dims: number; engin
     // Cache writes run behind the batches, one after another, CACHE_WRITE_CHUNK vectors a transaction: batch
     // k + 1 embeds while earlier vectors are written. The last is awaited before embed() returns.
     let unwritten: { key: string; modelKey: string; vector: Float32Array }[] = [];
+    const shared = call.into && isShared(call.into) ? call.into : undefined;
     for (let k = 0; k < batches.length; k++) {
       if (signal?.aborted) throw new CancelledError();
       const idx = batches[k];
       const tBatch = performance.now();
-      const flat = await inBatch(k, batches.length, async () => {
+      // Into a shared `into`, the worker writes the batch's rows itself (embed worker's SharedRows).
+      const target = shared && { rows: shared, at: Int32Array.from(idx) };
+      const got = await inBatch(k, batches.length, async () => {
         const current = await next;
         next = tokenize(k + 1);
         next.catch(() => undefined);
-        return this.worker.call(async (api) => {
+        return this.worker.call(async (api): Promise<Float32Array | number> => {
           // Tokens sent to a worker that has since been replaced (a WASM fallback) are gone: tokenize here.
-          if (!current || current.generation !== this.worker.generation) return api.embed(textsOf(k));
+          if (!current || current.generation !== this.worker.generation) return target ? api.embedInto(textsOf(k), target) : api.embed(textsOf(k));
           await current.sent;
-          return api.embedTokensFrom(current.id);
+          return target ? api.embedTokensFromInto(current.id, target) : api.embedTokensFrom(current.id);
         });
       });
       // The call's first batch carries the model's warm-up (V8 compiling ONNX Runtime): not the model's cost a text.
       if (call.computed > 0) (cost.modelMs += performance.now() - tBatch), (cost.modelTexts += idx.length);
-      const dims = flat.length / idx.length;
-      for (let j = 0; j < idx.length; j++) {
-        const row = flat.subarray(j * dims, (j + 1) * dims);
-        // A vector of its own where it is stored or returned alone (a view would store the whole batch).
-        const own = cache && plan.write ? row.slice() : undefined;
-        place(call, idx[j], call.into ? row : (own ?? row.slice()));
-        if (own) unwritten.push({ key: keys[idx[j]]!, modelKey: this.modelKey, vector: own });
+      if (typeof got === 'number') {
+        const dims = got;
+        if (shared!.length !== call.texts.length * dims) throw new RangeError(`the output has ${shared!.length} floats, ${call.texts.length} texts × ${dims} dimensions need ${call.texts.length * dims}`);
+        for (const i of idx) {
+          call.filled![i] = 1;
+          const own = cache && plan.write ? shared!.slice(i * dims, (i + 1) * dims) : undefined;
+          if (own) unwritten.push({ key: keys[i]!, modelKey: this.modelKey, vector: own });
+        }
+      } else {
+        const flat = got;
+        const dims = flat.length / idx.length;
+        for (let j = 0; j < idx.length; j++) {
+          const row = flat.subarray(j * dims, (j + 1) * dims);
+          // A vector of its own where it is stored or returned alone (a view would store the whole batch).
+          const own = cache && plan.write ? row.slice() : undefined;
+          place(call, idx[j], call.into ? row : (own ?? row.slice()));
+          if (own) unwritten.push({ key: keys[idx[j]]!, modelKey: this.modelKey, vector: own });
+        }
       }
       call.computed += idx.length;
       if (cache && unwritten.length > 0 && (unwritten.length >= CACHE_WRITE_CHUNK || k === batches.length - 1)) {
@@ -430,6 +444,11 @@ export class EmbeddingRunner extends ModelRunner<EmbedApi, { dims: number; engin
     this.#tokenizer = undefined;
     this.#channel = undefined;
   }
+}
+
+/** Whether an array is a view of a SharedArrayBuffer (the embed worker can write into it). */
+export function isShared(a: Float32Array): boolean {
+  return typeof SharedArrayBuffer !== 'undefined' && a.buffer instanceof SharedArrayBuffer;
 }
 
 /** Text i's vector: copied into the call's `into` when it has one (and marked there), else kept as given. */

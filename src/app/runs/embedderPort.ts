@@ -38,6 +38,15 @@ function flat(vectors: readonly Float32Array[], dim: number): Float32Array {
   return out;
 }
 
+/**
+ * One array for all of a call's vectors: a view of a SharedArrayBuffer where the page is
+ * cross-origin isolated, so the embed worker writes each batch's rows in place and no batch's
+ * buffer comes back through the page (models/embeddingRunner.ts); else an ordinary array.
+ */
+function vectorArray(length: number): Float32Array {
+  return globalThis.crossOriginIsolated === true && typeof SharedArrayBuffer !== 'undefined' ? new Float32Array(new SharedArrayBuffer(length * 4)) : new Float32Array(length);
+}
+
 /** Loads the model and returns it as a TextEmbedder (vectors row-major, texts done reported per batch). */
 export async function openEmbedder(o: EmbedderPortOptions, report: LoadReport): Promise<TextEmbedder & { readonly runner: EmbeddingRunner }> {
   let onDone: ((done: number) => void) | undefined;
@@ -81,7 +90,7 @@ export async function openEmbedder(o: EmbedderPortOptions, report: LoadReport): 
       try {
         // One array for all the vectors, written batch by batch (no array per text, no copy after).
         const dims = loaded.dims;
-        const into = dims === undefined ? undefined : new Float32Array(texts.length * dims);
+        const into = dims === undefined ? undefined : vectorArray(texts.length * dims);
         const r = await loaded.embed(texts, role, signal, into);
         return { vectors: into ?? flat(r.vectors, r.dims), dims: r.dims, computed: r.computed, cached: r.cached };
       } finally {

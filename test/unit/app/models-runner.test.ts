@@ -442,3 +442,44 @@ describe('EmbeddingRunner when its worker dies mid-batch', () => {
     runner.dispose();
   });
 });
+
+describe('EmbeddingRunner.embed into a shared array', () => {
+  it('has the worker write each batch into a SharedArrayBuffer view (no batch comes back), the same vectors as an ordinary array gets', async () => {
+    vi.stubGlobal('navigator', { hardwareConcurrency: 2 });
+    const calls: string[] = [];
+    const vector = (t: string) => [t.length, t.charCodeAt(0)];
+    const create = () => {
+      const api = {
+        async load() {
+          return { dims: 2 };
+        },
+        async embed(texts: string[]) {
+          calls.push(`embed ${texts.length}`);
+          return Float32Array.from(texts.flatMap(vector));
+        },
+        async embedInto(texts: string[], target: { rows: Float32Array; at: Int32Array }) {
+          calls.push(`embedInto ${texts.length}`);
+          texts.forEach((t, j) => target.rows.set(vector(t), target.at[j] * 2));
+          return 2;
+        },
+        async loseDevice() {
+          return false;
+        },
+        async dispose() {},
+      };
+      const { port1, port2 } = new MessageChannel();
+      Comlink.expose(api, port2 as unknown as Comlink.Endpoint);
+      return Object.assign(port1, { terminate: () => port1.close() }) as unknown as Worker;
+    };
+    const texts = Array.from({ length: 70 }, (_, i) => `text ${'x'.repeat(i % 9)}${i}`);
+    const runner = new EmbeddingRunner({ entry: glove, source: { kind: 'bundled', id: glove.id }, probe: { kind: 'wasm', reason: 'test' }, createWorker: create, batchSize: 32 });
+    const plain = new Float32Array(texts.length * 2);
+    await runner.embed(texts, 'document', undefined, plain);
+    const shared = new Float32Array(new SharedArrayBuffer(texts.length * 8));
+    const r = await runner.embed(texts, 'document', undefined, shared);
+    expect(Array.from(shared)).toEqual(Array.from(plain));
+    expect(r.computed).toBe(texts.length);
+    expect(calls).toEqual(['embed 32', 'embed 32', 'embed 6', 'embedInto 32', 'embedInto 32', 'embedInto 6']);
+    runner.dispose();
+  });
+});
