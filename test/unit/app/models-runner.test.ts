@@ -29,16 +29,26 @@ function flakyWorkers() {
         if (!loaded) throw new Error('no model loaded: call load() first');
         return new Float32Array(texts.length * 2).fill(0.5);
       },
-      async loseDevice() {
-        return false;
-      },
-      async dispose() {},
+      ...deviceless,
     };
-    const { port1, port2 } = new MessageChannel();
-    Comlink.expose(api, port2 as unknown as Comlink.Endpoint);
-    return Object.assign(port1, { terminate: () => port1.close() }) as unknown as Worker;
+    return inProcessWorker(api);
   };
   return { loads, create };
+}
+
+/** What a fake embed worker without a device answers beside its own methods. */
+const deviceless = {
+  async loseDevice() {
+    return false;
+  },
+  async dispose() {},
+};
+
+/** A fake worker: `api` exposed with Comlink on one end of a MessageChannel, the other end as the Worker. */
+function inProcessWorker(api: object): Worker {
+  const { port1, port2 } = new MessageChannel();
+  Comlink.expose(api, port2 as unknown as Comlink.Endpoint);
+  return Object.assign(port1, { terminate: () => port1.close() }) as unknown as Worker;
 }
 
 afterEach(() => vi.unstubAllGlobals());
@@ -462,14 +472,9 @@ describe('EmbeddingRunner.embed into a shared array', () => {
           texts.forEach((t, j) => target.rows.set(vector(t), target.at[j] * 2));
           return 2;
         },
-        async loseDevice() {
-          return false;
-        },
-        async dispose() {},
+        ...deviceless,
       };
-      const { port1, port2 } = new MessageChannel();
-      Comlink.expose(api, port2 as unknown as Comlink.Endpoint);
-      return Object.assign(port1, { terminate: () => port1.close() }) as unknown as Worker;
+      return inProcessWorker(api);
     };
     const texts = Array.from({ length: 70 }, (_, i) => `text ${'x'.repeat(i % 9)}${i}`);
     const runner = new EmbeddingRunner({ entry: glove, source: { kind: 'bundled', id: glove.id }, probe: { kind: 'wasm', reason: 'test' }, createWorker: create, batchSize: 32 });

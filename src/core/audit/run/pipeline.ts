@@ -34,6 +34,9 @@ export interface PipelineItem<P> {
   bytes?(prepared: P): number;
 }
 
+/** What a prepared item's promise is replaced with once its audit has ended (its value let go). */
+const DONE: Promise<never> = new Promise(() => undefined);
+
 /**
  * Prepares and audits every item as above.
  * @param lanes audits at a time (compute workers), at least 1
@@ -42,9 +45,6 @@ export interface PipelineItem<P> {
  * @returns each item's audit, in item order
  * @throws the first error of any preparation or audit; {CancelledError} when `signal` aborts
  */
-/** What a prepared item's promise is replaced with once its audit has ended (its value let go). */
-const DONE: Promise<never> = new Promise(() => undefined);
-
 export async function runPipelined<P, R>(
   items: readonly PipelineItem<P>[],
   lanes: number,
