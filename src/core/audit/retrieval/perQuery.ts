@@ -83,7 +83,7 @@ export function prepareSubset(subset: AuditSubset, k: number): PreparedSubset {
     unitQuery.push(queryIndex.get(queryId) ?? -1);
     unitJudgments.push(judgments);
   }
-  const corpusIndex = new Map(subset.corpus.map((d, i) => [d.id, i]));
+  const corpusIndex = indexOfIds(subset.corpus, subset.twins.map((t) => t.id));
   const [first] = subset.groups;
   const pairs = subset.twins.map((t, twinIndex): PairTemplate => {
     const index = corpusIndex.get(t.id);
@@ -123,6 +123,18 @@ export function prepareSubset(subset: AuditSubset, k: number): PreparedSubset {
     pairs,
     layout: twinLayout(pairs, subset.corpus.length),
   };
+}
+
+/**
+ * The corpus index of each of `ids` found in the corpus (the last, for an id the corpus holds
+ * twice, as a Map of the whole corpus would say): a map of the twins' originals, not of every
+ * document — at 1,000,000 documents the map of all was ~60 MB made for each audit and let go.
+ */
+function indexOfIds(corpus: readonly { readonly id: string }[], ids: readonly string[]): ReadonlyMap<string, number> {
+  const index = new Map<string, number>(ids.map((id) => [id, -1]));
+  corpus.forEach((d, i) => index.has(d.id) && index.set(d.id, i));
+  for (const [id, i] of index) if (i < 0) index.delete(id);
+  return index;
 }
 
 /** Per-query values of one model, aligned with the units. */
