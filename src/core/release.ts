@@ -4,14 +4,17 @@
  *
  * Why: an ArrayBuffer's memory is freed only when a full collection finds the buffer unreachable,
  * and a worker running a long synchronous audit may go tens of seconds without one. At 1,000,000
- * documents BM25's index (~270 MiB of postings) was still held while TF-IDF's audit built its own,
- * and GloVe's vectors (~420 MiB) after their audit (BENCHMARKS.md, "Scale in Chromium: memory given
- * back"). Detaching a buffer (`ArrayBuffer.prototype.transfer(0)`) frees it in the same call:
- * measured in a Chromium worker, an 800 MB buffer's memory left the process at once, while one only
- * dropped was still held 3 s later.
+ * documents BM25's index (~150 MiB of postings, with its rows and kept ids more) was still held
+ * while TF-IDF's audit built its own (BENCHMARKS.md, "Issue 34: 1,000,000 documents' memory, what
+ * each change gave"). Detaching a buffer (`ArrayBuffer.prototype.transfer(0)`) frees it in the same
+ * call: measured in a Chromium worker, an 800 MB buffer's memory left the process at once, while one
+ * only dropped was still held 3 s later.
  *
- * The rule for every caller: release only arrays nothing else will read. A released array has
- * length 0 (its buffer is detached), so a read after it finds nothing rather than old values.
+ * The rules for every caller: release only arrays nothing else will read, and only arrays made in
+ * this thread — a buffer that came through a message stays held by that message until both threads
+ * have collected, detached or not (measured, same section), and detaching it only hides it from the
+ * engine's accounting. A released array has length 0 (its buffer is detached), so a read after it
+ * finds nothing rather than old values.
  */
 
 /** The views whose buffers `releaseArrays` gives back. */
