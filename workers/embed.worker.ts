@@ -239,10 +239,14 @@ async function tokenizeTo(id: number, texts: string[]): Promise<void> {
 
 /** Model side: embeds batch `id` once its tokens arrive on the port. */
 async function embedTokensFrom(id: number): Promise<Float32Array> {
+  return embedTokens(await tokensOf(id));
+}
+
+/** Batch `id`'s tokens: arrived on the port already, or when they arrive. */
+async function tokensOf(id: number): Promise<TokenBatch> {
   const ready = arrived.get(id);
   arrived.delete(id);
-  const batch = ready ?? (await new Promise<TokenBatch>((resolve) => awaited.set(id, resolve)));
-  return embedTokens(batch);
+  return ready ?? new Promise<TokenBatch>((resolve) => awaited.set(id, resolve));
 }
 
 /** Embeds a batch tokenized elsewhere (`tokenize` in another instance of this worker). */
@@ -287,10 +291,7 @@ function writeRows(data: Float32Array, target: SharedRows): number {
 
 /** embedTokensFrom, the vectors written into shared rows (SharedRows). */
 async function embedTokensFromInto(id: number, target: SharedRows): Promise<number> {
-  const ready = arrived.get(id);
-  arrived.delete(id);
-  const batch = ready ?? (await new Promise<TokenBatch>((resolve) => awaited.set(id, resolve)));
-  return writeRows(await vectorsOfTokens(batch), target);
+  return writeRows(await vectorsOfTokens(await tokensOf(id)), target);
 }
 
 /** embed, the vectors written into shared rows (SharedRows). */

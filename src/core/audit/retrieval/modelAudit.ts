@@ -196,18 +196,17 @@ export async function auditModelJob(job: ModelAuditJob, onSubsetDone?: (done: nu
       const audited = await auditSubsetInBlocks(s.subset, { model: job.model, timing: job.timing, scoreBlock, blockSize: DENSE_BLOCK }, job.options, { signal: control.signal, onQueries }).finally(() => (device?.dispose(), cpu.release()));
       result = audited.models[0];
       scoringMs = ms;
-    } else if (control.pause) {
-      // A query a block, the event loop given a task between them (control.pause); the same values as auditSubset's.
-      const timed = timedScorer(scorer!);
-      const scoreBlock = async (qs: Int32Array) => {
-        await control.pause?.();
-        return Array.from(qs, (q) => timed.score(q));
-      };
-      result = (await auditSubsetInBlocks(s.subset, { model: job.model, timing: job.timing, scoreBlock, blockSize: 1 }, job.options, { signal: control.signal, onQueries })).models[0];
-      scoringMs = timed.ms();
     } else {
       const timed = timedScorer(scorer!);
-      result = auditSubset(s.subset, [{ model: job.model, timing: job.timing, score: timed.score }], job.options, onQueries).models[0];
+      const { pause } = control;
+      // With a pause: a query a block, the event loop given a task between them; the same values as auditSubset's.
+      const scoreBlock = async (qs: Int32Array) => {
+        await pause?.();
+        return Array.from(qs, (q) => timed.score(q));
+      };
+      result = pause
+        ? (await auditSubsetInBlocks(s.subset, { model: job.model, timing: job.timing, scoreBlock, blockSize: 1 }, job.options, { signal: control.signal, onQueries })).models[0]
+        : auditSubset(s.subset, [{ model: job.model, timing: job.timing, score: timed.score }], job.options, onQueries).models[0];
       scoringMs = timed.ms();
     }
     observe?.(i, scorer ?? scorerOf(job.scoring, s));
