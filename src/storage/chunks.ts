@@ -18,15 +18,22 @@ export const CHUNK_CHARS = 1 << 20;
  * (The row's own `datasetId` is its version's store key: the records carry the dataset id.)
  */
 export function recordsOfChunk(chunk: ChunkEntry, ids: readonly string[], datasetId: string): StoredRecord[] {
-  const lines = chunk.lines.split('\n');
-  if (lines.length !== ids.length) throw new Error(`chunk ${chunk.chunk} of ${chunk.path}: ${lines.length} lines for ${ids.length} ids`);
-  const { shard, path, kind, format } = chunk;
-  const out: StoredRecord[] = new Array(lines.length);
-  for (let i = 0; i < lines.length; i++) {
-    const data = parseRecordLine(kind, format, lines[i], 0)!.data;
-    out[i] = { datasetId, shard, path, id: ids[i], kind, data } as StoredRecord;
-  }
+  const { shard, path, kind } = chunk;
+  const out: StoredRecord[] = [];
+  dataOfChunk(chunk, ids.length, (data, i) => out.push({ datasetId, shard, path, id: ids[i], kind, data } as StoredRecord));
   return out;
+}
+
+/**
+ * Each record's data of a chunk row, in line order, given to `each` with its slot; the row must
+ * hold `count` lines (its `chunkIds` row's ids). Nothing else is made a record: an audit reading a
+ * million records keeps their data alone (storage/datasetStore.ts `readShardData`).
+ */
+export function dataOfChunk(chunk: ChunkEntry, count: number, each: (data: StoredRecord['data'], slot: number) => void): void {
+  const lines = chunk.lines.split('\n');
+  if (lines.length !== count) throw new Error(`chunk ${chunk.chunk} of ${chunk.path}: ${lines.length} lines for ${count} ids`);
+  const { kind, format } = chunk;
+  for (let i = 0; i < lines.length; i++) each(parseRecordLine(kind, format, lines[i], 0)!.data, i);
 }
 
 /** One record of a chunk row of dataset `datasetId`, by its slot. */

@@ -2,7 +2,7 @@ import type { IDBPTransaction } from 'idb';
 import type { Task } from '../core/formats/manifest.ts';
 import type { FairgroundDb } from './db.ts';
 import { prefixRange } from './keyRanges.ts';
-import { compareIds, recordOfChunk, recordsOfChunk } from './chunks.ts';
+import { compareIds, dataOfChunk, recordOfChunk, recordsOfChunk } from './chunks.ts';
 import type { ChunkEntry, DatasetEntry, FairgroundDB, ImportState, StoredImportError, StoredRecord } from './schema.ts';
 import { deleteRowsOf } from './stagedVersion.ts';
 import { storeKeyOf } from './storeKeys.ts';
@@ -156,6 +156,40 @@ export function readShard(db: FairgroundDb, datasetId: string, shard: string): P
     for (let i = 0; i < chunks.length; i++) for (const r of recordsOfChunk(chunks[i], idRows[i].ids, datasetId)) out.push(r);
     return out.sort((a, b) => compareIds(a.id, b.id));
   });
+}
+
+/**
+ * Each record's data of a shard (every part), in identifier order: `readShard`'s records' `data`,
+ * read as an audit reads a shard. The chunk rows come one at a time through a cursor and each is
+ * parsed and let go before the next, and no record is wrapped: at 1,000,000 documents,
+ * `readShard` held every row (~190 MB of JSON Lines) beside every parsed record and its wrapper
+ * at once — some 400 MB of the page's heap that stayed, as garbage, well into the run
+ * (BENCHMARKS.md, "Issue 34: 1,000,000 documents' memory").
+ * @throws {DatasetNotReadyError} unless the dataset is ready.
+ */
+export function readShardData(db: FairgroundDb, datasetId: string, shard: string): Promise<StoredRecord['data'][]> {
+  return readReady(db, datasetId, async (tx, entry) => {
+    const range = prefixRange(storeKeyOf(entry), shard);
+    const idRows = await tx.objectStore('chunkIds').getAll(range);
+    const ids: string[] = [];
+    const data: StoredRecord['data'][] = [];
+    let row = 0;
+    for (let cursor = await tx.objectStore('chunks').openCursor(range); cursor; cursor = await cursor.continue(), row++) {
+      const rowIds = idRows[row]?.ids;
+      if (!rowIds) throw new Error(`shard "${shard}" of dataset "${datasetId}": chunk ${cursor.value.chunk} of ${cursor.value.path} has no identifiers row`);
+      dataOfChunk(cursor.value, rowIds.length, (d, slot) => (ids.push(rowIds[slot]), data.push(d)));
+    }
+    return inIdOrder(ids, data);
+  });
+}
+
+/** `values` put in the order of their `ids` (compareIds), unchanged when they are in it already. */
+export function inIdOrder<T>(ids: readonly string[], values: T[]): T[] {
+  let sorted = true;
+  for (let i = 1; i < ids.length && sorted; i++) sorted = compareIds(ids[i - 1], ids[i]) <= 0;
+  if (sorted) return values;
+  const order = Array.from(ids.keys()).sort((a, b) => compareIds(ids[a], ids[b]) || a - b);
+  return order.map((i) => values[i]);
 }
 
 /**

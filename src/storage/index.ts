@@ -19,7 +19,7 @@ export { urlSource, filesSource, pickedFiles } from './sources.ts';
 export { hubSource } from './hubSource.ts';
 export type { DatasetSource, PickedFile, SourceManifest } from './sources.ts';
 export {
-  listDatasets, getDataset, deleteDataset, readShard, pageRecords, findRecord, countRecords, storageEstimate,
+  listDatasets, getDataset, deleteDataset, readShard, readShardData, pageRecords, findRecord, countRecords, storageEstimate,
   DatasetNotReadyError,
 } from './datasetStore.ts';
 export type { DatasetSummary, DatasetUpdate } from './datasetStore.ts';

@@ -5,7 +5,7 @@
 import type { ShardKind } from '../../core/formats/manifest.ts';
 import type { RecordOfKind } from '../../core/formats/records.ts';
 import type { DatasetPort } from '../../core/audit/common/index.ts';
-import { getDataset, readShard, type FairgroundDb } from '../../storage/index.ts';
+import { getDataset, readShardData, type FairgroundDb } from '../../storage/index.ts';
 
 /** @throws {Error} when the dataset is not imported (or its import is not finished). */
 export async function storedDataset(db: FairgroundDb, datasetId: string): Promise<DatasetPort> {
@@ -16,13 +16,13 @@ export async function storedDataset(db: FairgroundDb, datasetId: string): Promis
     manifest: entry.manifest,
     manifestSha256,
     read: async <K extends ShardKind>(name: string, _kind: K) => {
-      const records = await readShard(db, datasetId, name);
+      const records = await readShardData(db, datasetId, name);
       // A newer version swapped in by an import (another tab) must not mix with this one's manifest.
       const now = await getDataset(db, datasetId);
       if (now?.status.state !== 'ready' || now.status.manifestSha256 !== manifestSha256) {
         throw new Error(`dataset "${datasetId}" was replaced by another import while this run read it; run it again`);
       }
-      return records.map((r) => r.data) as RecordOfKind[K][];
+      return records as RecordOfKind[K][];
     },
   };
 }

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { importDataset } from '../../../src/storage/datasetImporter.ts';
 import {
-  countRecords, DatasetNotReadyError, deleteDataset, findRecord, listDatasets, pageRecords, readShard, storageEstimate,
+  countRecords, DatasetNotReadyError, deleteDataset, findRecord, inIdOrder, listDatasets, pageRecords, readShard, readShardData, storageEstimate,
 } from '../../../src/storage/datasetStore.ts';
 import type { FairgroundDb } from '../../../src/storage/db.ts';
 import { EmbeddingCache } from '../../../src/storage/embeddingCache.ts';
@@ -33,6 +33,28 @@ describe('datasetStore', () => {
     for (let offset = 0; offset < 14; offset += 5) pages.push(...(await pageRecords(db, 'alpha', 'corpus', offset, 5)).map((r) => r.id));
     expect(pages).toEqual(all);
     expect(await pageRecords(db, 'alpha', 'corpus', 12, 5)).toEqual([]);
+  });
+
+  it('readShardData(db, id, shard) gives the data of readShard\'s records, in identifier order, whatever the chunk rows hold', async () => {
+    for (const batchSize of [1, 5, undefined]) {
+      const one = await freshDb();
+      await importDataset(one, memorySource(retrievalPackage('alpha', 12)), { storage: null, batchSize });
+      for (const shard of ['corpus', 'queries', 'qrels', 'twins']) {
+        const records = await readShard(one, 'alpha', shard);
+        expect(records.length).toBeGreaterThan(0);
+        expect(await readShardData(one, 'alpha', shard), `${shard}, rows of ${batchSize ?? 'default'}`).toEqual(records.map((r) => r.data));
+      }
+    }
+    // d0, d1, d10, d11, d2, …: the imported order (d0 … d11) is not the identifier order.
+    expect((await readShardData(db, 'alpha', 'corpus')).map((d) => (d as { _id: string })._id).slice(0, 5)).toEqual(['d0', 'd1', 'd10', 'd11', 'd2']);
+    await expect(readShardData(db, 'gamma', 'corpus')).rejects.toBeInstanceOf(DatasetNotReadyError);
+  });
+
+  it('inIdOrder(ids, values) orders values by their ids in code-unit order, and returns them as they are when already in it', () => {
+    expect(inIdOrder(['b', 'a', 'B', 'a2'], [1, 2, 3, 4])).toEqual([3, 2, 4, 1]);
+    const sorted = [1, 2, 3];
+    expect(inIdOrder(['a', 'b', 'c'], sorted)).toBe(sorted);
+    expect(inIdOrder([], [])).toEqual([]);
   });
 
   it('findRecord(db, id, shard, recordId) finds one record, undefined when absent', async () => {

@@ -63,14 +63,20 @@ function toQrels(rows: readonly { query_id: string; corpus_id: string; score: nu
   return qrels;
 }
 
-function twinsOf(records: readonly TwinRecord[], corpus: ReadonlyMap<string, CorpusRecord>, shard: string): TwinRecord[] {
-  const seen = new Set<string>();
+/**
+ * The corpus documents the twins are of, by identifier: a map of the twins' originals alone (a
+ * tenth of a corpus, not a million-entry map of it built for a look-up per twin).
+ * @throws {AuditInputError} for a twin of a document outside the corpus, or a document's second twin.
+ */
+function originalsOf(records: readonly TwinRecord[], corpus: readonly CorpusRecord[], shard: string): Map<string, CorpusRecord> {
+  const originals = new Map<string, CorpusRecord | undefined>();
   for (const t of records) {
-    if (!corpus.has(t.id)) throw new AuditInputError(`twins shard "${shard}": twin "${t.twin_id}" names document "${t.id}", which is not in the corpus`);
-    if (seen.has(t.id)) throw new AuditInputError(`twins shard "${shard}": document "${t.id}" has a second twin`);
-    seen.add(t.id);
+    if (originals.has(t.id)) throw new AuditInputError(`twins shard "${shard}": document "${t.id}" has a second twin`);
+    originals.set(t.id, undefined);
   }
-  return [...records];
+  for (const d of corpus) if (originals.has(d._id)) originals.set(d._id, d);
+  for (const t of records) if (!originals.get(t.id)) throw new AuditInputError(`twins shard "${shard}": twin "${t.twin_id}" names document "${t.id}", which is not in the corpus`);
+  return originals as Map<string, CorpusRecord>;
 }
 
 /**
@@ -85,7 +91,6 @@ export async function loadRetrieval(read: ShardReader, tasks: SelectedTasks): Pr
   const corpus = byId(await read(retrieval.corpus, 'corpus'), (d) => d._id);
   const queries = byId(await read(retrieval.queries, 'queries'), (q) => q._id);
   const qrels = retrieval.qrels === undefined ? undefined : toQrels(await read(retrieval.qrels, 'qrels'));
-  const docsById = new Map(corpus.map((d) => [d._id, d]));
   const base = {
     task: retrieval.name,
     queries: queries.map((q) => ({ id: q._id, lang: q.lang })),
@@ -96,7 +101,9 @@ export async function loadRetrieval(read: ShardReader, tasks: SelectedTasks): Pr
   };
   const subsets: LoadedSubset[] = [];
   for (const t of tasks.twins) {
-    const twins = byId(twinsOf(await read(t.twins, 'twins'), docsById, t.twins), (r) => r.twin_id);
+    const records = await read(t.twins, 'twins');
+    const originals = originalsOf(records, corpus, t.twins);
+    const twins = byId(records, (r) => r.twin_id);
     subsets.push({
       subset: {
         ...base,
@@ -104,7 +111,7 @@ export async function loadRetrieval(read: ShardReader, tasks: SelectedTasks): Pr
         twins: twins.map((r) => ({ id: r.id, twinId: r.twin_id, group: r.group, twinGroup: r.twin_group, lang: r.lang })),
         groups: [t.groups[0], t.groups[1]],
       },
-      twinTexts: twins.map((r) => twinText(docsById.get(r.id)!, r)),
+      twinTexts: twins.map((r) => twinText(originals.get(r.id)!, r)),
       twinsShard: t.twins,
     });
   }
