@@ -16,6 +16,15 @@ export function computeWorker(index = 0): Comlink.Remote<ComputeApi> {
   return pool[index].remote;
 }
 
+/**
+ * Ends compute worker `index` (the next use starts another): all it held goes at once, where a
+ * worker that waits would keep what came to it through messages until it next collects.
+ */
+export function endComputeWorker(index: number): void {
+  pool[index]?.worker.terminate();
+  delete pool[index];
+}
+
 /** Ends every compute worker mid-call (a cancelled run); the next use starts fresh ones. */
 export function stopComputeWorker(): void {
   for (const w of pool) w?.worker.terminate();

@@ -15,7 +15,7 @@ import type { FairgroundDb } from '../../storage/index.ts';
 import { cachedVectorTable } from '../../core/audit/imported/index.ts';
 import { browserPlan } from './browserPlan.ts';
 import { retrievalLanes } from './computePorts.ts';
-import { computeWorker } from './computeClient.ts';
+import { computeWorker, endComputeWorker } from './computeClient.ts';
 import { openEmbedder, runnerOptions } from './embedderPort.ts';
 import { storedDataset } from './storedDataset.ts';
 
@@ -65,7 +65,7 @@ export async function runRetrievalAudit(config: RetrievalRunConfig, deps: Browse
     },
     {
       dataset: await storedDataset(deps.db, config.datasetId),
-      compute: retrievalLanes(offeredLanes(deps.cores ?? 1), (i) => (i === 0 ? deps.compute : computeWorker(i)), hooks.signal, deps.stopCompute),
+      compute: retrievalLanes(offeredLanes(deps.cores ?? 1), (i) => (i === 0 ? deps.compute : computeWorker(i)), hooks.signal, deps.stopCompute, endComputeWorker),
       cores: deps.cores,
     },
     hooks,
