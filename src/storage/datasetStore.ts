@@ -164,7 +164,7 @@ export function readShard(db: FairgroundDb, datasetId: string, shard: string): P
  * parsed and let go before the next, and no record is wrapped: at 1,000,000 documents,
  * `readShard` held every row (~190 MB of JSON Lines) beside every parsed record and its wrapper
  * at once — some 400 MB of the page's heap that stayed, as garbage, well into the run
- * (BENCHMARKS.md, "Issue 34: 1,000,000 documents' memory").
+ * (BENCHMARKS.md, "Issue 34: 1,000,000 documents under 2.5 GB in every run").
  * @throws {DatasetNotReadyError} unless the dataset is ready.
  */
 export function readShardData(db: FairgroundDb, datasetId: string, shard: string): Promise<StoredRecord['data'][]> {
@@ -175,10 +175,14 @@ export function readShardData(db: FairgroundDb, datasetId: string, shard: string
     const data: StoredRecord['data'][] = [];
     let row = 0;
     for (let cursor = await tx.objectStore('chunks').openCursor(range); cursor; cursor = await cursor.continue(), row++) {
-      const rowIds = idRows[row]?.ids;
-      if (!rowIds) throw new Error(`shard "${shard}" of dataset "${datasetId}": chunk ${cursor.value.chunk} of ${cursor.value.path} has no identifiers row`);
-      dataOfChunk(cursor.value, rowIds.length, (d, slot) => (ids.push(rowIds[slot]), data.push(d)));
+      const chunk = cursor.value;
+      const idRow = idRows[row];
+      // The two stores share their keys, so their rows come in the same order; a row without its pair is a damaged store.
+      if (idRow?.path !== chunk.path || idRow.chunk !== chunk.chunk) throw new Error(`shard "${shard}" of dataset "${datasetId}": chunk ${chunk.chunk} of ${chunk.path} has no identifiers row; delete the dataset and import it again`);
+      const rowIds = idRow.ids;
+      dataOfChunk(chunk, rowIds.length, (d, slot) => (ids.push(rowIds[slot]), data.push(d)));
     }
+    if (row !== idRows.length) throw new Error(`shard "${shard}" of dataset "${datasetId}": ${idRows.length - row} identifiers row(s) without their records; delete the dataset and import it again`);
     return inIdOrder(ids, data);
   });
 }

@@ -30,7 +30,7 @@ function vectorBytes(job: ModelAuditJob): number {
  * transferred buffer) until its next full collection, and a worker that goes on to another audit
  * may not make one for a long while: at 1,000,000 documents GloVe's 440 MB stayed 34 s into
  * TF-IDF's audit on the same worker, at the run's memory peak (BENCHMARKS.md, "Issue 34:
- * 1,000,000 documents' memory"). Smaller vectors are not worth a worker's start.
+ * 1,000,000 documents under 2.5 GB in every run"). Smaller vectors are not worth a worker's start.
  */
 export const OWN_WORKER_VECTOR_BYTES = 64 * 2 ** 20;
 

@@ -50,6 +50,18 @@ describe('datasetStore', () => {
     await expect(readShardData(db, 'gamma', 'corpus')).rejects.toBeInstanceOf(DatasetNotReadyError);
   });
 
+  it('readShardData refuses a store whose chunk rows and identifier rows do not pair up, saying what to do', async () => {
+    for (const store of ['chunkIds', 'chunks'] as const) {
+      const one = await freshDb();
+      await importDataset(one, memorySource(retrievalPackage('alpha', 12)), { storage: null, batchSize: 5 });
+      const [storeKey] = await storeKeysOf(one, 'alpha');
+      const [key] = await one.getAllKeys(store, IDBKeyRange.bound([storeKey, 'corpus'], [storeKey, 'corpus', '\uffff']));
+      await one.delete(store, key);
+      await expect(readShardData(one, 'alpha', 'corpus'), store).rejects.toThrow(/delete the dataset and import it again/);
+      expect((await readShardData(one, 'alpha', 'queries')).length).toBe(3);
+    }
+  });
+
   it('inIdOrder(ids, values) orders values by their ids in code-unit order, and returns them as they are when already in it', () => {
     expect(inIdOrder(['b', 'a', 'B', 'a2'], [1, 2, 3, 4])).toEqual([3, 2, 4, 1]);
     const sorted = [1, 2, 3];
