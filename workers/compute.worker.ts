@@ -42,31 +42,31 @@ const exposed: CoreComputeApi & { checkDenseScoring: typeof checkDense } = {
 /** How often a long audit gives this worker's event loop a task (auditModelJob's `pause`). */
 const PAUSE_MS = 100;
 
-/** A message this worker sends itself: each resolves the oldest pause waiting for a task. */
+/** A message this worker sends itself: each resolves the oldest `nextTask` waiting. */
 const selfChannel = new MessageChannel();
 const waiting: (() => void)[] = [];
 selfChannel.port1.onmessage = () => waiting.shift()?.();
 
 /**
- * A pause that yields a task when `ms` have passed since the last, else returns at once. The task
- * is a message to itself: a timer set from a timer's task is held back 4 ms after a few in a row.
+ * Resolves in a task of its own, after the task that called it has ended: a message to itself (a
+ * timer set from a timer's task is held back 4 ms after a few in a row).
  */
+function nextTask(): Promise<void> {
+  return new Promise<void>((resolve) => {
+    waiting.push(resolve);
+    selfChannel.port2.postMessage(undefined);
+  });
+}
+
+/** A pause that yields a task (`nextTask`) when `ms` have passed since the last, else returns at once. */
 function pauseEvery(ms: number): () => Promise<void> | undefined {
   let last = performance.now();
   return () => {
     const now = performance.now();
     if (now - last < ms) return undefined;
     last = now;
-    return new Promise<void>((resolve) => {
-      waiting.push(resolve);
-      selfChannel.port2.postMessage(undefined);
-    });
+    return nextTask();
   };
-}
-
-/** Resolves in a task of its own (a timer), after the task that called it has ended. */
-function nextTask(): Promise<void> {
-  return new Promise((resolve) => setTimeout(resolve, 0));
 }
 
 /** CPU against WebGPU dense scoring on the same vectors (core/audit/retrieval/denseCheck.ts); undefined without an adapter. */

@@ -7,21 +7,19 @@ import type { ComputeApi } from '../../../workers/compute.worker.ts';
 import { heldShare, sendJob, slicedJob, CancelledError, type HeldState, type RetrievalCompute, type ScreeningCompute } from '../../core/audit/run/index.ts';
 import type { ModelAuditJob, ModelResult, ModelScoring } from '../../core/audit/retrieval/index.ts';
 
-/** The distinct buffers of a model's vectors to transfer (none for texts; a SharedArrayBuffer is shared, not transferred). */
-function buffersOf(scoring: ModelScoring): ArrayBuffer[] {
-  if (scoring.kind !== 'dense') return [];
-  const arrays = [scoring.corpus, ...scoring.queries, ...Object.values(scoring.twins)];
-  return [...new Set(arrays.map((a) => a.buffer).filter((b): b is ArrayBuffer => b instanceof ArrayBuffer))];
+/** A model's vector arrays: corpus, queries, twins (none for texts or scores). */
+function vectorArraysOf(scoring: ModelScoring): Float32Array[] {
+  return scoring.kind === 'dense' ? [scoring.corpus, ...scoring.queries, ...Object.values(scoring.twins)] : [];
 }
 
-/** Bytes of a dense job's vectors (0 for any other job). */
+/** The distinct buffers of a model's vectors to transfer (a SharedArrayBuffer is shared, not transferred). */
+function buffersOf(scoring: ModelScoring): ArrayBuffer[] {
+  return [...new Set(vectorArraysOf(scoring).map((a) => a.buffer).filter((b): b is ArrayBuffer => b instanceof ArrayBuffer))];
+}
+
+/** Bytes of a job's vectors (0 for a model without). */
 function vectorBytes(job: ModelAuditJob): number {
-  const { scoring } = job;
-  if (scoring.kind !== 'dense') return 0;
-  let bytes = scoring.corpus.byteLength;
-  for (const q of scoring.queries) bytes += q.byteLength;
-  for (const t of Object.values(scoring.twins)) bytes += t.byteLength;
-  return bytes;
+  return vectorArraysOf(job.scoring).reduce((bytes, a) => bytes + a.byteLength, 0);
 }
 
 /**

@@ -9,6 +9,7 @@ import type { CorpusRecord, TwinRecord } from '../../formats/records.ts';
 import type { AuditSubset } from './input.ts';
 import { documentText, twinText } from './scoring.ts';
 import { AuditInputError, type ShardReader } from '../common/index.ts';
+import { indexOfIds } from './indexOfIds.ts';
 
 /** Sorts records by identifier in code-unit order, so every reader yields the same audit input. */
 function byId<T>(records: readonly T[], id: (r: T) => string): T[] {
@@ -64,19 +65,19 @@ function toQrels(rows: readonly { query_id: string; corpus_id: string; score: nu
 }
 
 /**
- * The corpus documents the twins are of, by identifier: a map of the twins' originals alone (a
- * tenth of a corpus, not a million-entry map of it built for a look-up per twin).
- * @throws {AuditInputError} for a twin of a document outside the corpus, or a document's second twin.
+ * Where the documents the twins are of sit in the corpus, by identifier (core `indexOfIds`: a map of
+ * the originals alone, not of the corpus).
+ * @throws {AuditInputError} for a document's second twin, or a twin of a document outside the corpus.
  */
-function originalsOf(records: readonly TwinRecord[], corpus: readonly CorpusRecord[], shard: string): Map<string, CorpusRecord> {
-  const originals = new Map<string, CorpusRecord | undefined>();
+function originalsOf(records: readonly TwinRecord[], corpus: readonly CorpusRecord[], shard: string): Map<string, number> {
+  const ids = new Set<string>();
   for (const t of records) {
-    if (originals.has(t.id)) throw new AuditInputError(`twins shard "${shard}": document "${t.id}" has a second twin`);
-    originals.set(t.id, undefined);
+    if (ids.has(t.id)) throw new AuditInputError(`twins shard "${shard}": document "${t.id}" has a second twin`);
+    ids.add(t.id);
   }
-  for (const d of corpus) if (originals.has(d._id)) originals.set(d._id, d);
-  for (const t of records) if (!originals.get(t.id)) throw new AuditInputError(`twins shard "${shard}": twin "${t.twin_id}" names document "${t.id}", which is not in the corpus`);
-  return originals as Map<string, CorpusRecord>;
+  const originals = indexOfIds(corpus, (d) => d._id, ids);
+  for (const t of records) if (!originals.has(t.id)) throw new AuditInputError(`twins shard "${shard}": twin "${t.twin_id}" names document "${t.id}", which is not in the corpus`);
+  return originals;
 }
 
 /**
@@ -111,7 +112,7 @@ export async function loadRetrieval(read: ShardReader, tasks: SelectedTasks): Pr
         twins: twins.map((r) => ({ id: r.id, twinId: r.twin_id, group: r.group, twinGroup: r.twin_group, lang: r.lang })),
         groups: [t.groups[0], t.groups[1]],
       },
-      twinTexts: twins.map((r) => twinText(originals.get(r.id)!, r)),
+      twinTexts: twins.map((r) => twinText(corpus[originals.get(r.id)!], r)),
       twinsShard: t.twins,
     });
   }

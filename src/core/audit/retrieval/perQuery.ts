@@ -15,6 +15,7 @@ import type { FirstGroupSide, TwinQueryMetrics } from '../../metrics/twinsKernel
 import { EFFECTIVENESS_FAMILIES } from './results.ts';
 import type { AuditSubset, QueryScorer, QueryScores } from './input.ts';
 import { flipsTopK, KeptCases, type TwinCases } from './cases.ts';
+import { indexOfIds } from './indexOfIds.ts';
 
 /** A twin pair placed in the pool: d's corpus index and d′'s index among the twins. */
 interface PairTemplate {
@@ -83,7 +84,7 @@ export function prepareSubset(subset: AuditSubset, k: number): PreparedSubset {
     unitQuery.push(queryIndex.get(queryId) ?? -1);
     unitJudgments.push(judgments);
   }
-  const corpusIndex = indexOfIds(subset.corpus, subset.twins.map((t) => t.id));
+  const corpusIndex = indexOfIds(subset.corpus, (d) => d.id, subset.twins.map((t) => t.id));
   const [first] = subset.groups;
   const pairs = subset.twins.map((t, twinIndex): PairTemplate => {
     const index = corpusIndex.get(t.id);
@@ -123,18 +124,6 @@ export function prepareSubset(subset: AuditSubset, k: number): PreparedSubset {
     pairs,
     layout: twinLayout(pairs, subset.corpus.length),
   };
-}
-
-/**
- * The corpus index of each of `ids` found in the corpus (the last, for an id the corpus holds
- * twice, as a Map of the whole corpus would say): a map of the twins' originals, not of every
- * document — at 1,000,000 documents the map of all was ~60 MB made for each audit and let go.
- */
-function indexOfIds(corpus: readonly { readonly id: string }[], ids: readonly string[]): ReadonlyMap<string, number> {
-  const index = new Map<string, number>(ids.map((id) => [id, -1]));
-  corpus.forEach((d, i) => index.has(d.id) && index.set(d.id, i));
-  for (const [id, i] of index) if (i < 0) index.delete(id);
-  return index;
 }
 
 /** Per-query values of one model, aligned with the units. */
