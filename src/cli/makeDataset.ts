@@ -42,7 +42,8 @@ export function mappingOption(value: string | undefined, option: string): Column
 async function importSide(path: string, mapping: ColumnMapping | undefined, lang: string | undefined, what: string) {
   const result = await importDocuments(await documentFiles(path), { mapping, extract: nodeExtractText });
   if (result.errors.length > 0) {
-    throw new InputError(`${result.errors.length} ${what} file(s) or row(s) could not be imported, nothing was written:\n  ${result.errors.map(describeDocumentError).join('\n  ')}`, path);
+    // One line (errors.ts): the files' errors follow each other, separated by "; ", each naming its file.
+    throw new InputError(`${result.errors.length} ${what} file(s) or row(s) could not be imported, nothing was written: ${result.errors.map((e) => describeDocumentError(e).replace(/\s*[\r\n]+\s*/gu, ' ')).join('; ')}`, path);
   }
   try {
     return withDefaultLanguage(result.documents, lang);
