@@ -7,7 +7,7 @@
 import { ExitWith, TextOutput, type Command } from '../command.ts';
 import { requiredOption, stringOption } from '../args.ts';
 import { InputError } from '../errors.ts';
-import { RULE_ON, checkRules, comparedRows, formatChange, parseRule, rulesOf, type CheckOutcome, type Rule, type RuleOn } from '../../core/audit/compare/index.ts';
+import { RULE_ON, baselineMismatch, checkRules, comparedRows, formatChange, parseRule, rulesOf, type CheckOutcome, type Rule, type RuleOn } from '../../core/audit/compare/index.ts';
 import { readResultsFile } from './resultsFile.ts';
 import { textTable } from './textTable.ts';
 
@@ -70,9 +70,13 @@ export const checkCommand: Command = {
     }
     if (rules.length === 0) throw new InputError('no rules: give --require RULE (or --rules FILE)');
     const runs = [await readResultsFile(io, resultsFile), ...(baselineFile ? [await readResultsFile(io, baselineFile)] : [])];
+    const data = comparedRows(runs);
+    // A baseline of another dataset, audit kind or task is refused, never matched to some other row.
+    const mismatch = baselineFile ? baselineMismatch(data, 0, 1) : undefined;
+    if (mismatch) throw new InputError(`${mismatch} (--baseline ${baselineFile}, --results ${resultsFile})`);
     let outcome: CheckOutcome;
     try {
-      outcome = checkRules(comparedRows(runs), rules, { run: 0, on, ...(baselineFile ? { baselineRun: 1 } : {}) });
+      outcome = checkRules(data, rules, { run: 0, on, ...(baselineFile ? { baselineRun: 1 } : {}) });
     } catch (e) {
       if (e instanceof RangeError) throw new InputError(e.message, resultsFile);
       throw e;

@@ -4,7 +4,7 @@ export { compareRuns } from './compareRuns.ts';
 export { comparisonJson, differencesCsv, leaderboardCsv } from './exports.ts';
 export { bestFirst, groupOf, leaderboard, sortedRows } from './leaderboard.ts';
 export type { Leaderboard, LeaderboardColumn, LeaderboardRow } from './leaderboard.ts';
-export { baselineRowOf, matchedPairs } from './matchRows.ts';
+export { baselineMismatch, baselineRowOf, matchedPairs } from './matchRows.ts';
 export { merit, metricInfo, metricLabel } from './metrics.ts';
 export type { MetricInfo } from './metrics.ts';
 export { comparison, pairingOf, reportedMetrics } from './paired.ts';
