@@ -9,7 +9,7 @@ import { TextOutput, type Command } from '../command.ts';
 import { integerOption, requiredOption, stringOption } from '../args.ts';
 import { InputError } from '../errors.ts';
 import { changeSentences, compareRuns, formatChange, metricLabel, rowLabel, type ComparisonResults } from '../../core/audit/compare/index.ts';
-import type { Ci } from '../../core/audit/common/index.ts';
+import { pValue, type Ci } from '../../core/audit/common/index.ts';
 import { readResultsFile } from './resultsFile.ts';
 import { textTable } from './textTable.ts';
 
@@ -22,7 +22,7 @@ export function comparisonTable(results: ComparisonResults): string {
     const how = c.paired ? `paired over ${c.units} queries, B = ${results.resamples}, seed ${results.seed}` : `unpaired: ${c.reason}`;
     const rows = c.metrics.map((m) => {
       const d = m.difference;
-      return [metricLabel(m.metric), ci(m.baseline), ci(m.candidate), d ? ci(d) : '', d ? formatChange(d.p) : '', d ? formatChange(d.q) : '', d?.significant ? 'yes' : ''];
+      return [metricLabel(m.metric), ci(m.baseline), ci(m.candidate), d ? ci(d) : '', d ? pValue(d.p) : '', d ? pValue(d.q) : '', d?.significant ? 'yes' : ''];
     });
     return `${name(c.candidate)} against ${name(c.baseline)} (${how})\n${textTable(['metric', 'baseline', 'candidate', 'difference', 'p', 'q', 'q < 0.05'], rows)}`;
   });

@@ -22,7 +22,12 @@ export async function readResultsFile(io: CliIo, file: string): Promise<StoredRu
   } catch (e) {
     throw new InputError(`not JSON (${(e as Error).message})`, file);
   }
-  if (Array.isArray(value)) throw new InputError(`holds ${value.length} results objects (one per k, from run --k a,b): write one k per file`, file);
+  if (Array.isArray(value)) {
+    // `run --k 5,10` writes a list of results objects, one per k; any other array is not results at all.
+    const perK = value.length > 0 && value.every((v) => typeof v === 'object' && v !== null && (v as { kind?: unknown }).kind === 'retrieval-fairness');
+    if (perK) throw new InputError(`holds ${value.length} results objects (one per k, from run --k a,b): write one k per file`, file);
+    throw new InputError(`not a results file: a JSON array of ${value.length} value(s), not a Fairground results object (the output of run, or of eval outcomes)`, file);
+  }
   const kind = (value as { kind?: unknown; audit?: unknown } | null)?.kind ?? (value as { audit?: unknown } | null)?.audit;
   let results: ComparableResults;
   try {

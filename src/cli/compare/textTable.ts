@@ -1,7 +1,7 @@
 /** A plain text table for a terminal: columns padded to their widest cell, numbers right-aligned. */
 export function textTable(head: readonly string[], rows: readonly (readonly string[])[]): string {
   const width = head.map((h, j) => Math.max([...h].length, ...rows.map((r) => [...(r[j] ?? '')].length)));
-  const numeric = head.map((_, j) => rows.length > 0 && rows.every((r) => /^[−\-+]?[\d.]|^n\/a$|^$/.test(r[j] ?? '')));
+  const numeric = head.map((_, j) => rows.length > 0 && rows.every((r) => /^[−\-+]?[\d.]|^< [\d.]|^n\/a$|^$/.test(r[j] ?? '')));
   const line = (cells: readonly string[]) =>
     cells
       .map((c, j) => {

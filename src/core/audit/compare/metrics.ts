@@ -13,12 +13,12 @@ export interface MetricInfo {
   readonly better: Better;
 }
 
-/** Metrics without a cut-off. */
+/** Metrics without a cut-off. RBC is named as Results name it: the per-query RBC averaged, beside the pooled RBC the verdict reads. */
 const FIXED: Readonly<Record<string, { readonly label: string; readonly better: Better }>> = Object.freeze({
   rank_shift: { label: 'rank shift', better: 'lower' },
-  rbc: { label: 'RBC', better: 'zero' },
-  rbc_abs: { label: '|RBC|', better: 'lower' },
-  rbc_pooled: { label: 'pooled RBC', better: 'zero' },
+  rbc: { label: 'RBC (per query)', better: 'zero' },
+  rbc_abs: { label: '|RBC (per query)|', better: 'lower' },
+  rbc_pooled: { label: 'RBC (pooled)', better: 'zero' },
   kendall_tau: { label: 'Kendall τ', better: 'higher' },
   pearson: { label: 'Pearson r', better: 'higher' },
   cohens_d: { label: "Cohen's d", better: 'zero' },

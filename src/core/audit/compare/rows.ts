@@ -8,6 +8,7 @@ import { twinMetricKeys, type ModelPerUnit, type RetrievalFairnessResults } from
 import type { ScreeningResults } from '../screening/index.ts';
 import type { OutcomeNumber, OutcomesResults } from '../outcomes/index.ts';
 import type { Ci } from '../common/index.ts';
+import { displayNames } from '../../models/displayName.ts';
 import type { ComparedKind, ComparisonRow, ComparisonRun } from './results.ts';
 
 /** Results of any audit that can be compared or checked. */
@@ -134,9 +135,16 @@ export function comparedRows(runs: readonly StoredRun[]): ComparedRows {
   return out;
 }
 
-/** A row's name in a sentence: `run · model`, with the task when the run has rows on several. */
+/**
+ * A row's name in a sentence: `run · model`, with the task when the run has rows on several. The
+ * model is named as Results name it (core/models/displayName.ts): its short name, or its full
+ * label where two models of the run share the short name.
+ * @example rowLabel(runs, rows, 0) // 'v1.json · BM25' (label 'BM25 (k1 1.2, b 0.75)')
+ */
 export function rowLabel(runs: readonly ComparisonRun[], rows: readonly ComparisonRow[], i: number): string {
   const row = rows[i];
   const several = rows.some((r) => r.run === row.run && r.task !== row.task);
-  return `${runs[row.run].label} · ${row.model.label}${several ? ` (${row.task})` : ''}`;
+  const ofRun = [...new Map(rows.filter((r) => r.run === row.run).map((r) => [r.model.id, r.model])).values()];
+  const name = displayNames(ofRun)[ofRun.findIndex((m) => m.id === row.model.id)];
+  return `${runs[row.run].label} · ${name}${several ? ` (${row.task})` : ''}`;
 }
