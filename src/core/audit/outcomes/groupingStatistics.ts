@@ -33,8 +33,8 @@ function spread(values: Float64Array, compared: readonly boolean[]): { differenc
 
 /**
  * Writes into `out` (length groupingVectorLength(k)) for each category j: SR_j = selected / n;
- * impact ratio IR_j = SR_j / max_h SR_h, the max over the compared categories (NaN when it is 0
- * or fewer than two compared categories have rows);
+ * impact ratio IR_j = SR_j / max_h SR_h, the max over the compared categories — one compared
+ * category is enough: its own ratio is 1 (NaN when the max is 0 or no compared category has rows);
  * TPR_j = selected positives / positives; FPR_j = selected negatives / negatives. Then, over the
  * compared categories with a defined value: the demographic-parity difference max SR − min SR and
  * ratio min SR / max SR, the equal-opportunity difference max TPR − min TPR, and the
@@ -60,9 +60,12 @@ export function groupingStatistics(counts: Float64Array, compared: readonly bool
   for (let j = 0; j < k; j++) {
     const at = j * STATISTICS_PER_CATEGORY;
     out[at] = rate[j];
-    // An impact ratio compares a category with the highest of at least two: with one compared
-    // category (the others excluded as small, or absent from a resample) there is none.
-    out[at + 1] = sr.defined >= 2 && sr.max > 0 ? rate[j] / sr.max : NaN;
+    // An impact ratio is a category's rate over the highest compared rate (NYC LL144 §5-300;
+    // Fairlearn's ratio to the max): with one compared category (the others excluded as small,
+    // or absent from a resample) that one is the highest, 1.0, and an excluded category's ratio
+    // is its rate over the compared one's. NaN only when no compared category has rows or all
+    // select no one.
+    out[at + 1] = sr.defined >= 1 && sr.max > 0 ? rate[j] / sr.max : NaN;
     out[at + 2] = tpr[j];
     out[at + 3] = fpr[j];
   }

@@ -101,8 +101,9 @@ describe('auditOutcomes', () => {
     expect(kept.warnings).toEqual(['g "tiny": 1 of 61 rows (1.64% < 2%); NYC LL144 lets an auditor exclude it from the impact ratios']);
     const dropped = auditOutcomes(decisionsOf(csv, { groups: ['g'], selected: 'y' }), { excludeSmall: true });
     const [big2, tiny2] = dropped.groupings[0].categories;
-    // One compared category is left: no impact ratio, as the warning says (issue 27; this was [true, 1, 2, 1]).
-    expect([tiny2.excluded, tiny2.selection_rate, tiny2.impact_ratio, big2.impact_ratio]).toEqual([true, 1, undefined, undefined]);
+    // One compared category is left: it is the highest, 1.0, and the excluded one is its rate over big's
+    // (LL144's and Fairlearn's definition; issue 47 — issue 27 had left both undefined).
+    expect([tiny2.excluded, tiny2.selection_rate, tiny2.impact_ratio, big2.impact_ratio]).toEqual([true, 1, 2, 1]);
     expect(dropped.groupings[0].highest).toBe('big');
     expect(dropped.groupings[0].demographic_parity_difference).toBeUndefined();
     expect(dropped.warnings).toEqual([
@@ -228,16 +229,14 @@ describe('the four-fifths rule is decided on the counts (issue 27)', () => {
 });
 
 describe('--exclude-small leaving one compared category (issue 27)', () => {
-  it('gives no impact ratio and no four-fifths flag, as its warning says', () => {
+  it('gives the compared category 1.0 and the excluded one its rate over the compared rate (issue 47)', () => {
     // 'tiny' is 1 of 100 rows (1% < 2%), so excluded; 'big' is left alone.
     const rows = ['g,y', ...Array.from({ length: 99 }, (_, i) => `big,${i % 2}`), 'tiny,0'];
     const r = auditOutcomes(decisionsOf(rows.join('\n') + '\n', { groups: ['g'], selected: 'y' }), { excludeSmall: true });
     const g = grouping(r.groupings, 'g');
     expect(r.warnings).toContain('g: fewer than two categories to compare; no impact ratios or disparities');
-    for (const c of g.categories) {
-      expect(c.impact_ratio).toBeUndefined();
-      expect(c.four_fifths).toBe(false);
-    }
+    // big: 49 of 99 selected, compared alone → 1; tiny: 0 of 1 → 0 / (49/99) = 0, below four-fifths.
+    expect(g.categories.map((c) => [c.category, c.impact_ratio, c.four_fifths])).toEqual([['big', 1, false], ['tiny', 0, true]]);
     expect(g.demographic_parity_difference).toBeUndefined();
     const kept = auditOutcomes(decisionsOf(rows.join('\n') + '\n', { groups: ['g'], selected: 'y' }));
     expect(grouping(kept.groupings, 'g').categories.find((c) => c.category === 'tiny')!.impact_ratio).toBe(0);
