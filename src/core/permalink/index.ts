@@ -12,7 +12,10 @@ export {
   MIN_CONTAINED_LENGTH,
   MIN_FORBIDDEN_LENGTH,
 } from './assertNoDatasetContent.ts';
-export { datasetContentStrings, manifestStrings } from './datasetContentStrings.ts';
+export { CATEGORY_FIELDS, datasetContentStrings, manifestStrings } from './datasetContentStrings.ts';
+export { describeLocation } from './describeLocation.ts';
+export type { PathStep } from './describeLocation.ts';
+export type { GuardOptions } from './assertNoDatasetContent.ts';
 export type { DatasetRecord } from './datasetContentStrings.ts';
 export { diffResults } from './diffResults.ts';
 export type { DiffResultsOptions, ResultDifference } from './diffResults.ts';

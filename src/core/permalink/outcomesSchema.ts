@@ -30,7 +30,7 @@ const CATEGORY = object(
     small: bool,
     excluded: bool,
   },
-  { n_positive: count(), n_negative: count(), true_positive_rate: outcomeNumber(RANGES.proportion), false_positive_rate: outcomeNumber(RANGES.proportion) },
+  { n_individuals: count(), n_positive: count(), n_negative: count(), true_positive_rate: outcomeNumber(RANGES.proportion), false_positive_rate: outcomeNumber(RANGES.proportion) },
 );
 
 const GROUPING = object(

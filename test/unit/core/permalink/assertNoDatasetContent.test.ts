@@ -13,10 +13,10 @@ describe('payloadStrings(payload)', () => {
   });
 
   it('locatedPayloadStrings gives each string its path and whether it is a key', () => {
-    expect([...locatedPayloadStrings({ a: [{ b: 'x' }] })]).toEqual([
-      { value: 'a', path: 'a', isKey: true },
-      { value: 'b', path: 'a[0].b', isKey: true },
-      { value: 'x', path: 'a[0].b', isKey: false },
+    expect([...locatedPayloadStrings({ a: [{ b: 'x' }] })].map(({ value, path, isKey, steps }) => ({ value, path, isKey, steps: steps() }))).toEqual([
+      { value: 'a', path: 'a', isKey: true, steps: ['a'] },
+      { value: 'b', path: 'a[0].b', isKey: true, steps: ['a', 0, 'b'] },
+      { value: 'x', path: 'a[0].b', isKey: false, steps: ['a', 0, 'b'] },
     ]);
   });
 
@@ -52,12 +52,12 @@ describe('assertNoDatasetContent(payload, forbidden)', () => {
 
   it('finds a record id used as an object key (per-query results keyed by id)', () => {
     const p = { ...retrievalPayload(), results: { perQuery: { 'q-00017': 0.5 } } };
-    expect(() => assertNoDatasetContent(p, ids)).toThrow(/"q-00017" at results\.perQuery\.q-00017/);
+    expect(() => assertNoDatasetContent(p, ids)).toThrow('the key “q-00017” under “results › perQuery” is "q-00017"');
   });
 
   it('throws on the first forbidden string in walk order', () => {
     const p = { a: 'cv-0912-twin', b: 'q-00017' };
-    expect(() => assertNoDatasetContent(p, ids)).toThrow(/"cv-0912-twin" at a/);
+    expect(() => assertNoDatasetContent(p, ids)).toThrow('the value of “a” is "cv-0912-twin"');
   });
 
   it('ignores forbidden strings shorter than 4 characters, so "en" or "yes" do not trip it', () => {
@@ -75,7 +75,7 @@ describe('assertNoDatasetContent(payload, forbidden)', () => {
   it('finds a passage of 32 or more characters pasted inside a longer string', () => {
     const passage = 'Senior Python developer with ten years of Django experience';
     const p = { results: { note: `Worst query: ${passage} (rank 14)` } };
-    expect(() => assertNoDatasetContent(p, [passage])).toThrow(/at results\.note/);
+    expect(() => assertNoDatasetContent(p, [passage])).toThrow(/the value of “results › note”|the value of “note” under “results”/);
   });
 
   it('accepts any iterable of forbidden strings (a Set, a generator)', () => {
@@ -84,5 +84,23 @@ describe('assertNoDatasetContent(payload, forbidden)', () => {
     }
     expect(() => assertNoDatasetContent({ a: ['doc-48213'] }, new Set(['doc-48213']))).toThrow(DatasetContentError);
     expect(() => assertNoDatasetContent({ a: ['doc-48213'] }, gen())).toThrow(DatasetContentError);
+  });
+
+  it('names where a string sits in words, by the labels of the lists it is in, never by a bare index', () => {
+    const payload = { results: { models: [{ model: { id: 'bm25', label: 'BM25' }, outcomes: [{ attribute: 'gender', outcomes: { groupings: [{ name: 'ethnicity' }, { name: 'Jane Roe' }] } }] }] } };
+    try {
+      assertNoDatasetContent(payload, ['Jane Roe']);
+      expect.unreachable();
+    } catch (error) {
+      const e = error as DatasetContentError;
+      expect(e.path).toBe('results.models[0].outcomes[0].outcomes.groupings[1].name');
+      expect(e.where).toBe('the value of “name” of the grouping “Jane Roe”, in the outcomes for “gender”, in the model “BM25”');
+      expect(e.message).not.toMatch(/\[\d+\]/);
+    }
+  });
+
+  it('with { keys: false } checks values only (a report’s keys are its schema’s words)', () => {
+    expect(() => assertNoDatasetContent({ name: 'x' }, ['name'], { keys: false })).not.toThrow();
+    expect(() => assertNoDatasetContent({ name: 'name' }, ['name'], { keys: false })).toThrow(DatasetContentError);
   });
 });

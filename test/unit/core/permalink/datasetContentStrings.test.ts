@@ -7,12 +7,12 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { gunzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
-import { assertNoDatasetContent, datasetContentStrings, DatasetContentError } from '../../../../src/core/permalink/index.ts';
+import { assertNoDatasetContent, datasetContentStrings, DatasetContentError, locatedPayloadStrings } from '../../../../src/core/permalink/index.ts';
 import { parseResults } from '../../../../src/core/audit/retrieval/results.ts';
 import { payloadOf } from '../../../../src/app/results/sharing.ts';
 import { main } from '../../../../src/cli/main.ts';
 import { memoryIo } from '../../cli/memoryIo.ts';
-import { retrievalPayload } from './fixtures.ts';
+import { multiTaskPayload, retrievalPayload, screeningPayload } from './fixtures.ts';
 
 const SECRET_LANG = 'ssn-078-05-1120';
 
@@ -42,10 +42,14 @@ describe('datasetContentStrings(manifest, records)', () => {
     expect(forbidden.has(SECRET_LANG)).toBe(true);
   });
 
-  it('holds every record-level value: ids, texts, titles, twins, qrels ids, meta values and the keys inside meta', () => {
-    for (const s of ['en-p0001', 'xx-p0002', 'Hidden', 'Pastry chef.', 'Backend engineer with Django.', 'en-p0001-twin', 'Backend engineer with Django, she.', 'en-b01', 'en-b01#en-p0001', 'backend-developer', 'Django', 'PostgreSQL', 'phone', 'contact-by', 'occupation', 'skills']) {
+  it('holds every record-level value: ids, texts, titles, twins, qrels ids and meta values', () => {
+    for (const s of ['en-p0001', 'xx-p0002', 'Hidden', 'Pastry chef.', 'Backend engineer with Django.', 'en-p0001-twin', 'Backend engineer with Django, she.', 'en-b01', 'en-b01#en-p0001', 'backend-developer', 'Django', 'PostgreSQL', 'phone']) {
       expect(forbidden.has(s), s).toBe(true);
     }
+  });
+
+  it('leaves out field names at any depth (meta’s keys are the dataset’s columns, structure, not a person’s data: issue 47)', () => {
+    for (const s of ['contact-by', 'occupation', 'skills']) expect(forbidden.has(s), s).toBe(false);
   });
 
   it('leaves out what the manifest declares (languages, groups, task names) and the record fields themselves', () => {
@@ -59,7 +63,19 @@ describe('datasetContentStrings(manifest, records)', () => {
     const model = (p.results.subsets as { models: { robustness: { perLang: Record<string, unknown> } }[] }[])[0].models[1];
     model.robustness.perLang[SECRET_LANG] = model.robustness.perLang.en;
     expect(() => assertNoDatasetContent(p, forbidden)).toThrow(DatasetContentError);
-    expect(() => assertNoDatasetContent(p, forbidden)).toThrow(`"${SECRET_LANG}" at results.subsets[0].models[1].robustness.perLang.${SECRET_LANG}`);
+    expect(() => assertNoDatasetContent(p, forbidden)).toThrow(`the key “${SECRET_LANG}” under “robustness › perLang” of the model “BM25”, in the query set “briefs” is "${SECRET_LANG}"`);
+  });
+
+  it('passes every results kind when a dataset’s fields are named like every key of its results, and still refuses their values', () => {
+    for (const payload of [retrievalPayload(), screeningPayload(), multiTaskPayload()]) {
+      const keys = [...locatedPayloadStrings(payload)].filter((s) => s.isKey).map((s) => s.value);
+      expect(keys.length).toBeGreaterThan(10);
+      const meta = Object.fromEntries(keys.map((k, i) => [k, { [k]: `value-${i}-of-${k}` }]));
+      const named = datasetContentStrings({}, [{ id: 'cv-0001', data: { _id: 'cv-0001', ...Object.fromEntries(keys.map((k) => [k, `top-${k}`])), meta } }]);
+      expect(() => assertNoDatasetContent(payload, named)).not.toThrow();
+      const leaky = { ...payload, parameters: { ...payload.parameters, note: `value-0-of-${keys[0]}` } };
+      expect(() => assertNoDatasetContent(leaky, named)).toThrow(DatasetContentError);
+    }
   });
 
   it('lets an ordinary link through: metric names, declared groups and languages', () => {
@@ -92,6 +108,6 @@ describe('the guard on the bundled freelance-twins dataset', () => {
     const payload = payloadOf(parseResults(JSON.parse(io.out)));
     expect(() => assertNoDatasetContent(payload, forbidden)).not.toThrow();
     const leaky = { ...payload, parameters: { ...payload.parameters, groups: ['female', 'ENTRY'] } };
-    expect(() => assertNoDatasetContent(leaky, forbidden)).toThrow('"ENTRY" at parameters.groups[1]');
+    expect(() => assertNoDatasetContent(leaky, forbidden)).toThrow('item 2 of “parameters › groups” is "ENTRY"');
   }, 120_000);
 });
