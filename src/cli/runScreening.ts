@@ -15,7 +15,6 @@ import { FormatError } from '../core/formats/formatError.ts';
 import { withScoreShards } from './scoreShardsIo.ts';
 import { deviceOption, integerOption, listOption, requiredOption, scoresOption, stringOption } from './args.ts';
 import { InputError } from './errors.ts';
-import { openDatasetFolder } from './node/datasetFolder.ts';
 import { folderDataset, nodeEnvironment } from './node/datasetPort.ts';
 import { terminalProgress } from './node/progressLine.ts';
 import { resolveModel } from './node/modelChoice.ts';
@@ -153,7 +152,8 @@ export async function screeningTaskRequested(args: Parameters<Command['run']>[0]
   const task = stringOption(args, 'task');
   if (dir === undefined || task === undefined) return false;
   try {
-    return isScreeningTask((await openDatasetFolder(dir)).manifest, task);
+    // folderDataset reads a zipped package as well as a folder (a zip's manifest is inside it).
+    return isScreeningTask((await folderDataset(dir)).manifest, task);
   } catch {
     return false;
   }
