@@ -3,7 +3,7 @@ import { listOption, numberOption, requiredOption, stringOption, type ParsedArgs
 import { InputError } from '../errors.ts';
 import { readDecisions, type DecisionColumns } from '../../core/formats/decisions.ts';
 import { readRecordTable, tableFormatOf, type TableFormat } from '../../core/formats/recordTable.ts';
-import { auditOutcomes, describeRule, ruleInformativeness, type OutcomesOptions } from '../../core/audit/outcomes/index.ts';
+import { auditOutcomes, describeRule, outcomesSource, ruleInformativeness, type OutcomesOptions } from '../../core/audit/outcomes/index.ts';
 import { ciOptions } from './bootstrapOption.ts';
 import { parseInput } from './parseInput.ts';
 import { withNulls } from './jsonNulls.ts';
@@ -43,6 +43,14 @@ function decisionColumns(args: ParsedArgs): DecisionColumns {
 
 const RULE_OPTIONS = ['cutoff', 'top-k', 'rate'] as const;
 
+/** `--historical yes|no`: whether the decisions are the tool's historical use (LL144); undefined when not stated. */
+export function historicalOption(args: ParsedArgs): boolean | undefined {
+  const value = stringOption(args, 'historical');
+  if (value === undefined) return undefined;
+  if (value !== 'yes' && value !== 'no') throw new InputError(`--historical must be yes or no, got "${value}"`);
+  return value === 'yes';
+}
+
 /**
  * The decision rule of a score column: `--cutoff X` (score ≥ X), `--top-k K` (a shortlist of the K
  * highest per job, or of all rows without --job), `--rate R` (the share R of the highest scores,
@@ -69,13 +77,15 @@ function ruleOptions(args: ParsedArgs): Pick<OutcomesOptions, 'cutoff' | 'rule'>
  * `fairground eval outcomes`: selection rates, impact ratios and the four-fifths flag per
  * group and per intersectional category, demographic parity, and with a label equal
  * opportunity and equalised odds (METRICS.md §10). With --bootstrap, every rate and disparity
- * becomes {mean, ci}, resampling candidates, or jobs with --job.
+ * becomes {mean, ci}, resampling candidates, or jobs with --job. The output also holds the audit's
+ * time (`created_at`), the file audited (`source`: name, bytes, SHA-256) and, with --historical,
+ * whether the decisions are the tool's historical use — the report's Data section reads them.
  */
 export const outcomesCommand: Command = {
   name: 'outcomes',
-  options: { decisions: { type: 'string', input: 'file' }, group: { type: 'string', multiple: true }, selected: { type: 'string' }, score: { type: 'string' }, cutoff: { type: 'string' }, 'top-k': { type: 'string' }, rate: { type: 'string' }, label: { type: 'string' }, job: { type: 'string' }, id: { type: 'string' }, format: { type: 'string' }, 'exclude-small': { type: 'boolean' }, bootstrap: { type: 'string' }, seed: { type: 'string' } },
+  options: { decisions: { type: 'string', input: 'file' }, group: { type: 'string', multiple: true }, selected: { type: 'string' }, score: { type: 'string' }, cutoff: { type: 'string' }, 'top-k': { type: 'string' }, rate: { type: 'string' }, label: { type: 'string' }, job: { type: 'string' }, id: { type: 'string' }, format: { type: 'string' }, 'exclude-small': { type: 'boolean' }, bootstrap: { type: 'string' }, seed: { type: 'string' }, historical: { type: 'string' } },
   usage:
-    'eval outcomes --decisions F --group COL[,COL] (--selected COL | --score COL [--cutoff X | --top-k K | --rate R]) [--label COL] [--job COL] [--id COL] [--exclude-small] [--format csv|tsv|jsonl] [--bootstrap B --seed S]',
+    'eval outcomes --decisions F --group COL[,COL] (--selected COL | --score COL [--cutoff X | --top-k K | --rate R]) [--label COL] [--job COL] [--id COL] [--exclude-small] [--format csv|tsv|jsonl] [--bootstrap B --seed S] [--historical yes|no]',
   summary: 'selection rates, impact ratios (four-fifths rule) and parity gaps per group of a decisions table (CSV, TSV or JSONL)',
   async run(args, io) {
     const file = requiredOption(args, 'decisions');
@@ -84,10 +94,15 @@ export const outcomesCommand: Command = {
     const excludeSmall = flagOption(args, 'exclude-small');
     const format = formatOption(args);
     const ci = ciOptions(args);
+    const historical = historicalOption(args);
     const decisions = await parseInput(io, file, (text) => readDecisions(readRecordTable(text, format ?? tableFormatOf(file, text)), columns));
+    const createdAt = new Date().toISOString();
     const results = auditOutcomes(decisions, { ...rule, excludeSmall }, ci);
+    // The report's Data section: the audit's date and the file audited (its name, size, SHA-256).
+    const bytes = io.readBytes ? await io.readBytes(file) : new TextEncoder().encode(await io.readText(file));
+    const stated = { created_at: createdAt, source: outcomesSource(file, bytes), ...(historical === undefined ? {} : { historical }) };
     // The rule in words and whether it can tell anything (a rule that selects everyone passes no one).
     const informativeness = ruleInformativeness(results);
-    return withNulls({ ...results, rule: { text: describeRule(results.decision), ...informativeness } });
+    return withNulls({ ...results, ...stated, rule: { text: describeRule(results.decision), ...informativeness } });
   },
 };

@@ -31,7 +31,7 @@ export type DecisionValues =
 /** A checked decisions table, one entry per row in file order. */
 export interface Decisions {
   readonly groupColumns: readonly string[];
-  /** groups[c][i]: row i's value in group column c (never empty). */
+  /** groups[c][i]: row i's value in group column c (never empty: an empty cell is `unknown`). */
   readonly groups: readonly (readonly string[])[];
   readonly decision: DecisionValues;
   readonly label?: { readonly column: string; readonly values: Uint8Array };
@@ -59,6 +59,12 @@ function scoreCell(cell: string, line: number, column: string): number {
   return n;
 }
 
+/** The category of a group cell left empty (or, in JSON Lines, missing or null): NYC LL144's unknown category. */
+export const UNKNOWN_CATEGORY = 'unknown';
+
+/** A group cell, trimmed; empty or missing reads as the unknown category, counted like any other. */
+const groupCell = (cell: string | undefined): string => cell?.trim() || UNKNOWN_CATEGORY;
+
 function requiredCell(cell: string, line: number, column: string, role: string): string {
   const s = cell.trim();
   if (s === '') throw new FormatError(`empty ${role} value in column "${column}"`, line);
@@ -67,9 +73,10 @@ function requiredCell(cell: string, line: number, column: string, role: string):
 
 /**
  * Maps and checks the columns of a decisions table. Group, job and id values are trimmed
- * strings; one rule for missing data: a mapped cell may not be empty (an empty group value, a
- * selection or label that is not 0/1 and a score that is not a finite number are errors, never
- * silently dropped rows).
+ * strings. Missing data: an empty (or missing) group value is the category `unknown` — LL144 asks
+ * for the number of individuals whose category is unknown, so such a row is counted, never dropped;
+ * any other mapped cell may not be empty (a selection or label that is not 0/1 and a score that is
+ * not a finite number are errors, never silently dropped rows).
  * @throws {FormatError} for an unknown column (listing the columns there are), no group column,
  * both or neither of `selected` and `score`, a table without data rows, a bad cell, or an id
  * given twice (within one job) — naming the line.
@@ -96,7 +103,7 @@ export function readDecisions(table: RecordTable, columns: DecisionColumns): Dec
   const lines = new Array<number>(n);
   table.rows.forEach(({ line, cells }, i) => {
     lines[i] = line;
-    groupAt.forEach((at, c) => (groups[c][i] = requiredCell(cells[at], line, columns.groups[c], 'group')));
+    groupAt.forEach((at, c) => (groups[c][i] = groupCell(cells[at])));
     decisionValues[i] = columns.selected !== undefined ? binaryCell(cells[decisionAt], line, decisionColumn, 'selection') : scoreCell(cells[decisionAt], line, decisionColumn);
     if (labels) labels[i] = binaryCell(cells[labelAt!], line, columns.label!, 'label');
     if (jobs) jobs[i] = requiredCell(cells[jobAt!], line, columns.job!, 'job');

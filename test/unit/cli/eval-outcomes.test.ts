@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { main } from '../../../src/cli/main.ts';
@@ -24,7 +25,11 @@ describe('fairground eval outcomes', () => {
     const { code, io, json } = await run(['--decisions', 'd.csv', '--group', 'sex,race', '--selected', 'y'], { 'd.csv': CSV });
     expect(code).toBe(0);
     expect(io.err).toBe('');
-    expect(Object.keys(json)).toEqual(['audit', 'decision', 'label', 'job', 'n_rows', 'n_jobs', 'small_share', 'exclude_small', 'groupings', 'warnings', 'bootstrap', 'rule']);
+    expect(Object.keys(json)).toEqual(['audit', 'decision', 'label', 'job', 'n_rows', 'n_jobs', 'small_share', 'exclude_small', 'groupings', 'warnings', 'bootstrap', 'created_at', 'source', 'rule']);
+    // The report's Data section: the audit's time and the file audited (name, bytes, SHA-256 worked by Node's crypto).
+    expect(Date.parse(json.created_at)).toBeGreaterThan(Date.parse('2026-01-01'));
+    expect(json.source).toEqual({ name: 'd.csv', bytes: Buffer.byteLength(CSV), sha256: createHash('sha256').update(CSV).digest('hex') });
+    expect(json.historical).toBeUndefined();
     expect(json.rule).toEqual({ text: 'the selection in column "y"', informative: true, reasons: [] });
     expect([json.audit, json.label, json.job, json.n_jobs, json.bootstrap]).toEqual(['outcomes', null, null, null, null]);
     expect(json.decision).toEqual({ kind: 'selected', column: 'y' });
@@ -32,6 +37,19 @@ describe('fairground eval outcomes', () => {
     const sex = json.groupings[0];
     expect(sex.categories.map((c: { selection_rate: number; impact_ratio: number; four_fifths: boolean }) => [c.selection_rate, c.impact_ratio, c.four_fifths])).toEqual([[0.75, 1, false], [0.5, 0.5 / 0.75, true]]);
     expect([sex.highest, sex.demographic_parity_difference]).toEqual(['f', 0.25]);
+  });
+
+  it('eval outcomes --historical yes|no is stored as historical: true|false; anything else exits 2', async () => {
+    expect((await run(['--decisions', 'd.csv', '--group', 'sex', '--selected', 'y', '--historical', 'no'], { 'd.csv': CSV })).json.historical).toBe(false);
+    expect((await run(['--decisions', 'd.csv', '--group', 'sex', '--selected', 'y', '--historical', 'yes'], { 'd.csv': CSV })).json.historical).toBe(true);
+    const bad = await run(['--decisions', 'd.csv', '--group', 'sex', '--selected', 'y', '--historical', 'maybe'], { 'd.csv': CSV });
+    expect(bad.code).toBe(2);
+    expect(bad.io.err).toBe('fairground: --historical must be yes or no, got "maybe"\n');
+  });
+
+  it('eval outcomes counts an empty group value in the category unknown', async () => {
+    const { json } = await run(['--decisions', 'd.csv', '--group', 'g', '--selected', 'y'], { 'd.csv': 'g,y\nf,1\n"",0\nm,1\n' });
+    expect(json.groupings[0].categories.map((c: { category: string; n: number }) => [c.category, c.n])).toEqual([['f', 1], ['m', 1], ['unknown', 1]]);
   });
 
   it('eval outcomes --score --cutoff selects score ≥ cutoff; --score alone gives the scoring rate above the median', async () => {
@@ -82,17 +100,19 @@ describe('fairground eval outcomes', () => {
     });
     const jsonl = await run(['--decisions', 'decisions.txt', '--format', 'jsonl', ...args], { 'decisions.txt': records.join('\n') });
     expect(csv.code).toBe(0);
-    expect(tsv.json).toEqual(csv.json);
-    expect(jsonl.json).toEqual(csv.json);
+    // The same numbers; only the audit's time and the file read (its name, bytes, SHA-256) differ.
+    const numbers = ({ created_at: _t, source: _s, ...rest }: Record<string, unknown>) => rest;
+    expect(numbers(tsv.json)).toEqual(numbers(csv.json));
+    expect(numbers(jsonl.json)).toEqual(numbers(csv.json));
+    expect([csv.json.source.name, tsv.json.source.name, jsonl.json.source.name]).toEqual(['d.csv', 'd.tsv', 'decisions.txt']);
     expect(csv.json.n_rows).toBe(220);
   });
 
-  it('eval outcomes exits 2 with file:line for an unknown column, a selection not 0/1, a non-finite score, an empty group, a duplicate id', async () => {
+  it('eval outcomes exits 2 with file:line for an unknown column, a selection not 0/1, a non-finite score, a duplicate id', async () => {
     const cases: [string, string[], RegExp][] = [
       [CSV, ['--group', 'gender', '--selected', 'y'], /^fairground: d\.csv:1: unknown group column "gender"; the columns are "job", "id", "sex", "race", "y", "score", "label"\n$/],
       ['g,y\nf,1\nm,2\n', ['--group', 'g', '--selected', 'y'], /^fairground: d\.csv:3: selection "y" must be 0 or 1, got "2"\n$/],
       ['g,s\nf,1\nm,NaN\n', ['--group', 'g', '--score', 's'], /^fairground: d\.csv:3: score "s" is not a finite number: "NaN"\n$/],
-      ['g,y\nf,1\n"",0\n', ['--group', 'g', '--selected', 'y'], /^fairground: d\.csv:3: empty group value in column "g"\n$/],
       ['id,g,y\na,f,1\na,m,0\n', ['--group', 'g', '--selected', 'y', '--id', 'id'], /^fairground: d\.csv:3: candidate id "a" appears twice \(first on line 2\)\n$/],
       ['g,y\nf,1\n"m,0\n', ['--group', 'g', '--selected', 'y'], /^fairground: d\.csv:3: quoted field unterminated/],
       ['g,y\nf\n', ['--group', 'g', '--selected', 'y'], /^fairground: d\.csv:2: row has 1 cells, the header 2/],

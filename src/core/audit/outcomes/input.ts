@@ -10,6 +10,7 @@ import { readRecordTable, tableFormatOf, type TableFormat } from '../../formats/
 import type { CiOptions } from '../common/index.ts';
 import { auditOutcomes, type OutcomesOptions } from './audit.ts';
 import type { OutcomesResults } from './results.ts';
+import { outcomesSource } from './source.ts';
 
 /** What the Outcomes view asks for. */
 export interface OutcomesRequest {
@@ -19,6 +20,10 @@ export interface OutcomesRequest {
   readonly columns: DecisionColumns;
   readonly options?: OutcomesOptions;
   readonly ci?: CiOptions;
+  /** The audit's time (ISO 8601); now when absent. */
+  readonly createdAt?: string;
+  /** Whether the decisions are the tool's historical use; absent: not stated. */
+  readonly historical?: boolean;
 }
 
 export type OutcomesRun = { readonly ok: true; readonly results: OutcomesResults } | { readonly ok: false; readonly error: string };
@@ -32,13 +37,17 @@ function failure(error: unknown, fileName: string): { ok: false; error: string }
 
 /**
  * Reads a decisions file and audits it: `auditOutcomes(readDecisions(readRecordTable(text)))`,
- * the same numbers as `fairground eval outcomes` on the same file.
+ * the same numbers as `fairground eval outcomes` on the same file, with the audit's time and the
+ * file's name, size and SHA-256 (of the text's UTF-8 bytes: a file's own bytes when it is UTF-8).
  * @example runOutcomesAudit({ text, fileName: 'd.csv', columns: { groups: ['race'], selected: 'callback' } })
  */
 export function runOutcomesAudit(request: OutcomesRequest): OutcomesRun {
   try {
     const table = readRecordTable(request.text, tableFormatOf(request.fileName, request.text));
-    return { ok: true, results: auditOutcomes(readDecisions(table, request.columns), request.options, request.ci) };
+    const results = auditOutcomes(readDecisions(table, request.columns), request.options, request.ci);
+    const source = outcomesSource(request.fileName, new TextEncoder().encode(request.text));
+    const historical = request.historical === undefined ? {} : { historical: request.historical };
+    return { ok: true, results: { ...results, created_at: request.createdAt ?? new Date().toISOString(), source, ...historical } };
   } catch (error) {
     return failure(error, request.fileName);
   }

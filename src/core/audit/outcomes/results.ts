@@ -52,6 +52,12 @@ export interface OutcomeCategory {
   readonly n_negative?: number;
   readonly true_positive_rate?: OutcomeNumber;
   readonly false_positive_rate?: OutcomeNumber;
+  /**
+   * Where a row is not an individual — the counterfactual variants of a screening audit, several
+   * per CV — the number of distinct individuals (CVs) behind the category's rows; absent where
+   * each row is one individual (a decisions table) and in results made before it.
+   */
+  readonly n_individuals?: number;
 }
 
 /** One group column, or the intersection of all of them. */
@@ -81,8 +87,24 @@ export interface OutcomesBootstrap {
   readonly n_units: number;
 }
 
+/** The decisions file an audit read: its name (no folder), size and SHA-256 (NYC LL144: the source of the data). */
+export interface OutcomesSource {
+  readonly name: string;
+  readonly bytes: number;
+  readonly sha256: string;
+}
+
 export interface OutcomesResults {
   readonly audit: 'outcomes';
+  /** ISO 8601 time the audit ran (the audit's date); absent in results made before it and in a screening model's outcomes. */
+  readonly created_at?: string;
+  /** The decisions file audited; absent in results made before it and in a screening model's outcomes. */
+  readonly source?: OutcomesSource;
+  /**
+   * Whether the decisions are the tool's historical use (true) or test data (false), as the auditor
+   * stated it (`eval outcomes --historical yes|no`); absent: not stated.
+   */
+  readonly historical?: boolean;
   readonly decision: OutcomeDecision;
   readonly label: string | undefined;
   readonly job: string | undefined;

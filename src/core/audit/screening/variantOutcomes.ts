@@ -68,6 +68,8 @@ export function screeningOutcomes(prepared: PreparedScreening, scores: Screening
   for (const list of prepared.variantsOf) for (const v of list) if (v.cue.attribute !== noise && !attributes.includes(v.cue.attribute)) attributes.push(v.cue.attribute);
   return attributes.map((attribute) => {
     const groups: string[] = [];
+    /** The distinct CVs behind each group's variants (a CV in several jobs' pools counted once): LL144 counts people, not variants. */
+    const cvsOf = new Map<string, Set<string>>();
     const jobs: string[] = [];
     const selected: number[] = [];
     const labels: number[] = [];
@@ -76,6 +78,8 @@ export function screeningOutcomes(prepared: PreparedScreening, scores: Screening
       for (const v of list) {
         if (v.cue.attribute !== attribute) continue;
         groups.push(v.cue.group);
+        if (!cvsOf.has(v.cue.group)) cvsOf.set(v.cue.group, new Set());
+        cvsOf.get(v.cue.group)!.add(prepared.work.originals[i].cvId);
         jobs.push(prepared.work.originals[i].jobId);
         selected.push(selectedOf[v.index]);
         const l = prepared.labelOf[i];
@@ -95,6 +99,7 @@ export function screeningOutcomes(prepared: PreparedScreening, scores: Screening
       {},
       ci,
     );
-    return { attribute, ...(rule.kind === 'threshold' ? { threshold: rule.threshold } : {}), rule, outcomes };
+    const withIndividuals = { ...outcomes, groupings: outcomes.groupings.map((g) => ({ ...g, categories: g.categories.map((c) => ({ ...c, n_individuals: cvsOf.get(c.category)?.size ?? 0 })) })) };
+    return { attribute, ...(rule.kind === 'threshold' ? { threshold: rule.threshold } : {}), rule, outcomes: withIndividuals };
   });
 }

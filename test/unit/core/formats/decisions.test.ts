@@ -40,12 +40,16 @@ describe('readDecisions', () => {
     expect(errorOf(CSV, { groups: ['sex'], score: 'y', label: 'truth' }).message).toMatch(/^unknown label column "truth"/);
   });
 
-  it('readDecisions(table, columns) throws naming the line of a selection or label not 0/1, a non-finite score, an empty group value', () => {
+  it('readDecisions(table, columns) throws naming the line of a selection or label not 0/1, a non-finite score', () => {
     expect(errorOf('g,y\nf,1\nm,yes\n', { groups: ['g'], selected: 'y' })).toMatchObject({ line: 3, message: 'selection "y" must be 0 or 1, got "yes"' });
     expect(errorOf('g,y,l\nf,1,2\n', { groups: ['g'], selected: 'y', label: 'l' })).toMatchObject({ line: 2, message: 'label "l" must be 0 or 1, got "2"' });
     expect(errorOf('g,s\nf,1\nm,Infinity\n', { groups: ['g'], score: 's' })).toMatchObject({ line: 3, message: 'score "s" is not a finite number: "Infinity"' });
     expect(errorOf('g,s\nf,\n', { groups: ['g'], score: 's' })).toMatchObject({ line: 2, message: 'score "s" is not a finite number: ""' });
-    expect(errorOf('g,y\nf,1\n  ,0\n', { groups: ['g'], selected: 'y' })).toMatchObject({ line: 3, message: 'empty group value in column "g"' });
+  });
+
+  it('readDecisions(table, columns) reads an empty or missing group value as the category unknown (LL144 counts it), never an error or a dropped row', () => {
+    expect(readDecisions(readRecordTable('g,y\nf,1\n  ,0\n', 'csv'), { groups: ['g'], selected: 'y' }).groups).toEqual([['f', 'unknown']]);
+    expect(readDecisions(readRecordTable('{"g":"f","y":1}\n{"y":0}\n{"g":null,"y":1}\n', 'jsonl'), { groups: ['g'], selected: 'y' }).groups).toEqual([['f', 'unknown', 'unknown']]);
   });
 
   it('readDecisions(table, columns) rejects an id given twice, within its job when there is a job column', () => {
