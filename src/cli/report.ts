@@ -1,9 +1,10 @@
 /**
  * `fairground report`: the audit report (docs/report.md) of a results file — the output of
  * `fairground run`, or a result exported from the page — and/or of `eval outcomes` or `eval tasks`, as one
- * self-contained HTML file, byte for byte the page's Report but for the timestamp line. With
- * `--dataset DIR` the Data section lists the package's shards and the dataset's strings are
- * refused exactly as the page refuses them.
+ * self-contained HTML file, byte for byte the page's Report but for the timestamp line. `--results`
+ * may be given several times: each file is a part of the report. With `--dataset DIR` — the package
+ * every results file was made on, else refused — the Data section lists the package's shards and
+ * the dataset's strings are refused exactly as the page refuses them.
  */
 import type { Command } from './command.ts';
 import { TextOutput } from './command.ts';
@@ -14,12 +15,14 @@ import { parseScreeningResults } from '../core/audit/screening/index.ts';
 import type { OutcomesResults } from '../core/audit/outcomes/index.ts';
 import type { MultiTaskResults } from '../core/audit/tasks/index.ts';
 import { DatasetContentError, type DatasetRecord } from '../core/permalink/index.ts';
-import { buildReport, reportForbiddenStrings, type ReportInput, type ReportScreeningResults } from '../report/index.ts';
+import { buildReport, isCalendarDate, reportForbiddenStrings, type ReportResults, type ReportScreeningResults } from '../report/index.ts';
+import { historicalOption } from './eval/outcomes.ts';
+import type { ParsedArgs } from './args.ts';
 import { folderDataset } from './node/datasetPort.ts';
 import type { DatasetPort } from '../core/audit/common/index.ts';
 
 /** A results object read from JSON (its nulls read back as the NaN core keeps). @throws {InputError} naming the file. */
-function readResults(text: string, file: string): NonNullable<ReportInput['results']> {
+function readResults(text: string, file: string): ReportResults {
   let value: unknown;
   try {
     value = JSON.parse(text);
@@ -90,31 +93,79 @@ async function forbiddenOf(dataset: DatasetPort): Promise<Set<string>> {
   return reportForbiddenStrings(dataset.manifest, records);
 }
 
-const DATE = /^\d{4}-\d{2}-\d{2}$/u;
+/** A date option: a real calendar date YYYY-MM-DD (2026-02-30 refused), undefined when absent. @throws {InputError} otherwise. */
+function dateOption(args: ParsedArgs, name: string): string | undefined {
+  const value = stringOption(args, name);
+  if (value !== undefined && !isCalendarDate(value)) throw new InputError(`--${name} must be a calendar date YYYY-MM-DD, not "${value}"`);
+  return value;
+}
+
+/** A file option given at most once (`--outcomes`, `--tasks`: the report has one part of each). @throws {InputError} when repeated. */
+function singleFile(args: ParsedArgs, name: string): string | undefined {
+  if ((args.repeated?.get(name)?.length ?? 0) > 1) throw new InputError(`--${name} is given more than once: a report has one ${name} part (give several --results for several results files)`);
+  return stringOption(args, name);
+}
+
+/**
+ * Refuses a results file made on another dataset than `--dataset`'s package (another id, version or
+ * manifest SHA-256): its Data section and privacy guard would describe the wrong data.
+ * @throws {InputError} naming the file, with what to pass instead.
+ */
+function assertSameDataset(results: ReportResults, file: string, dataset: DatasetPort): void {
+  const d = results.dataset;
+  const m = dataset.manifest;
+  if (d.id === m.id && d.version === m.version && d.manifestSha256 === dataset.manifestSha256) return;
+  const differs = d.id !== m.id ? `is ${m.id}` : d.version !== m.version ? `is version ${m.version}` : 'has another manifest (SHA-256)';
+  throw new InputError(`made on ${d.id} v${d.version} (manifest SHA-256 ${d.manifestSha256.slice(0, 12)}…), but --dataset ${differs}: pass --dataset the package of ${d.id} v${d.version}`, file);
+}
 
 export const reportCommand: Command = {
   name: 'report',
-  options: { results: { type: 'string', input: 'file' }, outcomes: { type: 'string', input: 'file' }, tasks: { type: 'string', input: 'file' }, dataset: { type: 'string', input: 'file-or-folder' }, auditor: { type: 'string' }, 'distribution-date': { type: 'string' }, site: { type: 'string' } },
-  usage: 'report (--results F | --outcomes F | --tasks F, or several) [--dataset DIR] [--auditor NAME] [--distribution-date YYYY-MM-DD] [--site URL] --out report.html',
+  options: {
+    results: { type: 'string', input: 'file', multiple: true },
+    // Repeatable only to be refused when repeated (singleFile): Node's parser would keep the last.
+    outcomes: { type: 'string', input: 'file', multiple: true },
+    tasks: { type: 'string', input: 'file', multiple: true },
+    dataset: { type: 'string', input: 'file-or-folder' },
+    auditor: { type: 'string' },
+    'distribution-date': { type: 'string' },
+    'audit-date': { type: 'string' },
+    historical: { type: 'string' },
+    'test-data-note': { type: 'string' },
+    site: { type: 'string' },
+  },
+  usage: 'report (--results F [--results F …] | --outcomes F | --tasks F, or several) [--dataset DIR] [--auditor NAME] [--distribution-date YYYY-MM-DD] [--audit-date YYYY-MM-DD] [--historical yes|no] [--test-data-note TEXT] [--site URL] --out report.html',
   summary: 'the audit report of a results file (and/or an eval outcomes file): one self-contained HTML file to print or hand in',
   async run(args, io) {
-    const resultsFile = stringOption(args, 'results');
-    const outcomesFile = stringOption(args, 'outcomes');
-    const tasksFile = stringOption(args, 'tasks');
-    if (resultsFile === undefined && outcomesFile === undefined && tasksFile === undefined) throw new InputError('missing --results F (fairground run’s output or a result exported from the page), --outcomes F (eval outcomes’ output) or --tasks F (eval tasks’ output)');
-    const distributionDate = stringOption(args, 'distribution-date');
-    if (distributionDate !== undefined && !DATE.test(distributionDate)) throw new InputError(`--distribution-date must be YYYY-MM-DD, not "${distributionDate}"`);
-    const results = resultsFile === undefined ? undefined : readResults(await io.readText(resultsFile), resultsFile);
+    const resultsFiles = (args.repeated?.get('results') ?? (args.options.has('results') ? [args.options.get('results')!] : [])).map((f) => {
+      if (f === true) throw new InputError('--results needs a value');
+      return f;
+    });
+    const outcomesFile = singleFile(args, 'outcomes');
+    const tasksFile = singleFile(args, 'tasks');
+    if (resultsFiles.length === 0 && outcomesFile === undefined && tasksFile === undefined) throw new InputError('missing --results F (fairground run’s output or a result exported from the page), --outcomes F (eval outcomes’ output) or --tasks F (eval tasks’ output)');
+    const distributionDate = dateOption(args, 'distribution-date');
+    const auditDate = dateOption(args, 'audit-date');
+    const historical = historicalOption(args);
+    const results: ReportResults[] = [];
+    for (const file of resultsFiles) results.push(readResults(await io.readText(file), file));
     const outcomes = outcomesFile === undefined ? undefined : readOutcomes(await io.readText(outcomesFile), outcomesFile);
     const tasks = tasksFile === undefined ? undefined : readTasks(await io.readText(tasksFile), tasksFile);
     const datasetDir = stringOption(args, 'dataset');
     const dataset = datasetDir === undefined ? undefined : await folderDataset(datasetDir);
+    if (dataset) results.forEach((r, i) => assertSameDataset(r, resultsFiles[i], dataset));
     try {
       const html = await buildReport({
-        results,
+        ...(results.length > 0 ? { results } : {}),
         outcomes,
         tasks,
-        fields: { auditor: stringOption(args, 'auditor'), distributionDate },
+        fields: {
+          auditor: stringOption(args, 'auditor'),
+          distributionDate,
+          auditDate,
+          ...(historical === undefined ? {} : { historical: historical ? 'yes' : 'no' }),
+          testDataNote: stringOption(args, 'test-data-note'),
+        },
         generatedAt: new Date().toISOString(),
         manifest: dataset?.manifest,
         siteUrl: stringOption(args, 'site'),
@@ -122,7 +173,7 @@ export const reportCommand: Command = {
       });
       return new TextOutput(html);
     } catch (e) {
-      if (e instanceof DatasetContentError) throw new InputError(e.message, resultsFile ?? outcomesFile ?? tasksFile);
+      if (e instanceof DatasetContentError) throw new InputError(e.message, resultsFiles[0] ?? outcomesFile ?? tasksFile);
       throw e;
     }
   },

@@ -14,7 +14,7 @@ import type { Manifest } from '../core/formats/manifest.ts';
 import { assertNoDatasetContent, locatedPayloadStrings } from '../core/permalink/index.ts';
 import { auditFacts, datasetBlocks } from './dataBlocks.ts';
 import type { ReportBlock, ReportDocument, ReportSection } from './document.ts';
-import type { ReportFields } from './fields.ts';
+import { NOT_GIVEN, type ReportFields } from './fields.ts';
 import type { KindReport } from './kindReport.ts';
 import { outcomesReport } from './outcomesReport.ts';
 import { reportPermalink, type ReportPermalink } from './permalink.ts';
@@ -30,14 +30,17 @@ export interface UnfinishedModel {
   readonly status: 'failed' | 'cancelled' | 'pending' | 'running';
 }
 
+/** A retrieval-fairness or screening results object, as stored or as `fairground run` wrote it. */
+export type ReportResults = RetrievalFairnessResults | ReportScreeningResults;
+
 export interface ReportInput {
-  /** A retrieval-fairness or screening results object, as stored or as `fairground run` wrote it. */
-  readonly results?: RetrievalFairnessResults | ReportScreeningResults;
+  /** Retrieval-fairness or screening results objects: the report has a part for each, in order. */
+  readonly results?: readonly ReportResults[];
   /** A group-outcome audit of a decisions table (`eval outcomes`, the Outcomes view). */
   readonly outcomes?: OutcomesResults;
   /** A multi-task scoring audit of a predictions folder (`eval tasks`, the Predictions view). */
   readonly tasks?: MultiTaskResults;
-  /** The page's fields; empty ones read "not given". */
+  /** The page's fields (or the CLI's options); empty ones read "not given". */
   readonly fields?: ReportFields;
   /** ISO 8601 time the report is made: its one line that differs between two runs. */
   readonly generatedAt: string;
@@ -73,15 +76,26 @@ function unfinishedLimitations(unfinished: readonly UnfinishedModel[]): string[]
   return unfinished.map((u) => (u.status === 'failed' ? `${u.model} could not run: it has no results here.` : `A partial run: ${u.model} did not finish (${u.status}), so it has no results here.`));
 }
 
-function reproduceBlocks(input: ReportInput, parts: readonly KindReport[], permalink: ReportPermalink | undefined): ReportBlock[] {
-  const blocks: ReportBlock[] = [];
-  if (permalink?.ok) {
-    const link = input.siteUrl ? `${input.siteUrl.replace(/#.*$/u, '')}#${permalink.fragment}` : `#${permalink.fragment}`;
-    blocks.push({ kind: 'code', label: input.siteUrl ? 'The permalink: it opens these numbers in Fairground, and Re-run recomputes them on the reader’s machine.' : 'The permalink fragment: append it to the address of a Fairground site to open these numbers there.', text: link });
-  } else {
-    blocks.push({ kind: 'paragraph', text: permalink ? `No permalink: ${permalink.reason}.` : 'No permalink: an outcome audit of a decisions table and a multi-task audit have no link kind; the commands below recompute them.' });
+/**
+ * A results object's permalink as a link — never spelt out, so a printed report does not fill
+ * pages with its base64 — with its length stated; or why there is none.
+ */
+function permalinkBlock(input: ReportInput, permalink: ReportPermalink, title: string | undefined): ReportBlock {
+  const of = title ? `${title}: ` : '';
+  if (!permalink.ok) return { kind: 'paragraph', text: `${of}No permalink: ${permalink.reason}.` };
+  const length = `${permalink.fragment.length.toLocaleString('en-US')} characters`;
+  if (input.siteUrl) {
+    return { kind: 'link', label: `${of}The permalink (its fragment, ${length}, holds these numbers; Re-run recomputes them on the reader’s machine):`, href: `${input.siteUrl.replace(/#.*$/u, '')}#${permalink.fragment}`, text: 'Open these numbers in Fairground' };
   }
-  const report = ['fairground report', ...(input.results ? ['--results RESULTS_FILE'] : []), ...(input.outcomes ? ['--outcomes OUTCOMES_FILE'] : []), ...(input.tasks ? ['--tasks TASKS_FILE'] : []), '--out report.html'].join(' ');
+  return { kind: 'link', label: `${of}The permalink fragment (${length}): copy this link’s address and put its #r=… part after the address of a Fairground site to open these numbers there:`, href: `#${permalink.fragment}`, text: 'the permalink fragment' };
+}
+
+function reproduceBlocks(input: ReportInput, parts: readonly KindReport[], permalinks: readonly ReportPermalink[]): ReportBlock[] {
+  const results = input.results ?? [];
+  const blocks: ReportBlock[] = permalinks.map((p, i) => permalinkBlock(input, p, permalinks.length > 1 ? `Results ${i + 1}` : undefined));
+  if (input.outcomes || input.tasks) blocks.push({ kind: 'paragraph', text: 'No permalink for an outcome audit of a decisions table or a multi-task audit: they have no link kind; the commands below recompute them.' });
+  const resultsWords = results.map((_, i) => `--results ${results.length > 1 ? `RESULTS_FILE_${i + 1}` : 'RESULTS_FILE'}`);
+  const report = ['fairground report', ...resultsWords, ...(input.outcomes ? ['--outcomes OUTCOMES_FILE'] : []), ...(input.tasks ? ['--tasks TASKS_FILE'] : []), '--out report.html'].join(' ');
   blocks.push({
     kind: 'code',
     label: 'The commands that recompute the numbers (DATASET_DIR: the dataset package folder with the manifest SHA-256 above; a capitalised word is a path to fill in), then this report from their output:',
@@ -105,29 +119,45 @@ function reportStrings(doc: ReportDocument): string[] {
  */
 export async function buildReportDocument(input: ReportInput): Promise<ReportDocument> {
   const forbidden = [...(input.forbidden ?? [])];
-  const parts: KindReport[] = [];
-  if (input.results?.kind === 'retrieval-fairness') parts.push(retrievalReport(input.results));
-  else if (input.results?.kind === 'screening') parts.push(screeningReport(input.results));
-  if (input.outcomes) parts.push(outcomesReport(input.outcomes));
+  const fields = input.fields ?? {};
+  const results = input.results ?? [];
+  const parts: KindReport[] = results.map((r) => (r.kind === 'retrieval-fairness' ? retrievalReport(r) : screeningReport(r)));
+  if (input.outcomes) parts.push(outcomesReport(input.outcomes, fields));
   if (input.tasks) parts.push(tasksReport(input.tasks));
   if (parts.length === 0) throw new TypeError('a report needs a retrieval-fairness or screening results object, an outcome audit or a multi-task audit');
-  const permalink = input.results ? reportPermalink(input.results, forbidden) : undefined;
-  const dataset = input.results?.dataset;
-  const limitations = [...parts.flatMap((p) => p.limitations), ...unfinishedLimitations(input.unfinished ?? [])];
+  const permalinks = results.map((r) => reportPermalink(r, forbidden));
+  const datasets = [...new Map(results.map((r) => [`${r.dataset.id}\u0000${r.dataset.version}\u0000${r.dataset.manifestSha256}`, r.dataset])).values()];
+  const auditDate = fields.auditDate?.trim() || [...new Set(parts.flatMap((p) => (p.auditDate ? [p.auditDate] : [])))].join(', ') || undefined;
+  const limitations = [...new Set([...parts.flatMap((p) => p.limitations), ...unfinishedLimitations(input.unfinished ?? [])])];
+  const holds = [...new Set(parts.flatMap((p) => p.holds))];
   const blocks: Record<(typeof SECTIONS)[number][0], ReportBlock[]> = {
     summary: merged(parts, 'summary'),
-    system: [...merged(parts, 'system'), ...(input.results ? [{ kind: 'paragraph' as const, text: `Ran in ${input.results.environment.runtime === 'node' ? 'Node (the command line)' : 'a browser'}.` }] : [])],
-    data: [...(dataset ? datasetBlocks(dataset, input.manifest) : []), ...merged(parts, 'data'), auditFacts(input.fields ?? {}, input.results?.createdAt)],
+    system: [...merged(parts, 'system'), ...[...new Set(results.map((r) => r.environment.runtime))].map((runtime): ReportBlock => ({ kind: 'paragraph', text: `Ran in ${runtime === 'node' ? 'Node (the command line)' : 'a browser'}.` }))],
+    data: [...datasets.flatMap((d) => datasetBlocks(d, input.manifest)), ...merged(parts, 'data'), auditFacts(fields, auditDate)],
     method: merged(parts, 'method'),
     results: merged(parts, 'results'),
-    limitations: limitations.length > 0 ? [{ kind: 'list', items: limitations, hook: 'limitations' }] : [{ kind: 'paragraph', text: 'None of the limitations Fairground checks for applies (labels present, calibrated or tuned rules, informative decisions, no small categories, a complete run).' }],
-    reproduce: reproduceBlocks(input, parts, permalink),
+    limitations: limitations.length > 0
+      ? [{ kind: 'list', items: limitations, hook: 'limitations' }]
+      : [{ kind: 'paragraph', text: `None of the limitations Fairground checks for applies${holds.length ? ` (${holds.join(', ')})` : ''}.` }],
+    reproduce: reproduceBlocks(input, parts, permalinks),
   };
   const sections: ReportSection[] = SECTIONS.map(([id, heading]) => ({ id, heading, blocks: blocks[id] }));
   const what = parts.map((p) => p.title).join(' and ');
-  const doc: ReportDocument = { title: `Audit report: ${what}${dataset ? ` of ${dataset.id} v${dataset.version}` : ''}`, sections };
+  const title = `Audit report: ${what}${datasets.length > 0 ? ` of ${datasets.map((d) => `${d.id} v${d.version}`).join(', ')}` : ''}`;
+  const doc: ReportDocument = { title, runningHeader: runningHeader(title, parts, auditDate), sections };
   assertNoDatasetContent(reportStrings(doc), forbidden);
   return doc;
+}
+
+/** A running header this long fits the top margin of an A4 or Letter page in one or two lines. */
+const HEADER_LENGTH = 140;
+
+/** Each printed page's header: the title, the system audited and the audit's date. @example runningHeader('Audit report: …', parts, '2026-12-02') */
+function runningHeader(title: string, parts: readonly KindReport[], auditDate: string | undefined): string {
+  const tail = ` · audit date ${auditDate ?? NOT_GIVEN}`;
+  const head = `${title} · ${parts.map((p) => p.systemName).join('; ')}`;
+  const room = HEADER_LENGTH - tail.length;
+  return `${head.length <= room ? head : `${head.slice(0, room - 1)}…`}${tail}`;
 }
 
 /**

@@ -6,7 +6,7 @@
  */
 import type { RetrievalFairnessResults } from '../core/audit/retrieval/index.ts';
 import type { ScreeningResults } from '../core/audit/screening/index.ts';
-import { describeRule, type OutcomesResults } from '../core/audit/outcomes/index.ts';
+import type { OutcomesResults } from '../core/audit/outcomes/index.ts';
 
 /** A shell word: left bare when safe, else single-quoted. @example shellWord("a b") // "'a b'" */
 export function shellWord(word: string): string {
@@ -44,18 +44,23 @@ export function screeningCommands(results: ScreeningResults & { readonly paramet
 }
 
 /**
- * `eval outcomes` over the decisions table, when the CLI has the rule (a 0/1 column, a cut-off or
- * the scoring rate); a shortlist or a selection-rate rule is said to be the page's only.
+ * `eval outcomes` over the decisions table — by its file name where the results record it, else
+ * DECISIONS_FILE — with its rule: a 0/1 column, a cut-off, a shortlist of the top k, a selection
+ * rate or the scoring rate.
  */
-export function outcomesCommands(results: OutcomesResults): string[] {
+export function outcomesCommands(results: OutcomesResults, historical?: 'yes' | 'no'): string[] {
   const d = results.decision;
   const columns = results.groupings.filter((g) => !g.intersectional).map((g) => g.name);
-  const rule = d.kind === 'selected' ? ['--selected', d.column] : d.kind === 'cutoff' ? ['--score', d.column, '--cutoff', String(d.cutoff)] : d.kind === 'scoring-rate' ? ['--score', d.column] : undefined;
-  if (!rule) return [`# the rule (${describeRule(d)}) has no eval outcomes option: recompute it in the page's Outcomes view`];
-  const words = ['fairground', 'eval', 'outcomes', '--decisions', 'DECISIONS_FILE', '--group', columns.join(','), ...rule];
+  const rule = d.kind === 'selected' ? ['--selected', d.column]
+    : d.kind === 'cutoff' ? ['--score', d.column, '--cutoff', String(d.cutoff)]
+      : d.kind === 'top-k' ? ['--score', d.column, '--top-k', String(d.k)]
+        : d.kind === 'rate' ? ['--score', d.column, '--rate', String(d.share)]
+          : ['--score', d.column];
+  const words = ['fairground', 'eval', 'outcomes', '--decisions', results.source?.name ?? 'DECISIONS_FILE', '--group', columns.join(','), ...rule];
   if (results.label !== undefined) words.push('--label', results.label);
   if (results.job !== undefined) words.push('--job', results.job);
   if (results.exclude_small) words.push('--exclude-small');
   if (results.bootstrap) words.push('--bootstrap', String(results.bootstrap.resamples), '--seed', String(results.bootstrap.seed));
+  if (historical) words.push('--historical', historical);
   return [line([...words, '--out', 'outcomes.json'])];
 }

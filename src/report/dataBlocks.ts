@@ -10,7 +10,7 @@ import { countCell } from './cells.ts';
 import { textCell, type ReportBlock } from './document.ts';
 import { fieldText, NOT_GIVEN, type ReportFields } from './fields.ts';
 
-/** The fields and the audit's date. */
+/** The fields and the audit's date (YYYY-MM-DD: `--audit-date`, else the date the results were made). */
 export function auditFacts(fields: ReportFields, auditDate: string | undefined): ReportBlock {
   return {
     kind: 'facts',

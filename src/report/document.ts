@@ -58,6 +58,18 @@ export interface ReportCode {
   readonly text: string;
 }
 
+/**
+ * A link, in a sentence: `label` then the link's `text` (`Open these numbers in Fairground`),
+ * `href` its address. The permalink is one: a reader follows it, and a printed report does not
+ * spell out its thousands of characters.
+ */
+export interface ReportLink {
+  readonly kind: 'link';
+  readonly label: string;
+  readonly href: string;
+  readonly text: string;
+}
+
 /** A sub-heading (h3) and its blocks. */
 export interface ReportSubsection {
   readonly kind: 'subsection';
@@ -65,7 +77,7 @@ export interface ReportSubsection {
   readonly blocks: readonly ReportBlock[];
 }
 
-export type ReportBlock = ReportParagraph | ReportList | ReportFacts | ReportTable | ReportFigure | ReportCode | ReportSubsection;
+export type ReportBlock = ReportParagraph | ReportList | ReportFacts | ReportTable | ReportFigure | ReportCode | ReportLink | ReportSubsection;
 
 /** One top-level section (h2). */
 export interface ReportSection {
@@ -77,6 +89,8 @@ export interface ReportSection {
 
 export interface ReportDocument {
   readonly title: string;
+  /** Each printed page's running header: the title, the system audited and the audit's date. */
+  readonly runningHeader?: string;
   readonly sections: readonly ReportSection[];
 }
 

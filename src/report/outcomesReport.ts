@@ -9,15 +9,17 @@ import { outcomesBarsSpec } from '../app/results/outcomesTables.ts';
 import { estimateCell } from './cells.ts';
 import { textCell, type ReportBlock, type ReportTable } from './document.ts';
 import type { KindReport } from './kindReport.ts';
-import { ll144Table, smallCategoriesTable } from './ll144.ts';
+import { ll144Table, smallCategoriesTable, unknownCounts, type OutcomeRows } from './ll144.ts';
+import { formatCount } from '../app/plots/index.ts';
+import { fieldText, type ReportFields } from './fields.ts';
 import { outcomesCommands } from './commands.ts';
 
 /** The summary's part: the verdicts, then the LL144 table and the small categories. */
-export function outcomesSummary(results: OutcomesResults, caption: string, context: RuleContext = {}): ReportBlock[] {
-  const small = smallCategoriesTable(results, caption);
+export function outcomesSummary(results: OutcomesResults, caption: string, context: RuleContext = {}, unit: OutcomeRows = 'individuals'): ReportBlock[] {
+  const small = smallCategoriesTable(results, caption, unit);
   return [
     ...outcomesVerdicts(results, context).map((v): ReportBlock => ({ kind: 'paragraph', tone: 'verdict', text: v.text })),
-    ll144Table(results, caption),
+    ll144Table(results, caption, unit),
     ...(small ? [small] : []),
   ];
 }
@@ -57,6 +59,15 @@ export function outcomesResultsBlocks(results: OutcomesResults, caption: string)
   return blocks;
 }
 
+/** The conditions an outcome audit's limitations check that hold (an informative rule, no category under 2%, a bootstrap). */
+export function outcomesHolds(results: OutcomesResults, context: RuleContext = {}): string[] {
+  const out: string[] = [];
+  if (ruleInformativeness(results, context).informative) out.push('an informative decision rule');
+  if (!results.groupings.some((g) => g.categories.some((c) => c.small))) out.push('no category under 2% of the rows');
+  if (results.bootstrap) out.push('bootstrap confidence intervals');
+  return out;
+}
+
 /** Limitations of an outcome audit: an uninformative rule, categories under 2%, no bootstrap. */
 export function outcomesLimitations(results: OutcomesResults, what: string, context: RuleContext = {}): string[] {
   const out: string[] = [];
@@ -68,13 +79,39 @@ export function outcomesLimitations(results: OutcomesResults, what: string, cont
   return out;
 }
 
+/** The decisions file audited: `callbacks.csv (12,345 bytes, SHA-256 …)`, or that the results do not record it. */
+function sourceText(results: OutcomesResults): string {
+  const s = results.source;
+  return s ? `${s.name} (${formatCount(s.bytes)} bytes, SHA-256 ${s.sha256})` : 'not recorded (an outcome audit made before Fairground recorded its file)';
+}
+
+/** Whether the decisions are historical, as the report's field or `eval outcomes --historical` states it. */
+function historicalOf(results: OutcomesResults, fields: ReportFields): 'yes' | 'no' | undefined {
+  return fields.historical ?? (results.historical === undefined ? undefined : results.historical ? 'yes' : 'no');
+}
+
+/**
+ * Historical data or test data (NYC LL144, 6 RCNY § 5-302: an audit may use test data only where
+ * historical data is not enough, and its summary must say why, and how the test data was made).
+ */
+function historicalFacts(results: OutcomesResults, fields: ReportFields): (readonly [string, string])[] {
+  const historical = historicalOf(results, fields);
+  if (historical === 'yes') return [['Historical data', 'yes: the decisions are the tool’s historical use']];
+  if (historical === undefined) return [['Historical data', 'not stated (give eval outcomes --historical yes|no, or the report’s field)']];
+  return [
+    ['Historical data', 'no: the decisions are test data, not the tool’s historical use'],
+    ['Why test data, and how it was made', fieldText(fields.testDataNote)],
+  ];
+}
+
 /**
  * The report's parts for an outcome audit of a decisions table.
  * @example outcomesReport(results).title // 'Group-outcome audit (selection rates and impact ratios)'
  */
-export function outcomesReport(results: OutcomesResults): KindReport {
+export function outcomesReport(results: OutcomesResults, fields: ReportFields = {}): KindReport {
   const caption = 'Outcomes of the decisions table';
   const b = results.bootstrap;
+  const historical = historicalOf(results, fields);
   return {
     title: 'Group-outcome audit (selection rates and impact ratios)',
     summary: outcomesSummary(results, caption),
@@ -87,7 +124,10 @@ export function outcomesReport(results: OutcomesResults): KindReport {
     ],
     data: [
       { kind: 'facts', items: [
+        ['Data source', sourceText(results)],
+        ...historicalFacts(results, fields),
         ['Rows (individuals)', String(results.n_rows)],
+        ['Unknown category', `${unknownCounts(results)} (rows whose group value is empty or missing)`],
         ['Jobs', results.n_jobs === undefined ? 'no job column' : String(results.n_jobs)],
         ['Group columns', results.groupings.map((g) => g.name).join('; ')],
         ['Label column', results.label ?? 'none'],
@@ -104,7 +144,13 @@ export function outcomesReport(results: OutcomesResults): KindReport {
       ] },
     ],
     results: outcomesResultsBlocks(results, caption),
-    limitations: outcomesLimitations(results, 'Outcomes'),
-    commands: outcomesCommands(results),
+    systemName: `the decisions in ${results.source?.name ?? 'a decisions table'}`,
+    limitations: [
+      ...outcomesLimitations(results, 'Outcomes'),
+      ...(historical === 'no' ? [`Outcomes: the decisions are test data, not the tool’s historical use (why, and how they were made: ${fieldText(fields.testDataNote)}).`] : []),
+    ],
+    holds: [...outcomesHolds(results), ...(results.label !== undefined ? ['a label column (true- and false-positive rates)'] : []), ...(historical === 'yes' ? ['historical decisions'] : [])],
+    ...(results.created_at ? { auditDate: results.created_at.slice(0, 10) } : {}),
+    commands: outcomesCommands(results, historical),
   };
 }

@@ -30,6 +30,8 @@ function blockHtml(block: ReportBlock, level: number, ids: { figure: number }): 
       return `<dl>\n${block.items.map(([t, v]) => `<dt>${escapeHtml(t)}</dt><dd>${escapeHtml(v)}</dd>`).join('\n')}\n</dl>`;
     case 'code':
       return `<p>${escapeHtml(block.label)}</p>\n<pre><code>${escapeHtml(block.text)}</code></pre>`;
+    case 'link':
+      return `<p>${escapeHtml(block.label)} <a href="${escapeHtml(block.href)}">${escapeHtml(block.text)}</a></p>`;
     case 'figure': {
       const id = `figure-${++ids.figure}`;
       return `<figure aria-labelledby="${id}-title" aria-describedby="${id}-description">\n<figcaption id="${id}-title">${escapeHtml(block.title)}</figcaption>\n${inlineSvg(block.svg)}\n<p class="description" id="${id}-description">${escapeHtml(block.description)}</p>\n</figure>`;
@@ -52,6 +54,21 @@ function sectionHtml(section: ReportSection, ids: { figure: number }): string {
 }
 
 /**
+ * A CSS string's body: backslashes and quotes escaped, line breaks a space, and `<` as its code
+ * point so no text can close the <style> element.
+ * @example cssString('a "b" </style>') // 'a \\"b\\" \\3C /style>'
+ */
+export function cssString(text: string): string {
+  return text.replace(/\\/gu, '\\\\').replace(/"/gu, '\\"').replace(/[\r\n]+/gu, ' ').replace(/</gu, '\\3C ');
+}
+
+/** The printed pages' running header (top centre) and page numbers (bottom right): CSS page margin boxes. */
+function pageMarginStyle(header: string | undefined): string {
+  const top = header ? `\n  @top-center { content: "${cssString(header)}"; font: 8pt system-ui, sans-serif; color: #4b5563; }` : '';
+  return `@page {${top}\n  @bottom-right { content: counter(page) " / " counter(pages); font: 8pt system-ui, sans-serif; color: #4b5563; }\n}`;
+}
+
+/**
  * The report's HTML. `generatedAt` (ISO 8601) is written on its own line.
  * @example renderReportHtml({ title: 'Audit report', sections: [] }, '2026-01-01T00:00:00.000Z').includes('<script') // false
  */
@@ -64,7 +81,7 @@ export function renderReportHtml(doc: ReportDocument, generatedAt: string): stri
     '<meta charset="utf-8">',
     '<meta name="viewport" content="width=device-width, initial-scale=1">',
     `<title>${escapeHtml(doc.title)}</title>`,
-    `<style>\n${REPORT_STYLE}\n</style>`,
+    `<style>\n${REPORT_STYLE}\n${pageMarginStyle(doc.runningHeader)}\n</style>`,
     '</head>',
     '<body>',
     '<header>',

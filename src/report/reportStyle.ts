@@ -1,9 +1,11 @@
 /**
  * The report's one stylesheet, inline in its <style>: readable at 360 px on screen, and a print
  * stylesheet so a browser's Print → PDF gives clean A4 or Letter pages — margins that fit both,
- * each section on a new page, table headers repeated on every page, rows and figures not split,
- * wide tables set small with their numbers allowed to wrap so that every column fits the page.
- * No font is loaded: the system's.
+ * sections flowing on (a heading never left at a page's foot), table headers repeated on every
+ * page, rows and figures not split, wide tables set small with their numbers allowed to wrap so
+ * that every column fits the page. The running header and page numbers are page margin boxes
+ * written with the document (renderReportHtml). Commands wrap at spaces, never inside a word; on
+ * screen a token too long for its box scrolls inside it. No font is loaded: the system's.
  */
 export const REPORT_STYLE = `
 :root { color-scheme: light; }
@@ -28,13 +30,11 @@ figure { margin: 1rem 0; }
 figure svg { max-width: 100%; height: auto; }
 figcaption { font-weight: 600; }
 .description { font-size: 0.88rem; color: #374151; }
-pre { white-space: pre-wrap; word-break: break-all; background: #f4f5f7; padding: 0.5rem; font-size: 0.85rem; }
+pre { white-space: pre-wrap; overflow-wrap: normal; word-break: normal; overflow-x: auto; background: #f4f5f7; padding: 0.5rem; font-size: 0.85rem; }
 @media (max-width: 30rem) { body { padding: 0.5rem; font-size: 14px; } dl { grid-template-columns: 1fr; } dd { margin-bottom: 0.3rem; } }
 @page { size: auto; margin: 18mm 16mm; }
 @media print {
   body { max-width: none; padding: 0; font-size: 10.5pt; }
-  section { break-before: page; page-break-before: always; }
-  section:first-of-type { break-before: auto; page-break-before: auto; }
   h2, h3 { break-after: avoid; page-break-after: avoid; }
   .table-wrap { overflow: visible; }
   table { width: 100%; font-size: 7.5pt; }
@@ -43,6 +43,7 @@ pre { white-space: pre-wrap; word-break: break-all; background: #f4f5f7; padding
   th, td { padding: 1pt 2pt; overflow-wrap: normal; }
   td.num { white-space: normal; }
   thead { display: table-header-group; }
-  tr, figure, pre { break-inside: avoid; page-break-inside: avoid; }
+  tr, figure, pre, dl > * { break-inside: avoid; page-break-inside: avoid; }
+  a { color: inherit; }
 }
 `.trim();

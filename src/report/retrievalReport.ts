@@ -19,6 +19,7 @@ import { textCell, type ReportBlock, type ReportTable } from './document.ts';
 import type { KindReport } from './kindReport.ts';
 import { systemTable } from './systemTable.ts';
 import { retrievalCommands } from './commands.ts';
+import { testDataFacts } from './testData.ts';
 
 const subsetName = (s: SubsetResult) => (s.twinsTask ? `${s.task} · ${s.twinsTask}` : s.task);
 
@@ -121,6 +122,16 @@ function retrievalLimitations(results: RetrievalFairnessResults): string[] {
   return out;
 }
 
+/** The conditions the limitations check that hold: the same facts, the other way round. */
+function retrievalHolds(results: RetrievalFairnessResults): string[] {
+  const out: string[] = [];
+  if (results.subsets.every((s) => !s.unjudged)) out.push('relevance labels');
+  if (results.subsets.every((s) => s.twinsTask)) out.push('twins for every query set');
+  if (results.parameters.bootstrap > 0) out.push('bootstrap confidence intervals');
+  if ((results.subsets[0]?.models ?? []).every((m) => (m.model.truncations ?? []).length === 0)) out.push('no truncated input');
+  return out;
+}
+
 /**
  * The report's parts for a retrieval-fairness results object.
  * @example retrievalReport(results).title // 'Retrieval-fairness audit'
@@ -133,6 +144,7 @@ export function retrievalReport(results: RetrievalFairnessResults): KindReport {
     return { kind: 'subsection', heading: `Query set ${subsetName(s)}`, blocks: [{ kind: 'paragraph', text: line }, ...verdicts.map((v): ReportBlock => ({ kind: 'paragraph', tone: 'verdict', text: v.text }))] };
   });
   const truncations = models.flatMap((m) => (m.model.truncations ?? []).map((t) => `${m.model.label || m.model.id} ${truncationSentence(t)}.`));
+  const twinned = results.subsets.filter((s) => s.twinsTask);
   return {
     title: 'Retrieval-fairness audit',
     summary,
@@ -146,6 +158,7 @@ export function retrievalReport(results: RetrievalFairnessResults): KindReport {
         ['Queries audited', results.subsets.map((s) => `${s.task}: ${s.models[0]?.nQueries ?? 0} (${s.models[0]?.nSkipped ?? 0} without a relevant profile left out)`).join('; ')],
         ['Groups', results.subsets.map((s) => `${s.twinsTask || s.task}: ${s.groups.join(' / ')}`).join('; ')],
       ] },
+      ...(twinned.length > 0 ? [testDataFacts('twins', results.dataset, `the twins of ${twinned.map((s) => s.twinsTask).join(', ')}`)] : []),
     ],
     method: [
       { kind: 'facts', items: [
@@ -160,7 +173,10 @@ export function retrievalReport(results: RetrievalFairnessResults): KindReport {
       ] },
     ],
     results: results.subsets.flatMap((s) => subsetResults(results, s)),
+    systemName: displayNames(models.map((m) => m.model)).join(', '),
     limitations: retrievalLimitations(results),
+    holds: retrievalHolds(results),
+    auditDate: results.createdAt.slice(0, 10),
     commands: retrievalCommands(results),
   };
 }

@@ -14,7 +14,9 @@ import {
 import { biasTable, confusionSpec, consistencyTable, forestSpec, latencyQualitySpec, latencyTable, thresholdSpec, validityTable } from '../app/results/screeningTables.ts';
 import type { ReportBlock } from './document.ts';
 import type { KindReport } from './kindReport.ts';
-import { outcomesLimitations, outcomesResultsBlocks, outcomesSummary } from './outcomesReport.ts';
+import { outcomesHolds, outcomesLimitations, outcomesResultsBlocks, outcomesSummary } from './outcomesReport.ts';
+import { NO_INTERSECTION } from './ll144.ts';
+import { testDataFacts } from './testData.ts';
 import { screeningTableBlock, screeningTableBlocks } from './screeningTableBlock.ts';
 import { systemTable } from './systemTable.ts';
 import { screeningCommands } from './commands.ts';
@@ -53,6 +55,21 @@ function limitations(results: ReportScreeningResults): string[] {
   }
   if (results.parameters.bootstrap === 0) out.push('No bootstrap (B = 0): the numbers have no confidence intervals or p-values.');
   if (results.parameters.sample) out.push(`A seeded sample of the CVs was audited (at most ${results.parameters.sample.cvsPerJob} per job, seed ${results.parameters.sample.seed}), not every CV.`);
+  if (results.models.some((m) => (m.outcomes ?? []).length > 0)) out.push(NO_INTERSECTION);
+  return out;
+}
+
+/** The conditions the limitations check that hold: the same facts, the other way round. */
+function holds(results: ReportScreeningResults): string[] {
+  const every = (test: (m: ScreeningModelResult) => boolean) => results.models.every(test);
+  const out: string[] = [];
+  if (every((m) => m.validity !== null && m.validity !== undefined)) out.push('relevance labels on the test split');
+  if (every((m) => !m.model.uncalibrated)) out.push('calibrated scores');
+  if (every((m) => Boolean(m.consistency))) out.push('repeated runs');
+  if (every((m) => (m.model.truncations ?? []).length === 0)) out.push('no truncated input');
+  if (every((m) => (m.outcomes ?? []).every((o) => outcomesHolds(o.outcomes, ruleContext(m, o)).includes('an informative decision rule')))) out.push('informative decision rules');
+  if (results.parameters.bootstrap > 0) out.push('bootstrap confidence intervals');
+  if (!results.parameters.sample) out.push('every CV');
   return out;
 }
 
@@ -91,7 +108,7 @@ export function screeningReport(results: ReportScreeningResults): KindReport {
     heading: shortModelName(m.model.label, m.model.id),
     blocks: [
       ...screeningVerdicts(m).map((v): ReportBlock => ({ kind: 'paragraph', tone: 'verdict', text: v.text })),
-      ...(m.outcomes ?? []).flatMap((o) => outcomesSummary(o.outcomes, outcomesCaption(m, o), ruleContext(m, o))),
+      ...(m.outcomes ?? []).flatMap((o) => outcomesSummary(o.outcomes, outcomesCaption(m, o), ruleContext(m, o), 'variants')),
     ],
   }));
   return {
@@ -106,6 +123,7 @@ export function screeningReport(results: ReportScreeningResults): KindReport {
         ['Sample', p.sample ? `at most ${p.sample.cvsPerJob} CVs per job, seed ${p.sample.seed}` : 'every CV'],
         ['Reference groups', Object.entries(p.reference).map(([a, g]) => `${a}: ${g}`).join('; ') || 'none'],
       ] },
+      testDataFacts('variants', results.dataset, `${results.counts.variants} variants of ${results.counts.cvs} CVs for ${results.counts.jobs} jobs`),
     ],
     method: [
       { kind: 'facts', items: [
@@ -123,7 +141,10 @@ export function screeningReport(results: ReportScreeningResults): KindReport {
       ] },
     ],
     results: resultsBlocks(results),
+    systemName: results.models.map((m) => shortModelName(m.model.label, m.model.id)).join(', '),
     limitations: limitations(results),
+    holds: holds(results),
+    auditDate: results.createdAt.slice(0, 10),
     commands: screeningCommands(results),
   };
 }

@@ -63,7 +63,13 @@ export function tasksReport(results: MultiTaskResults): KindReport {
         hook: 'capabilities',
       },
     ],
+    systemName: 'the system whose predictions were scored',
     limitations,
+    holds: [
+      ...(results.missing_capabilities.length === 0 ? ['every capability measured'] : []),
+      ...(tasks.every(([, t]) => t.n_left_out === 0) ? ['no item left out'] : []),
+      ...(b ? ['bootstrap confidence intervals'] : []),
+    ],
     commands: [`fairground eval tasks --predictions PREDICTIONS_DIR${b ? ` --bootstrap ${b.resamples} --seed ${b.seed}` : ' --bootstrap 0'} --missing ${results.missing_rule} --out tasks.json`],
   };
 }

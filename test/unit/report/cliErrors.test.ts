@@ -31,7 +31,12 @@ describe('fairground report on bad input', () => {
     ['another kind', ['--results', join(dir, 'other.json')], /other\.json: not a Fairground retrieval-fairness or screening results object/],
     ['several results', ['--results', join(dir, 'several.json')], /several\.json: holds several results objects/],
     ['not an outcome audit', ['--outcomes', join(dir, 'outcomes.json')], /outcomes\.json: not the output of fairground eval outcomes/],
-    ['a bad date', ['--outcomes', join(dir, 'outcomes.json'), '--distribution-date', '1 March'], /--distribution-date must be YYYY-MM-DD, not "1 March"/],
+    ['a bad date', ['--outcomes', join(dir, 'outcomes.json'), '--distribution-date', '1 March'], /--distribution-date must be a calendar date YYYY-MM-DD, not "1 March"/],
+    ['an impossible month', ['--outcomes', join(dir, 'outcomes.json'), '--distribution-date', '2026-13-45'], /--distribution-date must be a calendar date YYYY-MM-DD, not "2026-13-45"/],
+    ['an impossible day', ['--outcomes', join(dir, 'outcomes.json'), '--distribution-date', '2026-02-30'], /--distribution-date must be a calendar date YYYY-MM-DD, not "2026-02-30"/],
+    ['an impossible audit date', ['--outcomes', join(dir, 'outcomes.json'), '--audit-date', '2026-04-31'], /--audit-date must be a calendar date YYYY-MM-DD, not "2026-04-31"/],
+    ['a bad --historical', ['--outcomes', join(dir, 'outcomes.json'), '--historical', 'maybe'], /--historical must be yes or no, got "maybe"/],
+    ['--outcomes twice', ['--outcomes', join(dir, 'outcomes.json'), '--outcomes', join(dir, 'outcomes.json')], /--outcomes is given more than once/],
     ['no input', [], /missing --results F/],
   ];
   for (const [what, args, message] of cases) {

@@ -125,7 +125,7 @@ describe('buildReport of a screening audit', () => {
   const results = { ...audited, parameters: { ...audited.parameters, sample: null } };
 
   it('has the sections, the bias verdicts, every table with caption and header cells, and the plots with descriptions', async () => {
-    const html = await buildReport({ results, generatedAt: AT, siteUrl: 'https://fairground.example/' });
+    const html = await buildReport({ results: [results], generatedAt: AT, siteUrl: 'https://fairground.example/' });
     expect(checkStructure(html).figures).toBeGreaterThanOrEqual(3);
     for (const hook of ['screening-validity', 'screening-bias', 'screening-consistency', 'screening-latency', 'll144', 'system']) expect(html, hook).toContain(`data-report="${hook}"`);
     // URLs: only the permalink, in Reproduce.
@@ -146,7 +146,7 @@ describe('buildReport of a screening audit', () => {
 
   it('a model’s decision cases (CV positions, kept in storage) stay out of the permalink, which is still made', async () => {
     const withCases = { ...results, models: results.models.map((m) => ({ ...m, cases: { flips: [{ original: 3, variant: 17, attribute: 'gender', group: 'female', signal: 'explicit', score: 60, variantScore: 40, selected: true, variantSelected: false }], flipCount: 1, variantCount: 48 } })) };
-    const html = await buildReport({ results: withCases, generatedAt: AT, siteUrl: 'https://fairground.example/' });
+    const html = await buildReport({ results: [withCases], generatedAt: AT, siteUrl: 'https://fairground.example/' });
     const link = /https:\/\/fairground\.example\/#(r=[\w-]+)/.exec(html);
     expect(link).not.toBeNull();
     const opened = await decodePermalink(link![1]);
@@ -160,36 +160,36 @@ describe('buildReport of a screening audit', () => {
     const forbidden = reportForbiddenStrings({ id: 'tiny', tasks: [] }, records);
     expect(forbidden.has('Greg Baker')).toBe(true);
     expect(forbidden.has('female')).toBe(false);
-    const html = await buildReport({ results, generatedAt: AT, forbidden });
+    const html = await buildReport({ results: [results], generatedAt: AT, forbidden });
     for (const s of ['Greg Baker', 'job-alpha', 'cv-001', 'Secret job description']) expect(html).not.toContain(s);
     const leaky = { ...results, models: results.models.map((m, i) => (i === 0 ? { ...m, model: { ...m.model, label: 'Greg Baker' } } : m)) };
-    await expect(buildReport({ results: leaky, generatedAt: AT, forbidden })).rejects.toThrow(/Greg Baker/);
+    await expect(buildReport({ results: [leaky], generatedAt: AT, forbidden })).rejects.toThrow(/Greg Baker/);
   });
 
   it('Data: the manifest’s shards and languages when it is given, one’s own candidates’ generation counts and settings', async () => {
     const generation = { generated: 40, accepted: 31, rejected: 6, edited: 3, notMade: 2, settings: { neutralise: true, names: 'replace' as const, names_per_group: 2, attributes: ['gender'], gender_names_ethnicity: 'white', other_names_gender: 'seeded' as const, name_lists: [] } };
     const mine = { ...results, dataset: { ...results.dataset, generation } };
     const manifest = { id: 'tiny', version: '1.0.0', title: 'My candidates', languages: ['en', 'nl'], tasks: [], shards: [{ name: 'cvs', kind: 'cvs' as const, path: 'cvs.jsonl', records: 6, sha256: 'b'.repeat(64) }] };
-    const data = section(await buildReport({ results: mine, generatedAt: AT, manifest }), 'data');
+    const data = section(await buildReport({ results: [mine], generatedAt: AT, manifest }), 'data');
     expect(data).toContain('<dt>Languages</dt><dd>en, nl</dd>');
     expect(hookedRows(data, 'shards')).toEqual([{ header: 'cvs (cvs.jsonl)', cells: [{ text: 'cvs' }, { text: '6', value: 6 }, { text: 'b'.repeat(64) }] }]);
     expect(hookedRows(data, 'generation')[0].cells.map((c) => c.value)).toEqual([40, 31, 3, 6, 2]);
     expect(data).toContain('<dt>Names</dt><dd>replace, 2 per group</dd>');
     // Another dataset's manifest (or none) is not used: the report says what it lacks.
-    const without = section(await buildReport({ results: mine, generatedAt: AT, manifest: { ...manifest, version: '2.0.0' } }), 'data');
+    const without = section(await buildReport({ results: [mine], generatedAt: AT, manifest: { ...manifest, version: '2.0.0' } }), 'data');
     expect(without).toContain('<dt>Languages</dt><dd>not given</dd>');
     expect(without).not.toContain('data-report="shards"');
   });
 
   it('limitations: uncalibrated scores and missing labels exactly when they apply', async () => {
-    const base = limitations(await buildReport({ results, generatedAt: AT }));
+    const base = limitations(await buildReport({ results: [results], generatedAt: AT }));
     expect(base.filter((l) => /not calibrated/.test(l))).toEqual([]);
     expect(base.filter((l) => /no relevance labels/.test(l))).toEqual([]);
     const uncalibrated = { ...results, models: results.models.map((m) => (m.model.id === 'model-b' ? { ...m, model: { ...m.model, uncalibrated: true as const } } : m)) };
-    const u = limitations(await buildReport({ results: uncalibrated, generatedAt: AT }));
+    const u = limitations(await buildReport({ results: [uncalibrated], generatedAt: AT }));
     expect(u.filter((l) => /not calibrated/.test(l))).toEqual(['model-b: the scores are not calibrated (calibrated similarity without labels, 50·(1 + cos)), so a fixed cut-off on them means nothing.']);
     const unlabelled = { ...results, models: results.models.map((m) => (m.model.id === 'model-a' ? { ...m, validity: null } : m)) };
-    const n = limitations(await buildReport({ results: unlabelled, generatedAt: AT }));
+    const n = limitations(await buildReport({ results: [unlabelled], generatedAt: AT }));
     expect(n.filter((l) => /no relevance labels/.test(l))).toEqual(['model-a: no relevance labels on the test split, so validity (AUC, balanced accuracy, macro-F1, Precision@5) is not measured.']);
   });
 });
