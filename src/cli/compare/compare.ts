@@ -8,7 +8,7 @@
 import { TextOutput, type Command } from '../command.ts';
 import { integerOption, requiredOption, stringOption } from '../args.ts';
 import { InputError } from '../errors.ts';
-import { changeSentences, compareRuns, formatChange, metricLabel, rowLabel, type ComparisonResults } from '../../core/audit/compare/index.ts';
+import { changeSentences, compareRuns, formatChange, metricLabel, rowLabel, unitsNoun, type ComparisonResults } from '../../core/audit/compare/index.ts';
 import { pValue, type Ci } from '../../core/audit/common/index.ts';
 import { readResultsFile } from './resultsFile.ts';
 import { textTable } from './textTable.ts';
@@ -19,7 +19,7 @@ const ci = (c: Ci) => (Number.isNaN(c.ci[0]) ? formatChange(c.mean) : `${formatC
 export function comparisonTable(results: ComparisonResults): string {
   const blocks = results.comparisons.map((c) => {
     const name = (i: number) => rowLabel(results.runs, results.rows, i);
-    const how = c.paired ? `paired over ${c.units} queries, B = ${results.resamples}, seed ${results.seed}` : `unpaired: ${c.reason}`;
+    const how = c.paired ? `paired over ${c.units} ${unitsNoun(results.runs[results.rows[c.baseline].run].kind)}, B = ${results.resamples}, seed ${results.seed}` : `unpaired: ${c.reason}`;
     const rows = c.metrics.map((m) => {
       const d = m.difference;
       return [metricLabel(m.metric), ci(m.baseline), ci(m.candidate), d ? ci(d) : '', d ? pValue(d.p) : '', d ? pValue(d.q) : '', d?.significant ? 'yes' : ''];

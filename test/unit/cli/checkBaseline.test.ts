@@ -10,7 +10,7 @@ import { HEADER, MODEL_A, OPTIONS, PARTS } from '../core/audit/screening/tinyScr
 import { memoryIo } from './memoryIo.ts';
 
 const run = (options: Parameters<typeof results>[1] = {}) => JSON.stringify(results([model('bm25', [0.5, 0.7], [2, 4])], options));
-const screening = (task = 'cv-screening') => JSON.stringify(screeningAudit(PARTS, [MODEL_A], { ...OPTIONS, referenceModel: null, bootstrap: 0 }, { ...HEADER, task }));
+const screening = (task = 'cv-screening') => JSON.stringify(screeningAudit(PARTS, [MODEL_A], { reference: OPTIONS.reference, bootstrap: 0 }, { ...HEADER, task }));
 
 async function check(files: Record<string, string>, rule = 'rank_shift<=baseline+2') {
   const io = memoryIo(files);

@@ -6,6 +6,7 @@
  * two values only, and an unpaired pair says so and why.
  */
 import { metricLabel } from './metrics.ts';
+import { unitsNoun } from './paired.ts';
 import { rowLabel } from './rows.ts';
 import type { ComparisonResults, MetricComparison } from './results.ts';
 
@@ -43,7 +44,7 @@ export function describeChanges(results: ComparisonResults, i: number): string {
   const c = results.comparisons[i];
   const name = (row: number) => rowLabel(results.runs, results.rows, row);
   const parts = c.metrics.filter((m) => !Number.isNaN(m.baseline.mean) || !Number.isNaN(m.candidate.mean)).map(part);
-  const tail = c.paired ? ` (paired over ${c.units} queries)` : ` (unpaired: ${c.reason}; no difference tested)`;
+  const tail = c.paired ? ` (paired over ${c.units} ${unitsNoun(results.runs[results.rows[c.baseline].run].kind)})` : ` (unpaired: ${c.reason}; no difference tested)`;
   return `${name(c.candidate)} against ${name(c.baseline)}: ${parts.join(', ')}${tail}`;
 }
 

@@ -7,7 +7,8 @@ export type { Leaderboard, LeaderboardColumn, LeaderboardRow } from './leaderboa
 export { baselineMismatch, baselineRowOf, matchedPairs } from './matchRows.ts';
 export { merit, metricInfo, metricLabel } from './metrics.ts';
 export type { MetricInfo } from './metrics.ts';
-export { comparison, pairingOf, reportedMetrics } from './paired.ts';
+export { comparison, pairingOf, reportedMetrics, unitsNoun } from './paired.ts';
+export { deltaScoreKey, screeningUnitColumns } from './screeningUnits.ts';
 export type { ComparisonOptions, Pairing } from './paired.ts';
 export { comparisonPareto } from './pareto.ts';
 export type { ComparisonPareto, ComparisonParetoPoint } from './pareto.ts';

@@ -49,9 +49,13 @@ const AT_K: Readonly<Record<string, { readonly label: string; readonly better: B
  * What a metric key means, or undefined for a key no audit reports.
  * @example metricInfo('iou@10') // { key: 'iou@10', label: 'IoU@10', better: 'higher' }
  * @example metricInfo('rank_shift') // { key: 'rank_shift', label: 'rank shift', better: 'lower' }
+ * @example metricInfo('delta_score|gender|female|explicit') // { key, label: 'ΔScore gender=female (explicit)', better: 'zero' }
  */
 export function metricInfo(key: string): MetricInfo | undefined {
   if (Object.hasOwn(FIXED, key)) return { key, ...FIXED[key] };
+  // A screening effect's ΔScore (compare/screeningUnits.ts): nearer 0 is better.
+  const effect = /^delta_score\|([^|]*)\|([^|]*)\|([^|]*)$/.exec(key);
+  if (effect) return { key, label: `ΔScore ${effect[1]}=${effect[2]} (${effect[3]})`, better: 'zero' };
   const m = /^([a-z_]+)@(\d+)$/.exec(key);
   if (m && Object.hasOwn(AT_K, m[1])) return { key, label: `${AT_K[m[1]].label}@${m[2]}`, better: AT_K[m[1]].better };
   return undefined;

@@ -1,7 +1,8 @@
 /**
  * Differences between two model versions (METRICS.md §6). Two rows on the
- * same dataset version (the same manifest SHA-256), task and queries (the
- * same unit hash) are compared by a paired bootstrap: every resample draws
+ * same dataset version (the same manifest SHA-256), task and units — a
+ * retrieval run's queries, a screening run's (job, CV) pairs (the same unit
+ * hash) — are compared by a paired bootstrap: every resample draws
  * the same unit indices for both (one seed, the same units), the statistic
  * is recomputed on each side from its per-unit values (statistics.ts) and
  * θ* = candidate − baseline; CI = the 2.5th and 97.5th percentiles of θ*,
@@ -13,7 +14,16 @@ import { benjaminiHochberg, pairedBootstrap } from '../../stats/index.ts';
 import { unitColumns, unitStatistic, type UnitColumns } from './statistics.ts';
 import { rowLabel, type ComparedRows } from './rows.ts';
 import type { Ci } from '../common/index.ts';
-import type { ComparisonResults, ComparisonRow, MetricComparison, RowComparison, TestedDifference } from './results.ts';
+import type { ComparedKind, ComparisonResults, ComparisonRow, MetricComparison, RowComparison, TestedDifference } from './results.ts';
+
+/**
+ * What the units of a paired comparison of `kind` are, in words: a retrieval run's queries, a
+ * screening run's (job, CV) pairs.
+ * @example unitsNoun('screening') // '(job, CV) pairs'
+ */
+export function unitsNoun(kind: ComparedKind): string {
+  return kind === 'screening' ? '(job, CV) pairs' : 'queries';
+}
 
 /** Whether two rows can be compared paired, and if not, why. */
 export type Pairing = { readonly paired: true; readonly units: number } | { readonly paired: false; readonly reason: string };
@@ -34,13 +44,15 @@ export function pairingOf(data: ComparedRows, b: number, c: number): Pairing {
   }
   if (rb.task !== rc.task) return { paired: false, reason: `different tasks (${rb.task} and ${rc.task})` };
   const [ub, uc] = [data.perUnit[b], data.perUnit[c]];
+  const noun = unitsNoun(runB.kind);
   if (!ub || !uc) {
     const missing = !ub ? b : c;
-    const why = data.runs[data.rows[missing].run].kind === 'retrieval-fairness' ? 'a run made before Fairground kept them' : 'only retrieval runs keep them';
-    return { paired: false, reason: `no per-query values stored for ${rowLabel(data.runs, data.rows, missing)} (${why})` };
+    const kind = data.runs[data.rows[missing].run].kind;
+    const why = kind === 'outcomes' ? 'group-outcome audits keep none' : 'a run made before Fairground kept them';
+    return { paired: false, reason: `no ${kind === 'retrieval-fairness' ? 'per-query' : 'per-unit'} values stored for ${rowLabel(data.runs, data.rows, missing)} (${why})` };
   }
   if (ub.units !== uc.units || ub.unitsSha256 !== uc.unitsSha256) {
-    return { paired: false, reason: ub.units !== uc.units ? `different queries (${ub.units} and ${uc.units} audited)` : 'different queries (as many, not the same ones)' };
+    return { paired: false, reason: ub.units !== uc.units ? `different ${noun} (${ub.units} and ${uc.units} audited)` : `different ${noun} (as many, not the same ones)` };
   }
   return { paired: true, units: ub.units };
 }

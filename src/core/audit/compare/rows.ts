@@ -10,6 +10,7 @@ import type { OutcomeNumber, OutcomesResults } from '../outcomes/index.ts';
 import type { Ci } from '../common/index.ts';
 import { displayNames } from '../../models/displayName.ts';
 import type { ComparedKind, ComparisonRow, ComparisonRun } from './results.ts';
+import { deltaScoreKey, screeningUnitColumns } from './screeningUnits.ts';
 
 /** Results of any audit that can be compared or checked. */
 export type ComparableResults = RetrievalFairnessResults | ScreeningResults | OutcomesResults;
@@ -106,9 +107,12 @@ function screeningRows(run: number, r: ScreeningResults, out: ComparedRows): voi
     }
     const impact = lowestImpactRatio((m.outcomes ?? []).map((o) => o.outcomes));
     if (impact) values.impact_ratio = impact;
+    // Each demographic effect's ΔScore (METRICS.md §4), paired over (job, CV) pairs where both runs kept per-unit values.
+    const effects = m.bias.effects.filter((e) => e.kind === 'effect');
+    for (const e of effects) values[deltaScoreKey(e.attribute, e.group, e.signal)] = plain(e.delta_score);
     const { id, label, revision, dtype, device } = m.model;
     out.rows.push({ run, model: { id, label, revision, dtype, device }, task: r.task, values });
-    out.perUnit.push(undefined);
+    out.perUnit.push(m.perUnit ? screeningUnitColumns(m.perUnit, r.parameters.reference, effects) : undefined);
   }
 }
 
@@ -116,7 +120,8 @@ function screeningRows(run: number, r: ScreeningResults, out: ComparedRows): voi
  * The rows of each run in order: a retrieval run gives one row per subset and
  * model (effectiveness and the overall twin metrics), a screening run one per
  * model (validity, consistency, the lowest impact ratio of its variants'
- * outcomes), a group-outcome audit one row (the lowest impact ratio).
+ * outcomes, each demographic effect's ΔScore `delta_score|attribute|group|signal`),
+ * a group-outcome audit one row (the lowest impact ratio).
  * @example comparedRows([{ label: 'v1', results: bm25Run }]).rows[0].values['ndcg@10'] // { mean: 0.51, ci: [0.47, 0.55] }
  */
 export function comparedRows(runs: readonly StoredRun[]): ComparedRows {

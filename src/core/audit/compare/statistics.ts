@@ -11,7 +11,9 @@
  * - `rbc_abs` = |that mean of `rbc`|;
  * - `rbc_pooled` = (ΣW_F − ΣW_M) / (ΣW_F + ΣW_M) over the units with pairs, 0
  *   when both sums are 0 (METRICS.md §3);
- * - `odds_ratio@k` = exp(mean of `log_odds_ratio@k` where defined).
+ * - `odds_ratio@k` = exp(mean of `log_odds_ratio@k` where defined);
+ * - a screening effect's `delta_score|attribute|group|signal` = the mean of
+ *   its column over the (job, CV) pairs that define it (screeningUnits.ts).
  */
 import { rankBiserial } from '../../metrics/twinsKernel.ts';
 
@@ -36,6 +38,8 @@ function meanDefined(values: Float64Array | undefined, indices: ArrayLike<number
 }
 
 const MEAN = /^(?:(?:ndcg|p|mrr|iou|dropout)@\d+|rank_shift|kendall_tau|pearson|cohens_d|std_mad|rbc)$/;
+/** A screening effect's ΔScore: the mean over the (job, CV) pairs that define it (compare/screeningUnits.ts). */
+const SCREENING_MEAN = /^delta_score\|/;
 
 /**
  * The per-unit form of a reported statistic, or undefined for a key the
@@ -43,7 +47,7 @@ const MEAN = /^(?:(?:ndcg|p|mrr|iou|dropout)@\d+|rank_shift|kendall_tau|pearson|
  * @example unitStatistic('rank_shift')!(new Map([['rank_shift', Float64Array.of(2, NaN, 4)]]), [0, 1, 2]) // 3
  */
 export function unitStatistic(key: string): UnitStatistic | undefined {
-  if (MEAN.test(key)) return (columns, indices) => meanDefined(columns.get(key), indices);
+  if (MEAN.test(key) || SCREENING_MEAN.test(key)) return (columns, indices) => meanDefined(columns.get(key), indices);
   if (key === 'rbc_abs') return (columns, indices) => Math.abs(meanDefined(columns.get('rbc'), indices));
   if (key === 'rbc_pooled') {
     return (columns, indices) => {

@@ -19,6 +19,7 @@ import type { ScreeningModelResult, ScreeningResults } from './results.ts';
 import { biasSection, consistencySection, DEFAULT_THRESHOLD, deterministicConsistency, latencySection, validitySection, type Resampling, type SplitRows } from './sections.ts';
 import { DEFAULT_SHORTLIST, screeningOutcomes, type VariantRule } from './variantOutcomes.ts';
 import { decisionCases } from './cases.ts';
+import { screeningPerUnitOf } from './perUnit.ts';
 
 /**
  * Prepares a dataset: the work list, the variants' cues and the labels,
@@ -138,6 +139,7 @@ export function auditScreeningModel(prepared: PreparedScreening, scores: Screeni
     latency: latencySection(scores.latency.callsMs, scores.latency.pairs, scores.latency.callPairs),
     outcomes: screeningOutcomes(prepared, scores, rule, r.bootstrap > 0 ? { resamples: r.bootstrap, seed: r.seed } : undefined),
     cases: decisionCases(prepared, scores, rule),
+    perUnit: screeningPerUnitOf(prepared, scores, rule),
   };
 }
 

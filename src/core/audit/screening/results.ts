@@ -3,9 +3,13 @@
  * protocol; METRICS.md §2, §4, §5, §6, §8): what the compute worker returns,
  * the results store keeps, the CLI prints and the permalink encodes.
  *
- * Safe to share by construction: summary numbers, model and dataset
- * descriptors and parameters only — never dataset text, names, record
- * identifiers (job, CV or variant ids), per-CV scores or per-job values.
+ * What a link or report carries (`screeningSummaryOf`) is safe to share by
+ * construction: summary numbers, model and dataset descriptors and
+ * parameters only — never dataset text, names, record identifiers (job, CV
+ * or variant ids), per-CV scores or per-job values. The stored object adds
+ * each model's decision cases (by position) and its per-unit values
+ * (`perUnit`, keyed by record id, for paired comparisons across runs);
+ * `screeningSummaryOf` drops both.
  *
  * Missing values follow results.ts: a statistic nothing defines has mean
  * NaN; a CI that cannot be computed is [NaN, NaN]; JSON writes NaN as null
@@ -48,6 +52,38 @@ export interface DecisionCase {
   /** Selected under the rule: the base CV, the variant in its place. */
   readonly selected: boolean;
   readonly variantSelected: boolean;
+}
+
+/** One audited (job, CV) pair of a model (screening/perUnit.ts). */
+export interface ScreeningUnitValues {
+  /** The original CV's score in run 1, 0–100. */
+  readonly score: number;
+  /** Whether the model's decision rule (the outcomes' rule: tuned threshold or top-k shortlist) selected it. */
+  readonly selected: boolean;
+}
+
+/** One variant of a (job, CV) pair (screening/perUnit.ts). */
+export interface ScreeningVariantValues {
+  /** The CV it is a variant of. */
+  readonly cv: string;
+  readonly attribute: string;
+  readonly group: string;
+  readonly signal: string;
+  /** ΔScore of the variant: its score − its original's run-1 score, in points (0–100 scale). */
+  readonly delta_score: number;
+}
+
+/**
+ * Each audited unit's values, keyed by record id, for paired comparisons across runs
+ * (core/audit/compare, METRICS.md §6): two runs on the same dataset version that audited the same
+ * (job, CV) pairs are compared on the same units. Names records: kept in storage and printed by
+ * `fairground run`, never in a permalink or a report (`screeningSummaryOf` drops it).
+ */
+export interface ScreeningPerUnit {
+  /** By job id, then CV id. */
+  readonly originals: Readonly<Record<string, Readonly<Record<string, ScreeningUnitValues>>>>;
+  /** By job id, then variant id (a CV in two pools has its variants scored for both jobs). */
+  readonly variants: Readonly<Record<string, Readonly<Record<string, ScreeningVariantValues>>>>;
 }
 
 /** The decision cases of one model: the largest |score change| first. */
@@ -244,6 +280,12 @@ export interface ScreeningModelResult {
    * (`screeningSummaryOf` drops it). Absent in results made before it.
    */
   readonly cases?: DecisionCases;
+  /**
+   * Each (job, CV) pair's run-1 score and decision, and each variant's ΔScore, keyed by record id
+   * (screening/perUnit.ts), for paired comparisons. Kept in storage and in the CLI's output, never
+   * in a permalink or report (`screeningSummaryOf` drops it). Absent in results made before it.
+   */
+  readonly perUnit?: ScreeningPerUnit;
 }
 
 export interface ScreeningResults {
@@ -312,9 +354,9 @@ function revive(value: unknown, key: string): unknown {
 }
 
 /**
- * A screening results object without its decision cases: what a permalink or a report's link
- * carries. Returns new objects; the input is not changed.
+ * A screening results object without its decision cases and per-unit values (which name records):
+ * what a permalink or a report's link carries. Returns new objects; the input is not changed.
  */
 export function screeningSummaryOf<R extends ScreeningResults>(results: R): R {
-  return { ...results, models: results.models.map(({ cases: _cases, ...rest }) => rest) };
+  return { ...results, models: results.models.map(({ cases: _cases, perUnit: _perUnit, ...rest }) => rest) };
 }

@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { latencySection } from '../../../../../src/core/audit/screening/sections.ts';
 import { screeningAudit } from '../../../../../src/core/audit/screening/audit.ts';
 import { screeningWorkList } from '../../../../../src/core/audit/screening/input.ts';
-import { parseScreeningResults } from '../../../../../src/core/audit/screening/results.ts';
+import { parseScreeningResults, screeningSummaryOf } from '../../../../../src/core/audit/screening/results.ts';
 import { aRun, bRun, CVS, HEADER, JOBS, MODEL_A, MODEL_B, OPTIONS, PARTS, VARIANTS, WORK } from './tinyScreening.ts';
 
 
@@ -217,10 +217,15 @@ describe('screeningAudit: deterministic models and latency', () => {
 });
 
 describe('screeningAudit: sharing and errors', () => {
-  it('the results hold no record id, name or text (they go into permalinks)', () => {
+  it('the results hold no name or text, and record ids only in perUnit, which screeningSummaryOf drops (a link carries the summary)', () => {
+    const ids = [...JOBS, ...CVS, ...PARTS.variants.map((v) => v.variant_id)];
+    const content = [...VARIANTS.flatMap((v) => (v.name ? [v.name] : [])), 'secret', 'Secret'];
     const json = JSON.stringify(results);
-    const secrets = [...JOBS, ...CVS, ...PARTS.variants.map((v) => v.variant_id), ...VARIANTS.flatMap((v) => (v.name ? [v.name] : [])), 'secret', 'Secret'];
-    for (const s of secrets) expect(json.includes(s), s).toBe(false);
+    for (const s of content) expect(json.includes(s), s).toBe(false);
+    const withoutPerUnit = JSON.stringify({ ...results, models: results.models.map(({ perUnit: _p, ...rest }) => rest) });
+    for (const s of [...ids, ...content]) expect(withoutPerUnit.includes(s), s).toBe(false);
+    const summary = JSON.stringify(screeningSummaryOf(results));
+    for (const s of [...ids, ...content]) expect(summary.includes(s), s).toBe(false);
   });
   it('parseScreeningResults(JSON.parse(JSON.stringify(r))) restores NaN from null', () => {
     const none = screeningAudit(PARTS, [MODEL_A], { reference: { gender: 'male' }, bootstrap: 0 }, HEADER);
