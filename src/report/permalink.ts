@@ -10,6 +10,7 @@
  * link schema takes them. An outcome audit of a decisions table has no link kind.
  */
 import { summaryOf, type RetrievalFairnessResults } from '../core/audit/retrieval/index.ts';
+import { screeningSummaryOf } from '../core/audit/screening/index.ts';
 import { deflateSync } from 'fflate';
 import {
   assertNoDatasetContent, base64UrlEncode, CURRENT_SCHEMA, FRAGMENT_PREFIX, MAX_FRAGMENT_LENGTH, MAX_JSON_BYTES, toSafeJson, validatePayload,
@@ -33,13 +34,11 @@ export function retrievalPayload(results: RetrievalFairnessResults): PermalinkPa
   };
 }
 
-/** A model's results without what stays on the machine (its decision cases, by CV position: never in a link). */
-function summaryModel<M extends object>(model: M): M {
-  const { cases: _cases, ...rest } = model as M & { readonly cases?: unknown };
-  return rest as M;
-}
-
-/** The payload of a screening result: its parameters (the sample included) and the results object, less each model's decision cases. */
+/**
+ * The payload of a screening result: its parameters (the sample included) and the results object,
+ * less what stays on the machine (screeningSummaryOf: each model's decision cases, by CV position,
+ * and its per-unit values, keyed by record id).
+ */
 export function screeningPayload(results: ReportScreeningResults): PermalinkPayloadInput {
   return {
     v: CURRENT_SCHEMA,
@@ -47,7 +46,7 @@ export function screeningPayload(results: ReportScreeningResults): PermalinkPayl
     dataset: { id: results.dataset.id, version: results.dataset.version, manifestSha256: results.dataset.manifestSha256 },
     models: results.models.map((m) => ({ id: m.model.id, revision: orNull(m.model.revision), dtype: orNull(m.model.dtype), device: m.model.device })),
     parameters: JSON.parse(JSON.stringify({ ...results.parameters, sample: results.parameters.sample ?? null })),
-    results: JSON.parse(JSON.stringify({ ...results, models: results.models.map(summaryModel), parameters: { ...results.parameters, sample: results.parameters.sample ?? null } })),
+    results: JSON.parse(JSON.stringify({ ...screeningSummaryOf(results), parameters: { ...results.parameters, sample: results.parameters.sample ?? null } })),
   };
 }
 

@@ -144,7 +144,7 @@ describe('buildReport of a screening audit', () => {
     expect(section(html, 'reproduce')).toContain('fairground run --dataset DATASET_DIR --task cv-screening --model model-a --model model-b --runs 3 --bootstrap 200 --seed 7 --reference-model model-b --out results.json');
   });
 
-  it('a model’s decision cases (CV positions, kept in storage) stay out of the permalink, which is still made', async () => {
+  it('a model’s decision cases (CV positions) and per-unit values (keyed by record id), kept in storage, stay out of the permalink, which is still made', async () => {
     const withCases = { ...results, models: results.models.map((m) => ({ ...m, cases: { flips: [{ original: 3, variant: 17, attribute: 'gender', group: 'female', signal: 'explicit', score: 60, variantScore: 40, selected: true, variantSelected: false }], flipCount: 1, variantCount: 48 } })) };
     const html = await buildReport({ results: [withCases], generatedAt: AT, siteUrl: 'https://fairground.example/' });
     const link = /https:\/\/fairground\.example\/#(r=[\w-]+)/.exec(html);
@@ -152,6 +152,10 @@ describe('buildReport of a screening audit', () => {
     const opened = await decodePermalink(link![1]);
     expect(opened.ok && JSON.stringify(opened.payload).includes('"cases"')).toBe(false);
     expect(opened.ok).toBe(true);
+    // The screening audit keeps perUnit, keyed by the records' ids: the report and its link are still made, without it.
+    expect(results.models[0].perUnit).toBeDefined();
+    expect(opened.ok && JSON.stringify(opened.payload).includes('"perUnit"')).toBe(false);
+    expect(html).not.toContain('job-alpha');
   });
 
   it('the records’ texts, ids and names are not in it (the guard passes), and a report that would hold one is refused', async () => {
