@@ -1,48 +1,48 @@
 /**
- * From a stored results object to a permalink and back: what goes in the
- * payload (configuration and summary numbers only), the privacy check, and
- * the run configuration a "Re-run" of a shared result uses.
+ * From a stored results object to a permalink and back: the payloads are core's (core/share: one
+ * builder per audit kind, used by the Share boxes, the report and Re-run alike), the privacy check
+ * runs before any link is made, and a shared link opens as results the views show.
  */
-import { parseResults, summaryOf, type RetrievalFairnessResults } from '../../core/audit/retrieval/index.ts';
+import { parseResults, type RetrievalFairnessResults } from '../../core/audit/retrieval/index.ts';
 import { parseScreeningResults } from '../../core/audit/screening/index.ts';
-import { assertNoDatasetContent, decodePermalink, diffResults, encodePermalink, type PermalinkPayload } from '../../core/permalink/index.ts';
+import type { OutcomesResults } from '../../core/audit/outcomes/index.ts';
+import type { MultiTaskResults } from '../../core/audit/tasks/index.ts';
+import { assertNoDatasetContent, decodePermalink, diffResults, encodePermalink, type PermalinkPayload, type PermalinkPayloadInput } from '../../core/permalink/index.ts';
+import { retrievalPayload, type LinkDetail } from '../../core/share/index.ts';
 import { retrievalRunModel } from '../../models/modelRefs.ts';
 import { DEFAULT_HUB_HOST } from '../../core/models/modelSource.ts';
 import type { RetrievalRunConfig, RunModel, ScreeningRunResults } from '../../core/audit/run/index.ts';
 
-/** The permalink payload of a results object: configuration, models and the summary, never data. */
-export function payloadOf(results: RetrievalFairnessResults) {
-  const models = results.subsets[0]?.models.map((m) => ({
-    id: m.model.id,
-    revision: m.model.revision === '-' ? null : m.model.revision,
-    dtype: m.model.dtype === '-' ? null : m.model.dtype,
-    device: m.model.device,
-  })) ?? [];
-  const { k, relevanceThreshold, bootstrap, seed, groups } = results.parameters;
-  return {
-    v: results.schema,
-    kind: results.kind,
-    dataset: { id: results.dataset.id, version: results.dataset.version, manifestSha256: results.dataset.manifestSha256 },
-    models,
-    parameters: { k, relevanceThreshold, bootstrap, seed, groups: [...groups], tasks: [...new Set(results.subsets.map((s) => s.task))] },
-    results: JSON.parse(JSON.stringify(summaryOf(results))),
-  };
-}
-
 /**
- * Encodes a permalink fragment (`r=…`) after checking that no record id or
- * text of the dataset is in the payload.
- * @throws {Error} naming the offending string when one is found.
+ * Encodes a permalink fragment (`r=…`) after checking that no string of the data is in the payload.
+ * @throws {DatasetContentError} naming, in words, where the string sits.
  */
-export async function fragmentOf(results: RetrievalFairnessResults, forbidden: Iterable<string>): Promise<string> {
-  const payload = payloadOf(results);
+export async function guardedFragment(payload: PermalinkPayloadInput, forbidden: Iterable<string>): Promise<string> {
   assertNoDatasetContent(payload, forbidden);
   return encodePermalink(payload);
 }
 
-export type SharedResult =
-  | { ok: true; payload: PermalinkPayload; results: RetrievalFairnessResults | ScreeningRunResults }
-  | { ok: false; error: string };
+/** A retrieval result's link (the summary unless `detail` says otherwise), guarded. */
+export async function fragmentOf(results: RetrievalFairnessResults, forbidden: Iterable<string>, detail: LinkDetail = 'summary'): Promise<string> {
+  return guardedFragment(retrievalPayload(results, detail), forbidden);
+}
+
+/** What a link opens as: the results of its kind, for the view that shows them. */
+export type SharedResults =
+  | RetrievalFairnessResults
+  | ScreeningRunResults
+  | { readonly kind: 'outcomes'; readonly outcomes: OutcomesResults }
+  | { readonly kind: 'multi-task'; readonly tasks: MultiTaskResults };
+
+export type SharedResult = { ok: true; payload: PermalinkPayload; results: SharedResults } | { ok: false; error: string };
+
+/** JSON's nulls back to the undefined core keeps for a number it cannot define. */
+function withoutNulls(value: unknown): unknown {
+  if (value === null) return undefined;
+  if (Array.isArray(value)) return value.map(withoutNulls);
+  if (typeof value === 'object') return Object.fromEntries(Object.entries(value as Record<string, unknown>).map(([k, v]) => [k, withoutNulls(v)]));
+  return value;
+}
 
 /**
  * Decodes a `#r=` fragment into results for the views; never throws. The
@@ -60,10 +60,17 @@ export async function openShared(fragment: string): Promise<SharedResult> {
       const sample = (payload.results.parameters as { sample?: ScreeningRunResults['parameters']['sample'] }).sample ?? null;
       return { ok: true, payload, results: { ...results, parameters: { ...results.parameters, sample } } };
     }
+    if (payload.kind === 'outcomes') return { ok: true, payload, results: { kind: 'outcomes', outcomes: withoutNulls(payload.results) as OutcomesResults } };
+    if (payload.kind === 'multi-task') return { ok: true, payload, results: { kind: 'multi-task', tasks: withoutNulls(payload.results) as MultiTaskResults } };
   } catch (e) {
     return { ok: false, error: `This link's results are damaged: ${(e as Error).message}` };
   }
   return { ok: false, error: `This link holds a “${payload.kind}” result, which this version of Fairground cannot show yet.` };
+}
+
+/** How much a shared link carries (links made before the choice carried every table). */
+export function detailOf(payload: PermalinkPayload): LinkDetail {
+  return payload.parameters.detail === 'summary' ? 'summary' : 'full';
 }
 
 /** The run that reproduces a shared result on the user's own copy of the dataset. */
@@ -74,7 +81,11 @@ export function rerunConfig(payload: PermalinkPayload): RetrievalRunConfig {
   return { kind: 'retrieval-fairness', datasetId: payload.dataset.id, tasks, models, k: p.k, bootstrap: p.bootstrap, seed: p.seed };
 }
 
-/** Every summary number that differs between a shared result and its re-run (timings and environment aside). */
+/**
+ * Every summary number that differs between a shared result and its re-run (timings and
+ * environment aside), compared at the link's precision and detail: the re-run is put in a link
+ * of the same detail first, so what is compared is what a reader of either link sees.
+ */
 export function differences(shared: PermalinkPayload, rerun: RetrievalFairnessResults) {
-  return diffResults(shared, payloadOf(rerun), 0, { ignoreKeys: ['timing', 'environment', 'createdAt'] });
+  return diffResults(shared, retrievalPayload(rerun, detailOf(shared)), 0, { ignoreKeys: ['timing', 'environment', 'createdAt'] });
 }

@@ -3,6 +3,7 @@
  * mapping form, and the audit it runs in the compute worker — the same core function, and so
  * the same numbers, as `fairground eval outcomes`.
  */
+import { decisionsContentStrings } from '../../core/share/index.ts';
 import { decisionsColumns, type OutcomesRequest, type OutcomesRun, type OutcomesResults } from '../../core/audit/outcomes/index.ts';
 import type { TableFormat } from '../../core/formats/recordTable.ts';
 import { MappedTableState } from './mappedTable.svelte.ts';
@@ -93,6 +94,15 @@ export class OutcomesState extends MappedTableState<OutcomesResults> {
   /** Adds or removes a group column, keeping the file's column order. */
   setGroup(column: string, on: boolean): void {
     this.groups = this.toggled(this.groups, column, on);
+  }
+
+  /**
+   * The strings of the loaded table that no link may carry: every cell but those of the group
+   * columns (the audit's categories; core/share decisionsContentStrings).
+   */
+  contentStrings(groupColumns: readonly string[]): Set<string> {
+    if (this.text === undefined || this.fileName === undefined) return new Set();
+    return decisionsContentStrings(this.text, this.fileName, groupColumns);
   }
 
   /** The request the form describes. @throws {Error} when no file is loaded. */

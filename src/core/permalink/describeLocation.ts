@@ -69,7 +69,7 @@ export function describeLocation(root: unknown, steps: readonly PathStep[], isKe
         leaf = step;
         break;
       }
-      const noun = listKey === undefined && inRow ? 'cell' : nounOf(listKey, item);
+      const noun: string = listKey === undefined && inRow ? 'cell' : nounOf(listKey, item);
       inRow = noun === 'row';
       const label = labelOf(item);
       phrases.push(label === undefined ? `${noun} ${step + 1}` : `the ${noun} ${quote(label)}`);

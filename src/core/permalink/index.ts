@@ -39,3 +39,5 @@ export type {
   PermalinkPayload,
   PermalinkPayloadInput,
 } from './types.ts';
+export { DECISIONS_TABLE_ID } from './outcomesLinkSchema.ts';
+export { PREDICTIONS_FOLDER_ID } from './multiTaskSchema.ts';

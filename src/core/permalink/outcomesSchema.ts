@@ -63,6 +63,11 @@ export const OUTCOMES_RESULTS: Check = object(
     job: nullable(text()),
     n_jobs: nullable(count()),
     bootstrap: nullable(object({ resamples: count(), seed: number(), level: number(RANGES.proportion), unit: oneOf(['candidates', 'jobs']), n_units: count() })),
+    // The audit's date, the decisions file (its size and SHA-256; a link leaves its name out) and
+    // whether the decisions are historical: the LL144 summary's items (issue 47).
+    created_at: text(),
+    source: object({ bytes: count(), sha256: text() }, { name: text() }),
+    historical: nullable(bool),
   },
 );
 

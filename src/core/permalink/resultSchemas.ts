@@ -2,6 +2,8 @@ import type { ResultSchema } from './resultSchema.ts';
 import { COMPARISON_SCHEMA } from './comparisonSchema.ts';
 import { RETRIEVAL_FAIRNESS_SCHEMA } from './retrievalSchema.ts';
 import { SCREENING_SCHEMA } from './screeningSchema.ts';
+import { OUTCOMES_LINK_SCHEMA } from './outcomesLinkSchema.ts';
+import { MULTI_TASK_SCHEMA } from './multiTaskSchema.ts';
 
 /**
  * The results kinds this build can show, with their schema (at
@@ -12,4 +14,6 @@ export const RESULT_SCHEMAS: Readonly<Record<string, ResultSchema>> = Object.fre
   'retrieval-fairness': RETRIEVAL_FAIRNESS_SCHEMA,
   screening: SCREENING_SCHEMA,
   comparison: COMPARISON_SCHEMA,
+  outcomes: OUTCOMES_LINK_SCHEMA,
+  'multi-task': MULTI_TASK_SCHEMA,
 });

@@ -153,6 +153,9 @@ const PARAMETERS = object({
   seed: SEED_CHECK,
   groups: GROUPS,
   tasks: arrayOf(text({ nonEmpty: true }), 1, MAX_SUBSETS),
+}, {
+  // How much the link carries (core/share/detail.ts); links made before it carried every table.
+  detail: oneOf(['summary', 'full']),
 });
 
 /** The tasks of the subsets, in first-appearance order. */

@@ -31,7 +31,8 @@ const PARAMETERS = object(
     noiseAttribute: text(),
     splits: object({ tune: text(), test: text() }),
   },
-  { sample: nullable(object({ cvsPerJob: count(1), seed: SEED_CHECK })) },
+  // detail: how much the link carries (core/share/detail.ts); links made before it carried it all.
+  { sample: nullable(object({ cvsPerJob: count(1), seed: SEED_CHECK })), detail: oneOf(['summary', 'full']) },
 );
 
 const DESCRIPTOR = object({

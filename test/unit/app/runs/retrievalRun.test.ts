@@ -15,7 +15,7 @@ import { runRetrievalAudit } from '../../../../src/app/runs/retrievalRun.ts';
 import type { RetrievalRunConfig } from '../../../../src/core/audit/run/runConfig.ts';
 import { main } from '../../../../src/cli/main.ts';
 import { memoryIo } from '../../cli/memoryIo.ts';
-import { payloadOf } from '../../../../src/app/results/sharing.ts';
+import { retrievalPayload } from '../../../../src/core/share/index.ts';
 import { payloadStrings } from '../../../../src/core/permalink/index.ts';
 
 const DIR = 'datasets/freelance-twins';
@@ -75,7 +75,7 @@ describe('runRetrievalAudit(config, deps, hooks)', () => {
     const db = await importBundled();
     const compute = computeApi as unknown as Parameters<typeof runRetrievalAudit>[1]['compute'];
     const results = await runRetrievalAudit(config, { db, probe: { kind: 'wasm', reason: 'test' }, compute });
-    const payload = payloadOf(results);
+    const payload = retrievalPayload(results, 'full');
     const strings = new Set(payloadStrings(payload));
     const { gunzipSync } = await import('node:zlib');
     let checked = 0;

@@ -9,7 +9,7 @@ import { gunzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { assertNoDatasetContent, datasetContentStrings, DatasetContentError, locatedPayloadStrings } from '../../../../src/core/permalink/index.ts';
 import { parseResults } from '../../../../src/core/audit/retrieval/results.ts';
-import { payloadOf } from '../../../../src/app/results/sharing.ts';
+import { retrievalPayload as linkPayload } from '../../../../src/core/share/index.ts';
 import { main } from '../../../../src/cli/main.ts';
 import { memoryIo } from '../../cli/memoryIo.ts';
 import { multiTaskPayload, retrievalPayload, screeningPayload } from './fixtures.ts';
@@ -105,7 +105,7 @@ describe('the guard on the bundled freelance-twins dataset', () => {
     expect(forbidden.size).toBeGreaterThan(5000);
     const io = memoryIo({});
     expect(await main(['run', '--dataset', dir, '--task', 'briefs', '--model', 'bm25,tfidf', '--bootstrap', '10'], io), io.err).toBe(0);
-    const payload = payloadOf(parseResults(JSON.parse(io.out)));
+    const payload = linkPayload(parseResults(JSON.parse(io.out)), 'full');
     expect(() => assertNoDatasetContent(payload, forbidden)).not.toThrow();
     const leaky = { ...payload, parameters: { ...payload.parameters, groups: ['female', 'ENTRY'] } };
     expect(() => assertNoDatasetContent(leaky, forbidden)).toThrow('item 2 of “parameters › groups” is "ENTRY"');

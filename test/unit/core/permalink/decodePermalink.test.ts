@@ -159,7 +159,7 @@ describe('decodePermalink schema migrations', () => {
       migratedFrom: 0,
       payload: {
         v: 1,
-        kind: 'multi-task',
+        kind: 'label-agreement',
         dataset: schema0Payload().dataset,
         models: [
           { id: 'onnx-community/Qwen2.5-0.5B-Instruct', revision: '7ae5576', dtype: null, device: null },

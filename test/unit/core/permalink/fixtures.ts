@@ -3,7 +3,7 @@
  * screening results are typed with the real results interfaces
  * (src/core/audit), so `npm run check` fails here when those shapes change;
  * their envelopes are what the app writes (src/app/results/sharing.ts). The
- * multi-task payload is of a kind this build does not show, so only its
+ * `label-agreement` payload (multiTaskPayload) is of a kind this build does not show, so only its
  * envelope is checked. Numbers are plausible, not computed.
  */
 import type { ModelSummary, ResultsSummary, TwinMetrics } from '../../../../src/core/audit/retrieval/results.ts';
@@ -186,7 +186,7 @@ export function multiTaskPayload(): PermalinkPayload {
   });
   return {
     v: 1,
-    kind: 'multi-task',
+    kind: 'label-agreement',
     dataset: { id: 'ehr-bench-lite', version: '0.9.1', manifestSha256: SHA.replace(/f/g, 'e') },
     models: [
       { id: 'model-a', revision: 'v1', dtype: null, device: null },

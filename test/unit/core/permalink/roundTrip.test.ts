@@ -13,7 +13,7 @@ import { jsonOfFragment } from './helpers.ts';
 const fixtures: [string, () => PermalinkPayload][] = [
   ['retrieval-fairness', retrievalPayload],
   ['screening', screeningPayload],
-  ['multi-task', multiTaskPayload],
+  ['label-agreement (a kind without a schema)', multiTaskPayload],
 ];
 
 describe('encodePermalink → decodePermalink', () => {

@@ -1,0 +1,44 @@
+/**
+ * The link of a decision-model screening audit (docs/permalinks.md, kind `screening`): its
+ * parameters (the CV sample included) and its results less what stays on the machine — each
+ * model's decision cases and per-unit values, keyed by record (screeningSummaryOf).
+ */
+import { screeningSummaryOf, type ScreeningResults } from '../audit/screening/index.ts';
+import { CURRENT_SCHEMA, type PermalinkPayloadInput } from '../permalink/index.ts';
+import type { LinkDetail } from './detail.ts';
+import { atLinkPrecision } from './linkPrecision.ts';
+
+/** A screening result as a run stores it: with the seeded CV sample it audited, if any. */
+export type SharedScreeningResults = ScreeningResults & { readonly parameters: { readonly sample?: { readonly cvsPerJob: number; readonly seed: number } | null } };
+
+const orNull = (v: string) => (v === '-' ? null : v);
+
+type Model = ScreeningResults['models'][number];
+
+/**
+ * A model in a summary link: its consistency, validity, latency and bias tests as they are, its
+ * outcome tables by attribute without the per-intersection groupings (the full link has them).
+ */
+function summaryModel(m: Model): Model {
+  if (!m.outcomes) return m;
+  return { ...m, outcomes: m.outcomes.map((o) => ({ ...o, outcomes: { ...o.outcomes, groupings: o.outcomes.groupings.filter((g) => !g.intersectional) } })) };
+}
+
+/**
+ * @param detail `summary` (the default) or `full`.
+ * @example screeningPayload(results).kind // 'screening'
+ */
+export function screeningPayload(results: SharedScreeningResults, detail: LinkDetail = 'summary'): PermalinkPayloadInput {
+  // The detail sits in both: the schema asks the envelope's parameters to equal the results'.
+  const parameters = { ...results.parameters, sample: results.parameters.sample ?? null, detail };
+  const summary = screeningSummaryOf(results);
+  const models = detail === 'full' ? summary.models : summary.models.map(summaryModel);
+  return {
+    v: CURRENT_SCHEMA,
+    kind: results.kind,
+    dataset: { id: results.dataset.id, version: results.dataset.version, manifestSha256: results.dataset.manifestSha256 },
+    models: results.models.map((m) => ({ id: m.model.id, revision: orNull(m.model.revision), dtype: orNull(m.model.dtype), device: m.model.device })),
+    parameters: atLinkPrecision(JSON.parse(JSON.stringify(parameters)) as object),
+    results: atLinkPrecision(JSON.parse(JSON.stringify({ ...summary, models, parameters })) as object),
+  };
+}
