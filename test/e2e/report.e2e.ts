@@ -6,8 +6,9 @@
  * table (Bertrand–Mullainathan style, against `eval outcomes`) and for the Predictions view's
  * multi-task audit of the example predictions (against `eval tasks`), and for a screening run of
  * calibrated GloVe on cv-screening through the Run view. Each report, printed to PDF by
- * Chromium and read back with pdftotext, holds the numbers of its tables, starts each section on
- * a new page, and holds no query text of the dataset.
+ * Chromium and read back with pdftotext, holds the numbers of its tables, the report's own
+ * running header and page numbers (not Chromium's), no permalink spelt out, and no query text of
+ * the dataset.
  */
 import assert from 'node:assert/strict';
 import { execFileSync, spawnSync } from 'node:child_process';
@@ -74,11 +75,27 @@ async function printed(context: BrowserContext, html: string, dir: string): Prom
   const page = await context.newPage();
   await page.setContent(html, { waitUntil: 'load' });
   const pdf = join(dir, 'report.pdf');
-  writeFileSync(pdf, await page.pdf({ format: 'A4', preferCSSPageSize: true }));
+  // The report's own header and page numbers (CSS page margin boxes), not Chromium's path and date.
+  writeFileSync(pdf, await page.pdf({ format: 'A4', preferCSSPageSize: true, displayHeaderFooter: false }));
   await page.close();
   const text = execFileSync('pdftotext', ['-layout', pdf, '-'], { encoding: 'utf8' });
   const pages = Number(/Pages:\s+(\d+)/.exec(execFileSync('pdfinfo', [pdf], { encoding: 'utf8' }))?.[1]);
   return { text: text.replace(/\s+/g, ' '), pages };
+}
+
+/**
+ * The printed pages: every one with the report's running header (its title, the audit date) and
+ * "n / N"; no Chromium header or footer (a path, about:blank); no permalink printed as text.
+ */
+function pagesOf(pdf: { text: string; pages: number }, html: string, device: string): void {
+  const title = /<title>([^<]+)<\/title>/.exec(html)![1].replace(/&amp;/g, '&');
+  const header = title.slice(0, 40);
+  assert.ok(pdf.text.split(header).length - 1 >= pdf.pages, `[${device}] the running header "${header}" on each of ${pdf.pages} pages`);
+  assert.ok(/audit date (\d{4}-\d\d-\d\d|not given)/.test(pdf.text), `[${device}] the audit date in the running header`);
+  // pdftotext may drop the thin spaces around the slash: "1/5".
+  for (let p = 1; p <= pdf.pages; p++) assert.ok(new RegExp(`\\b${p} ?/ ?${pdf.pages}\\b`).test(pdf.text), `[${device}] page number ${p} / ${pdf.pages}`);
+  assert.ok(!/about:blank|file:\/\//.test(pdf.text), `[${device}] no Chromium header or footer`);
+  assert.ok(!/[\w-]{200,}/.test(pdf.text), `[${device}] no permalink (or other unbroken token) printed as text`);
 }
 
 /** Every number of the hooked tables is in the PDF's text (each word of a cell: `0.899`, `[0.892,`, `0.906]`). */
@@ -126,7 +143,7 @@ e2e('a retrieval-fairness result: the Report button’s file equals fairground r
   assert.match(html, /<p class="verdict">BM25: [^<]+pooled RBC /);
   const ndcg = stored.subsets[0].models[0].effectiveness['ndcg@10'];
   assert.ok(html.includes(`data-value="${ndcg.mean}"`), 'NDCG@10 at full precision');
-  assert.ok(html.includes(`<pre><code>${site}#r=`), 'the permalink, on this site');
+  assert.ok(html.includes(`<a href="${site}#r=`), 'the permalink, a link on this site');
   assert.ok(!/<script/i.test(html));
   assert.deepEqual([...html.matchAll(/https?:\/\/[^\s"<]+/g)].map((m) => m[0].split('#')[0]), [site], 'no URL but the permalink');
 
@@ -142,7 +159,7 @@ e2e('a retrieval-fairness result: the Report button’s file equals fairground r
 
   const pdf = await printed(context, html, dir);
   if (pdf) {
-    assert.ok(pdf.pages >= 7, `[${device}] each of the 7 sections starts a page (${pdf.pages} pages)`);
+    pagesOf(pdf, html, device);
     for (const heading of ['Summary', 'System audited', 'Data', 'Method', 'Results', 'Limitations', 'Reproduce']) assert.ok(pdf.text.includes(heading), heading);
     assert.ok(numbersInPdf(pdf, html, ['retrieval-effectiveness', 'retrieval-robustness', 'retrieval-perLang', 'shards'], device) > 20);
     assert.ok(pdf.text.includes(AUDITOR) && pdf.text.includes(DISTRIBUTED));
@@ -190,7 +207,7 @@ e2e('an outcome audit of a callback table: the Outcomes view’s report equals f
 
   const pdf = await printed(context, html, dir);
   if (pdf) {
-    assert.ok(pdf.pages >= 7, `[${device}] ${pdf.pages} pages`);
+    pagesOf(pdf, html, device);
     assert.ok(numbersInPdf(pdf, html, ['ll144', 'll144-small', 'outcomes-gaps'], device) > 30);
     for (const v of ['below 0.8', 'under 2%', AUDITOR]) assert.ok(pdf.text.includes(v), v);
   }
@@ -210,7 +227,10 @@ e2e('a multi-task audit: the Predictions view’s report of the example predicti
   const scored = JSON.parse(readFileSync(json, 'utf8'));
   assert.ok(html.includes(`data-value="${scored.tasks['fit'].score}"`), 'a task score at full precision');
   const pdf = await printed(context, html, dir);
-  if (pdf) assert.ok(numbersInPdf(pdf, html, ['tasks', 'capabilities'], device) > 10);
+  if (pdf) {
+    pagesOf(pdf, html, device);
+    assert.ok(numbersInPdf(pdf, html, ['tasks', 'capabilities'], device) > 10);
+  }
   assert.deepEqual(foreignRequests(requests, new URL(baseUrl).origin), [], 'no request left the page origin');
   assert.deepEqual(errors, []);
 }, { timeout: 300_000 });
@@ -240,14 +260,19 @@ e2e('a screening result: the Report button’s file equals fairground report’s
   const site = await page.evaluate(() => `${location.origin}${location.pathname}`);
   sameButTimestamp(html, cliReport(dir, ['--results', join(dir, 'results.json'), '--dataset', 'datasets/cv-screening', '--site', site]), device);
   for (const hook of ['screening-validity', 'screening-bias', 'screening-consistency', 'll144']) assert.ok(html.includes(`data-report="${hook}"`), hook);
-  assert.ok(html.includes(`<pre><code>${site}#r=`), 'the screening permalink');
+  assert.ok(html.includes(`<a href="${site}#r=`), 'the screening permalink, a link');
   const cvs = gunzipSync(readFileSync('datasets/cv-screening/cvs.jsonl.gz')).toString('utf8').trim().split('\n').slice(0, 20).map((l) => JSON.parse(l) as { _id: string; text: string });
   for (const cv of cvs) {
     assert.ok(!html.includes(cv.text.slice(0, 40)), 'no CV text in the report');
     assert.ok(!html.includes(`>${cv._id}<`), 'no CV id in the report');
   }
   const pdf = await printed(context, html, dir);
-  if (pdf) assert.ok(numbersInPdf(pdf, html, ['screening-validity', 'screening-consistency', 'll144'], device) > 20);
+  if (pdf) {
+    pagesOf(pdf, html, device);
+    assert.ok(numbersInPdf(pdf, html, ['screening-validity', 'screening-consistency', 'll144'], device) > 20);
+    // Captions and definition terms (a table's header cells may wrap into pdftotext's columns).
+    for (const v of ['individuals (the distinct CVs)', 'rates and shares are over the variants scored', 'Test data', 'No intersectional category']) assert.ok(pdf.text.includes(v), `[${device}] ${v}`);
+  }
   assert.deepEqual(foreignRequests(requests, new URL(baseUrl).origin), [], 'no request left the page origin');
   assert.deepEqual(errors, []);
 }, { timeout: 900_000 });
