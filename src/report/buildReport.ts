@@ -11,13 +11,13 @@
 import type { RetrievalFairnessResults } from '../core/audit/retrieval/index.ts';
 import type { OutcomesResults } from '../core/audit/outcomes/index.ts';
 import type { Manifest } from '../core/formats/manifest.ts';
-import { assertNoDatasetContent, locatedPayloadStrings } from '../core/permalink/index.ts';
+import { assertNoDatasetContent } from '../core/permalink/index.ts';
 import { auditFacts, datasetBlocks } from './dataBlocks.ts';
 import type { ReportBlock, ReportDocument, ReportSection } from './document.ts';
 import { NOT_GIVEN, type ReportFields } from './fields.ts';
 import type { KindReport } from './kindReport.ts';
 import { outcomesReport } from './outcomesReport.ts';
-import { reportPermalink, type ReportPermalink } from './permalink.ts';
+import { reportOutcomesPermalink, reportPermalink, type ReportPermalink } from './permalink.ts';
 import { renderReportHtml } from './renderReportHtml.ts';
 import { retrievalReport } from './retrievalReport.ts';
 import { screeningReport, type ReportScreeningResults } from './screeningReport.ts';
@@ -90,10 +90,12 @@ function permalinkBlock(input: ReportInput, permalink: ReportPermalink, title: s
   return { kind: 'link', label: `${of}The permalink fragment (${length}): copy this link’s address and put its #r=… part after the address of a Fairground site to open these numbers there:`, href: `#${permalink.fragment}`, text: 'the permalink fragment' };
 }
 
-function reproduceBlocks(input: ReportInput, parts: readonly KindReport[], permalinks: readonly ReportPermalink[]): ReportBlock[] {
+function reproduceBlocks(input: ReportInput, parts: readonly KindReport[], permalinks: readonly ReportPermalink[], forbidden: readonly string[]): ReportBlock[] {
   const results = input.results ?? [];
-  const blocks: ReportBlock[] = permalinks.map((p, i) => permalinkBlock(input, p, permalinks.length > 1 ? `Results ${i + 1}` : undefined));
-  if (input.outcomes || input.tasks) blocks.push({ kind: 'paragraph', text: 'No permalink for an outcome audit of a decisions table or a multi-task audit: they have no link kind; the commands below recompute them.' });
+  const several = permalinks.length + (input.outcomes ? 1 : 0) > 1;
+  const blocks: ReportBlock[] = permalinks.map((p, i) => permalinkBlock(input, p, several ? `Results ${i + 1}` : undefined));
+  if (input.outcomes) blocks.push(permalinkBlock(input, reportOutcomesPermalink(input.outcomes, forbidden), several ? 'Outcomes' : undefined));
+  if (input.tasks) blocks.push({ kind: 'paragraph', text: 'No permalink for the multi-task audit here: its link names the predictions folder by the SHA-256 of its files, which the results do not carry — share it from the Predictions view; the commands below recompute it.' });
   const resultsWords = results.map((_, i) => `--results ${results.length > 1 ? `RESULTS_FILE_${i + 1}` : 'RESULTS_FILE'}`);
   const report = ['fairground report', ...resultsWords, ...(input.outcomes ? ['--outcomes OUTCOMES_FILE'] : []), ...(input.tasks ? ['--tasks TASKS_FILE'] : []), '--out report.html'].join(' ');
   blocks.push({
@@ -102,14 +104,6 @@ function reproduceBlocks(input: ReportInput, parts: readonly KindReport[], perma
     text: [...parts.flatMap((p) => p.commands), report].join('\n'),
   });
   return blocks;
-}
-
-/**
- * Every string value of the report (its keys are the document schema's words, not content: a
- * dataset whose records nest a `title` key must not block every report).
- */
-function reportStrings(doc: ReportDocument): string[] {
-  return [...locatedPayloadStrings(doc)].filter((s) => !s.isKey).map((s) => s.value);
 }
 
 /**
@@ -139,13 +133,14 @@ export async function buildReportDocument(input: ReportInput): Promise<ReportDoc
     limitations: limitations.length > 0
       ? [{ kind: 'list', items: limitations, hook: 'limitations' }]
       : [{ kind: 'paragraph', text: `None of the limitations Fairground checks for applies${holds.length ? ` (${holds.join(', ')})` : ''}.` }],
-    reproduce: reproduceBlocks(input, parts, permalinks),
+    reproduce: reproduceBlocks(input, parts, permalinks, forbidden),
   };
   const sections: ReportSection[] = SECTIONS.map(([id, heading]) => ({ id, heading, blocks: blocks[id] }));
   const what = parts.map((p) => p.title).join(' and ');
   const title = `Audit report: ${what}${datasets.length > 0 ? ` of ${datasets.map((d) => `${d.id} v${d.version}`).join(', ')}` : ''}`;
   const doc: ReportDocument = { title, runningHeader: runningHeader(title, parts, auditDate), sections };
-  assertNoDatasetContent(reportStrings(doc), forbidden);
+  // Values only, where they sit, so a refusal names the section, table and row in words.
+  assertNoDatasetContent(doc, forbidden, { keys: false });
   return doc;
 }
 

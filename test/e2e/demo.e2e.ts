@@ -58,11 +58,13 @@ e2e('the demo run ends in a results table and a Pareto plot of 3 models, matches
     else assert.ok(Math.abs(x - y) <= 1e-9, `${path}: browser ${x} vs CLI ${y}`);
   }
 
-  // The permalink opens in a fresh context with empty storage and shows the same numbers.
+  // The permalink (the summary link: the headline table) opens in a fresh context with empty storage and shows the same numbers.
   await page.waitForFunction(() => (document.querySelector('[data-testid="permalink-input"]') as HTMLInputElement | null)?.value.includes('#r='), undefined, { timeout: 60_000 });
   const link = await page.getByTestId('permalink-input').inputValue();
   assert.match(link, /#r=[A-Za-z0-9_-]+$/);
-  const table = async (p: Page) => p.locator('[data-testid="results-table"] td[data-metric]').evaluateAll((tds) => tds.map((td) => `${td.getAttribute('data-metric')}=${td.getAttribute('data-value')}`));
+  // A link carries numbers to the three decimals the page shows (core/share/linkPrecision.ts).
+  const table = async (p: Page) =>
+    p.locator('[data-testid="results-table"] td[data-metric]').evaluateAll((tds) => tds.map((td) => `${td.getAttribute('data-metric')}=${Number(td.getAttribute('data-value')).toFixed(3)}`));
   const mine = await table(page);
   const fresh = await (await newContext()).newPage();
   await fresh.goto(link);

@@ -250,10 +250,10 @@ export function confusionSpec(m: ScreeningModelResult): ConfusionSpec | undefine
   return { labels: ['FIT', 'NOT FIT'], counts: [[tp, fn], [fp, tn]], rowLabel: 'true label', columnLabel: `predicted at threshold ${fmt(v.threshold)}`, title: m.model.label };
 }
 
-/** Label flip % against the cut-off, one series per model with a consistency section. */
+/** Label flip % against the cut-off, one series per model with a consistency section and its curve (a summary link has none). */
 export function thresholdSpec(results: ScreeningResults): ThresholdCurveSpec {
   return {
-    series: results.models.filter((m) => m.consistency).map((m) => ({ model: m.model.label, points: m.consistency!.flip_by_cutoff.map((p) => ({ cutoff: p.cutoff, flipPct: p.label_flip_pct })) })),
+    series: results.models.filter((m) => m.consistency && m.consistency.flip_by_cutoff.length > 0).map((m) => ({ model: m.model.label, points: m.consistency!.flip_by_cutoff.map((p) => ({ cutoff: p.cutoff, flipPct: p.label_flip_pct })) })),
     marker: results.parameters.cutoff,
   };
 }

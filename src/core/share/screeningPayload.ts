@@ -16,12 +16,18 @@ const orNull = (v: string) => (v === '-' ? null : v);
 type Model = ScreeningResults['models'][number];
 
 /**
- * A model in a summary link: its consistency, validity, latency and bias tests as they are, its
- * outcome tables by attribute without the per-intersection groupings (the full link has them).
+ * A model in a summary link: what its verdicts are read from — validity, consistency, latency,
+ * each bias effect with its test and the noise floor's largest effect — without the noise-floor
+ * rows one by one, the label flips at every cut-off (a curve of 101 points) and the outcome tables
+ * of its variants (the full link has them).
  */
 function summaryModel(m: Model): Model {
-  if (!m.outcomes) return m;
-  return { ...m, outcomes: m.outcomes.map((o) => ({ ...o, outcomes: { ...o.outcomes, groupings: o.outcomes.groupings.filter((g) => !g.intersectional) } })) };
+  const { outcomes: _outcomes, ...rest } = m;
+  return {
+    ...rest,
+    bias: { ...m.bias, noise_floor: [] },
+    consistency: m.consistency === null ? null : { ...m.consistency, flip_by_cutoff: [] },
+  };
 }
 
 /**

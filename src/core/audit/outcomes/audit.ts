@@ -172,7 +172,7 @@ export function auditOutcomes(decisions: Decisions, options: OutcomesOptions = {
         highest = cat.category;
       }
     });
-    if (categories.filter((_, j) => compared[gi][j]).length < 2) warnings.push(`${g.name}: fewer than two categories to compare; no impact ratios or disparities`);
+    if (categories.filter((_, j) => compared[gi][j]).length < 2) warnings.push(`${g.name}: fewer than two categories to compare; impact ratios against the one compared, no disparities`);
     return {
       name: g.name,
       columns: g.columns,

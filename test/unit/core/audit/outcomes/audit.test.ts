@@ -108,7 +108,7 @@ describe('auditOutcomes', () => {
     expect(dropped.groupings[0].demographic_parity_difference).toBeUndefined();
     expect(dropped.warnings).toEqual([
       'g "tiny": 1 of 61 rows (1.64% < 2%); NYC LL144 lets an auditor exclude it from the impact ratios (excluded here)',
-      'g: fewer than two categories to compare; no impact ratios or disparities',
+      'g: fewer than two categories to compare; impact ratios against the one compared, no disparities',
     ]);
   });
 
@@ -234,7 +234,7 @@ describe('--exclude-small leaving one compared category (issue 27)', () => {
     const rows = ['g,y', ...Array.from({ length: 99 }, (_, i) => `big,${i % 2}`), 'tiny,0'];
     const r = auditOutcomes(decisionsOf(rows.join('\n') + '\n', { groups: ['g'], selected: 'y' }), { excludeSmall: true });
     const g = grouping(r.groupings, 'g');
-    expect(r.warnings).toContain('g: fewer than two categories to compare; no impact ratios or disparities');
+    expect(r.warnings).toContain('g: fewer than two categories to compare; impact ratios against the one compared, no disparities');
     // big: 49 of 99 selected, compared alone → 1; tiny: 0 of 1 → 0 / (49/99) = 0, below four-fifths.
     expect(g.categories.map((c) => [c.category, c.impact_ratio, c.four_fifths])).toEqual([['big', 1, false], ['tiny', 0, true]]);
     expect(g.demographic_parity_difference).toBeUndefined();
