@@ -18,8 +18,8 @@ export class DatasetContentError extends Error {
     readonly where: string = path || 'the payload',
   ) {
     super(
-      `Nothing was shared: ${where} is ${quoteForMessage(found)}, a string of the dataset's records. ` +
-        'Shared links and reports hold only configuration and summary numbers, never a record’s id, text or value.',
+      `Refused: ${where} is ${quoteForMessage(found)}, a string of the dataset's records. ` +
+        'Links and reports hold only configuration and summary numbers, never a record’s id, text or value; nothing was shared or written.',
     );
     this.name = 'DatasetContentError';
   }
