@@ -18,7 +18,8 @@ import { LEXICONS } from '../gender/lexicons.ts';
 import type { Gender } from '../gender/lexicon/types.ts';
 import { tokenize, type Token } from '../gender/tokens.ts';
 import { gapBefore } from '../gender/agreement.ts';
-import { contactRemovals, type Removal } from './contacts.ts';
+import { contactRemovals, removalOf, type Removal } from './contacts.ts';
+import { nameSpans } from '../identity/name.ts';
 import { referents, type Referents } from './referents.ts';
 import { statementRemovals } from './statements.ts';
 import { theyEdits } from './theyEn.ts';
@@ -58,7 +59,7 @@ const NO_NEUTRAL: Readonly<Record<string, string>> = Object.freeze({ fr: 'French
 const NL_NEUTRAL: Readonly<Record<string, string>> = Object.freeze({ hij: 'die', zij: 'die', hem: 'hen', zijn: 'hun' });
 const NL_NOT_NOUNS = LEXICONS.nl.ambiguous![0].notNouns;
 
-const NAME_LINE = /^[ \t]*(?:full name|name|nom complet|nom|nombre completo|nombre|volledige naam|naam|vollständiger name)[ \t]*[:：]/iu;
+const NAME_LINE = /^[ \t]*(?:full name|name|nom complet|nom|nombre completo|nombre|volledige naam|naam|vollständiger name)[ \t]*[:：][ \t]*/iu;
 const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 const TITLE_BEFORE = /(?:\b(?:Mr|Mrs|Ms|Miss|Mx|Dr|Herr|Frau|M|Mme|Mlle|Sr|Sra|Srta|Dhr|Mevr)\.?\s+)$/u;
 
@@ -73,18 +74,28 @@ function lines(text: string): { start: number; line: string }[] {
   return out;
 }
 
-/** The line that states the candidate's name (a `Name:` field, or the first line when it is the name), to remove whole. */
-function nameLine(text: string, name: FoundName): Removal | undefined {
-  const words = name.full.toLowerCase().split(/\s+/u).join(' ');
-  for (const { start, line } of lines(text)) {
-    const body = line.replace(/\r?\n$/u, '').trim();
-    if (body === '') continue;
-    const isField = NAME_LINE.test(body) && body.toLowerCase().replace(/\s+/gu, ' ').includes(words);
-    if (isField) return { start, end: start + line.length, why: 'name' };
-    // the first non-empty line: removed when it is the name (a first-line name, or the mapped one written there)
-    return body.toLowerCase().replace(/\s+/gu, ' ') === words ? { start, end: start + line.length, why: 'name' } : undefined;
+/**
+ * Where the candidate's name stands as a header field (identity/name.ts, any case, spacing and
+ * line breaks): at the start of its line or after a separator, and followed by the line's end, a
+ * separator, another field or a run-together word, not by a sentence (`Bill's work`, `Bill, he`).
+ * With the `(She/Her)` pronouns written beside it. Each goes with its separator (removalOf).
+ */
+function nameFieldRemovals(text: string, name: FoundName, keepName: boolean): Removal[] {
+  const out: Removal[] = [];
+  for (const span of nameSpans(text, name.full)) {
+    if (span.kind === 'name') {
+      const lineStart = text.lastIndexOf('\n', span.start - 1) + 1;
+      const before = text.slice(lineStart, span.start);
+      const field = NAME_LINE.exec(before);
+      const atStart = /^[ \t|•·;,–—-]*$/u.test(field ? before.slice(field[0].length) : before);
+      const after = text.slice(span.end, span.end + 40);
+      const ends = /^(?:[ \t]*(?:\r?\n|$|[|•·;,(–—-])|[ \t]+(?:\p{Lu}|\S+@|\+?\d)|\p{Lu})/u.test(after);
+      if (!atStart || !ends || keepName) continue;
+      const label = field ? { start: lineStart + field.index, end: lineStart + field.index + field[0].length } : undefined;
+      out.push(removalOf(text, { ...span, ...(label ? { label } : {}) }));
+    } else out.push(removalOf(text, span));
   }
-  return undefined;
+  return out;
 }
 
 /** Occurrences of the candidate's name (full, first, last: capitalised whole words) outside `taken`, each with a title before it. */
@@ -188,7 +199,7 @@ function wholeLines(text: string, removals: readonly Removal[]): Removal[] {
       at = Math.max(at, r.end);
     }
     rest += text.slice(at, end);
-    if (rest.replace(/[\s|•·;,:/–—-]+/gu, '') === '') out.push({ start, end, why: inside[0].why });
+    if (rest.replace(/[\s|•·;,:/–—-]+/gu, '') === '') out.push({ start, end, why: inside[0].why, ...(inside.every((r) => r.uncertain) ? { uncertain: true } : {}) });
   }
   return out;
 }
@@ -204,13 +215,10 @@ export function neutralise(doc: CandidateDocument, options: NeutraliseOptions = 
   const lang = doc.lang?.toLowerCase().split(/[-_]/u)[0] ?? '';
   const name = findName(doc);
   const removals: Removal[] = [];
-  const free = (s: number, e: number) => removals.every((r) => e <= r.start || s >= r.end);
   const replaceWith = options.replaceNameWith;
-  if (name && !replaceWith) {
-    const line = nameLine(text, name);
-    if (line) removals.push(line);
-  }
-  for (const r of [...statementRemovals(text), ...contactRemovals(text)]) if (free(r.start, r.end)) removals.push(r);
+  if (name) removals.push(...nameFieldRemovals(text, name, replaceWith !== undefined));
+  // overlapping removals (a labelled statement and the contact in it) are merged below
+  removals.push(...statementRemovals(text), ...contactRemovals(text, lang));
   const widened = wholeLines(text, removals);
   const edits: Edit[] = [];
   const taken: [number, number][] = [];
@@ -225,7 +233,8 @@ export function neutralise(doc: CandidateDocument, options: NeutraliseOptions = 
   const merged: Removal[] = [];
   for (const r of [...widened].sort((a, b) => a.start - b.start || b.end - a.end)) {
     const last = merged[merged.length - 1];
-    if (last && r.start < last.end) merged[merged.length - 1] = { ...last, end: Math.max(last.end, r.end), uncertain: last.uncertain || r.uncertain };
+    // a sure removal that holds an unsure one confirms it (`Phone: (555) 123-4567` as a labelled statement)
+    if (last && r.start < last.end) merged[merged.length - 1] = { ...last, end: Math.max(last.end, r.end), uncertain: r.end <= last.end ? last.uncertain : last.uncertain || r.uncertain };
     else merged.push(r);
   }
   for (const r of merged) {

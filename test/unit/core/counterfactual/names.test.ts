@@ -23,9 +23,13 @@ describe('findName(doc)', () => {
     expect(findName(doc('MARIA GARCIA\nx'))).toEqual({ full: 'MARIA GARCIA', first: 'MARIA', last: 'GARCIA', source: 'first-line' });
   });
   it('finds none in a title, a heading, a line with digits, lower case or one word', () => {
-    for (const t of ['Software Engineer\nMaria Garcia', 'Curriculum Vitae', 'John Smith 2024', 'maria garcia', 'Maria', 'Assistant Store Manager']) {
+    for (const t of ['Curriculum Vitae', 'Data Analyst 2024', 'maria garcia', 'Maria', 'Assistant Store Manager', 'Software Engineer\nMachine Learning']) {
       expect(findName(doc(t))).toBeUndefined();
     }
+    // issue 46: a name under a title line is found (a known first name), marked unsure; it was undefined
+    expect(findName(doc('Software Engineer\nMaria Garcia'))).toEqual({ ...MARIA, source: 'first-line', unsure: true });
+    // and a known first name starts a name on a line with other fields (it was undefined with digits on the line)
+    expect(findName(doc('John Smith 2024'))).toMatchObject({ full: 'John Smith', source: 'first-line' });
   });
 });
 

@@ -9,6 +9,7 @@ import { applyEdits } from '../../../../src/core/counterfactual/edit.ts';
 import { neutralise } from '../../../../src/core/counterfactual/neutral/neutralise.ts';
 import { referents } from '../../../../src/core/counterfactual/neutral/referents.ts';
 import { contactRemovals } from '../../../../src/core/counterfactual/neutral/contacts.ts';
+import { contactSpans } from '../../../../src/core/counterfactual/identity/contactSpans.ts';
 import { statementRemovals } from '../../../../src/core/counterfactual/neutral/statements.ts';
 import type { CandidateDocument } from '../../../../src/core/counterfactual/document.ts';
 
@@ -101,10 +102,13 @@ describe('neutralise(doc)', () => {
 
 describe('contactRemovals(text) and statementRemovals(text)', () => {
   it('finds e-mails, links and phone numbers, not years, dates or ranges', () => {
-    const text = 'a.b@x.com www.x.org https://github.com/ab +44 20 7946 0958 (555) 123-4567 2015-2018 12/05/2019 ISO 9001 version 1.2.3';
-    expect(contactRemovals(text).map((r) => [text.slice(r.start, r.end), r.why])).toEqual([
-      ['a.b@x.com', 'email'], ['www.x.org', 'profile-link'], ['https://github.com/ab', 'profile-link'], ['+44 20 7946 0958', 'phone'], ['(555) 123-4567', 'phone'],
+    // (206) 555-0143, not (555) 123-4567: 555 is no US area code, and libphonenumber rightly rejects it unlabelled
+    const text = 'a.b@x.com www.x.org https://github.com/ab +44 20 7946 0958 (206) 555-0143 2015-2018 12/05/2019 ISO 9001 version 1.2.3';
+    expect(contactSpans(text, 'en').map((r) => [text.slice(r.start, r.end), r.kind])).toEqual([
+      ['a.b@x.com', 'email'], ['www.x.org', 'url'], ['https://github.com/ab', 'url'], ['+44 20 7946 0958', 'phone'], ['(206) 555-0143', 'phone'],
     ]);
+    // a removal takes the separator it leaves: here the space after each
+    expect(contactRemovals(text, 'en').map((r) => text.slice(r.start, r.end))[0]).toBe('a.b@x.com ');
   });
   it('a skills line that starts with "Web:" or "Mobile:" is not a contact', () => {
     expect(statementRemovals('Web:  HTML5/CSS3, JQuery, Bootstrap3\nMobile: iOS and Android\nMobile: 06 12 34 56 78')).toEqual([{ start: 61, end: 83, why: 'phone' }]);

@@ -1,0 +1,72 @@
+/**
+ * Street addresses by their shape, in en, fr, es (with Peru's local forms), de and nl.
+ *
+ * Why shape rules: no maintained address parser runs offline in JavaScript for these five
+ * languages. libpostal, the one that does it well, is C with a ~2 GB model; the JS ports are
+ * wrappers that need it installed, and the geocoding APIs would send a CV away. So an address is
+ * a house number and a street word of a per-language lexicon, in the order the language writes
+ * them, on one line, with what follows on that line when it has the shape of a place (a unit,
+ * `City`, `ST 98004`, `10115 Berlin`, `K1A 0B1`), and a next line that is only a postcode and a
+ * city. A match is `sure` with a postcode, a label (`Address:`) or Peru's `Mz … lote …` (no other
+ * text has that shape); else `unsure`, shown for review.
+ *
+ * Never an address: anything across a line break but the postcode line (a year, a heading and a
+ * referee's `Dr. Name` on three lines are three things), a `Dr.`/`St.` followed by a capitalised
+ * word (a title before a name: `2020 References Dr. Jane Roe`), a year as the house number with
+ * nothing after the street.
+ */
+import { labelBefore } from './label.ts';
+import { disjoint, type IdentitySpan } from './span.ts';
+
+const W = `\\p{Lu}[\\p{L}\\p{M}'’.-]*`;
+/** Lower-case words a place or street name may have inside it (de la, van der, am, y). */
+const PARTICLE = `(?:de|del|de la|des|du|la|las|los|le|les|el|y|et|l['’]|d['’]|van|der|den|het|am|an|im|auf|sur|aux|au|san|santa)`;
+const NAME = `${W}(?:[ \\t]+(?:${PARTICLE}[ \\t]+)*${W}){0,4}`;
+const POSTCODE_CITY = `(?:\\d{4}[ \\t]?[A-Z]{2}|\\d{4,5}|[A-Z]\\d[A-Z][ \\t]?\\d[A-Z]\\d|[A-Z]{1,2}\\d[A-Z\\d]?[ \\t]\\d[A-Z]{2})[ \\t]+${NAME}`;
+const STATE_ZIP = `[A-Z]{2}[ \\t]+(?:\\d{5}(?:-\\d{4})?|[A-Z]\\d[A-Z][ \\t]?\\d[A-Z]\\d)`;
+const UNIT = `(?:[ \\t]*,?[ \\t]*(?:Apt|Apartment|Suite|Ste|Unit|Flat|Floor|#|Piso|Dpto|Depto|Departamento|Of|Int|Bte|Bus)\\.?[ \\t]*#?[\\p{L}\\d-]+)`;
+/** What may follow a street on its line: a unit, places after commas, a postcode and city, a state and ZIP. */
+const TAIL = new RegExp(`^(?:${UNIT}|[ \\t]*,[ \\t]*(?:${STATE_ZIP}|${POSTCODE_CITY}|${NAME}|${STATE_ZIP})|[ \\t]*[,|·•–-]?[ \\t]*(?:${POSTCODE_CITY}|${STATE_ZIP}))+`, 'u');
+const NEXT_LINE_POSTCODE = new RegExp(`^[ \\t]*\\r?\\n[ \\t]*${POSTCODE_CITY}[ \\t]*(?=\\r?\\n|$)`, 'u');
+const HAS_POSTCODE = new RegExp(`\\d{4,5}|[A-Z]\\d[A-Z][ \\t]?\\d[A-Z]\\d`, 'u');
+
+/** The street shapes, by language: number first (en, fr) or last (es, de, nl), and Peru's block and lot. */
+const STREETS: readonly RegExp[] = Object.freeze([
+  // en: 418 156th Ave. NE · 12 Oak Drive
+  new RegExp(`(?<![\\p{L}\\p{N}.,/-])\\d{1,5}[A-Za-z]?(?:-\\d{1,4})?[ \\t]+(?:(?:${W}|\\d+(?:st|nd|rd|th))[ \\t]+){1,4}(?<type>Street|St|Avenue|Ave|Road|Rd|Boulevard|Blvd|Lane|Ln|Drive|Dr|Court|Ct|Way|Place|Pl|Terrace|Close|Crescent|Square|Sq|Parkway|Pkwy|Highway|Hwy|Circle|Cir|Trail|Grove|Gardens|Mews)\\b\\.?(?:[ \\t]+(?:NE|NW|SE|SW|N|S|E|W|North|South|East|West)\\b\\.?)?`, 'gu'),
+  // fr: 12 bis rue de la Paix · 5, avenue Foch
+  new RegExp(`(?<![\\p{L}\\p{N}.,/-])\\d{1,5}(?:[ \\t]?(?:bis|ter))?,?[ \\t]+(?:rue|avenue|av\\.|boulevard|bd\\.?|chemin|allée|impasse|place|quai|route|cours|square|rond-point)[ \\t]+(?:${PARTICLE}[ \\t]*)*${NAME}`, 'giu'),
+  // es and Peru: Calle Mayor 5 · Av. Arequipa 1234 · Jr. Huallaga nº 456
+  new RegExp(`(?<![\\p{L}\\p{N}])(?:Calle|C\\/|Avenida|Av\\.|Avda\\.?|Paseo|Plaza|Camino|Jr\\.|Jirón|Jiron|Pasaje|Psje\\.|Carrera|Cra\\.|Carretera|Ronda|Travesía)[ \\t]+(?:${PARTICLE}[ \\t]+)*${NAME}[ \\t]*,?[ \\t]*(?:n[º°o]\\.?[ \\t]*|#[ \\t]*)?\\d{1,5}[A-Za-z]?\\b`, 'gu'),
+  // de, nl: Musterstraße 12 · Hauptstr. 5a · Keizersgracht 123 · Alte Straße 4
+  new RegExp(`(?<![\\p{L}\\p{N}])(?:${W}[ \\t]+)?\\p{Lu}[\\p{L}-]*(?:straße|strasse|str\\.|weg|gasse|platz|allee|ring|damm|ufer|chaussee|straat|laan|plein|gracht|kade|singel|dijk|steeg|Straße|Strasse|Weg|Allee|Platz)[ \\t]+\\d{1,5}[ \\t]?[a-zA-Z]?(?![\\p{L}\\p{N}])`, 'gu'),
+  // Peru: Mz B lote 12 · Mza. C Lt. 4 · Lote 3 Mz F
+  /(?<![\p{L}\p{N}])(?:(?:Mz|Mza|Manzana)\.?[ \t]*[A-Z\d]{1,3}[ \t]*,?[ \t]*(?:Lt|Lte|Lote)\.?[ \t]*\d{1,4}[A-Za-z]?|(?:Lt|Lte|Lote)\.?[ \t]*\d{1,4}[ \t]*,?[ \t]*(?:Mz|Mza|Manzana)\.?[ \t]*[A-Z\d]{1,3})(?![\p{L}\p{N}])/giu,
+]);
+
+/**
+ * The street addresses of `text`, in text order, not overlapping, each with its label.
+ * @example addressSpans('Musterstraße 12, 10115 Berlin').map((s) => [s.start, s.end, s.confidence]) // [[0, 29, 'sure']]
+ */
+export function addressSpans(text: string): IdentitySpan[] {
+  const out: IdentitySpan[] = [];
+  STREETS.forEach((re, i) => {
+    for (const m of text.matchAll(re)) {
+      const start = m.index;
+      let end = start + m[0].replace(/[ \t,]+$/u, '').length;
+      const after = text.slice(end);
+      // a title before a name, not a street: `Dr. Jane`, `St. John`
+      if (m.groups?.type && /^(?:Dr|St)$/u.test(m.groups.type) && /^\.?[ \t]+\p{Lu}/u.test(after)) continue;
+      const tail = TAIL.exec(after);
+      if (tail) end += tail[0].replace(/[ \t,|·•–-]+$/u, '').length;
+      const next = NEXT_LINE_POSTCODE.exec(text.slice(end));
+      if (next) end += next[0].trimEnd().length;
+      const written = text.slice(start, end);
+      if (/^(?:19|20)\d\d\b/u.test(written) && !tail && !next) continue;
+      const label = labelBefore(text, start, 'address');
+      const sure = i === 4 || label !== undefined || ((tail !== null || next !== null) && HAS_POSTCODE.test(text.slice(start + m[0].length, end)));
+      out.push({ kind: 'address', start, end, confidence: sure ? 'sure' : 'unsure', ...(label ? { label } : {}) });
+    }
+  });
+  return disjoint(out);
+}

@@ -1,0 +1,20 @@
+/**
+ * E-mail addresses: a local part, `@`, and a domain of at least two labels whose last is a
+ * top-level domain of letters (`jane.doe@mail.example.com`, `j_doe+cv@uni.edu.pe`); a trailing dot
+ * is the sentence's. Each is `sure`, with its label (`Email:`) when one is written before it.
+ */
+import { labelBefore } from './label.ts';
+import type { IdentitySpan } from './span.ts';
+
+const EMAIL = /(?<![\p{L}\p{N}._%+-])[\p{L}\p{N}._%+-]+@[\p{L}\p{N}-]+(?:\.[\p{L}\p{N}-]+)*\.\p{L}{2,}(?![\p{L}\p{N}@])/gu;
+
+/**
+ * The e-mail addresses of `text`, in text order.
+ * @example emailSpans('Email: ana@x.org').map((s) => [s.start, s.end]) // [[7, 16]]
+ */
+export function emailSpans(text: string): IdentitySpan[] {
+  return [...text.matchAll(EMAIL)].map((m) => {
+    const label = labelBefore(text, m.index, 'email');
+    return { kind: 'email', start: m.index, end: m.index + m[0].length, confidence: 'sure', ...(label ? { label } : {}) };
+  });
+}

@@ -1,0 +1,11 @@
+export { type IdentityKind, type IdentitySpan, disjoint } from './span.ts';
+export { phoneSpans } from './phone.ts';
+export { countryHints } from './countryHints.ts';
+export { emailSpans } from './email.ts';
+export { urlSpans } from './url.ts';
+export { addressSpans } from './address.ts';
+export { headerName, nameSpans, type HeaderName, type NameEvidence } from './name.ts';
+export { labelBefore } from './label.ts';
+export { dateLike } from './dateLike.ts';
+export { deletion } from './collapse.ts';
+export { contactSpans } from './contactSpans.ts';

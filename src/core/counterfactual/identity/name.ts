@@ -1,0 +1,158 @@
+/**
+ * The candidate's name in a CV's header block (its first eight non-empty lines), as PDF
+ * extraction leaves it: on a line with other fields (`Jane Doe Email: jane@x.com`), run together
+ * with the next words (`Jane B. DoeFeatured Resume`), in capitals over two lines (`JANE` /
+ * `DOE SMITH`), letter-spaced small capitals (`J ANE DOE`), before pronouns (`(She/Her)`) or a
+ * degree (`, M.S.`). Evidence that it is the name: the local part of an e-mail address of the CV
+ * or its file name spells a word of it, or its first word is a first name of the bundled lists.
+ *
+ * `headerName` finds the name; `nameSpans` finds where a known name (found, mapped or typed) is
+ * written in the header, in any case, spacing and line breaks, and the pronouns beside it.
+ */
+import { fold } from '../emailLocal.ts';
+import { nameGender } from '../neutral/referents.ts';
+import type { IdentitySpan } from './span.ts';
+
+/** Words that make a run a heading or a job title rather than a name. */
+const NOT_NAME: ReadonlySet<string> = new Set([
+  'engineer', 'developer', 'manager', 'software', 'senior', 'junior', 'lead', 'consultant', 'designer',
+  'analyst', 'teacher', 'nurse', 'director', 'student', 'specialist', 'assistant', 'officer', 'scientist',
+  'architect', 'administrator', 'technician', 'intern', 'head', 'chief', 'associate', 'executive',
+  'coordinator', 'representative', 'accountant', 'lawyer', 'doctor', 'researcher', 'freelancer',
+  'store', 'sales', 'data', 'project', 'product', 'marketing', 'financial', 'resume', 'résumé', 'cv',
+  'curriculum', 'vitae', 'profile', 'summary', 'experience', 'education', 'skills', 'contact',
+  'ingénieur', 'développeur', 'développeuse', 'chef', 'desarrollador', 'desarrolladora', 'ingeniero',
+  'ingeniera', 'entwickler', 'entwicklerin', 'ontwikkelaar', 'lebenslauf', 'perfil', 'profil',
+  'featured', 'objective', 'about', 'personal', 'information', 'details', 'references', 'email', 'phone',
+  'mobile', 'address', 'linkedin', 'github', 'university', 'college', 'school', 'page', 'of', 'the', 'and',
+]);
+/** Degrees and suffixes that end a name run (`Jane Doe, M.S.`); they stay in the text. */
+const DEGREE = /^(?:M\.?S\.?|M\.?Sc\.?|B\.?S\.?|B\.?Sc\.?|MBA|M\.?B\.?A\.?|Ph\.?D\.?|M\.?D\.?|CPA|PMP|P\.?E\.?|M\.?A\.?|B\.?A\.?|B\.?Eng\.?|M\.?Eng\.?|LL\.?M\.?|RN|CFA|Dipl\.?-?Ing\.?|Ing\.?|Lic\.?)$/u;
+const PARTICLE = /^(?:de|del|della|da|das|dos|di|du|la|le|van|von|der|den|ten|ter|bin|binti|al|el|y)$/u;
+/** A word of a name: capitalised or in capitals (`Doe`, `DOE`, `O'Neil`, `Jean-Luc`), or an initial (`B.`). */
+const WORD = /^\p{Lu}(?:[\p{Ll}\p{M}'’-]*\p{Ll}[\p{Ll}\p{M}'’-]*|[\p{Lu}\p{M}'’-]+)$/u;
+const INITIAL = /^\p{Lu}\.$/u;
+const PRONOUNS = /\(\s*(?:he|she|they|ze|xe)\s*\/\s*(?:him|her|them|hers|his|theirs|zir|hir)(?:\s*\/\s*[a-z]+)?\s*\)/giu;
+/** Prefixes of surnames that a lower-to-upper boundary does not end (`McDonald`, `DeVries`). */
+const KEEP_JOINED = /^(?:Mc|Mac|De|Di|Da|Du|La|Le|Van|Von|O'|D'|Fitz)$/u;
+
+export interface HeaderName {
+  /** The name as written, with single spaces (letter-spaced capitals joined: `J ANE` → `JANE`). */
+  readonly full: string;
+  /** `sure` with evidence (an e-mail, the file name) or on the first line (alone, or starting with a known first name); `unsure` elsewhere in the header with a known first name. */
+  readonly confidence: 'sure' | 'unsure';
+}
+
+/** Evidence for a name besides the text: e-mail local parts and the file name. */
+export interface NameEvidence {
+  readonly fileName?: string;
+}
+
+/** `JANE` → `Jane`, `O'NEIL` → `O'Neil`, `Doe` as it is (to look a first name up in the lists). */
+const titleCase = (w: string) => (w === w.toUpperCase() && w.length > 1 ? w.charAt(0) + w.slice(1).toLowerCase().replace(/(['’-])(\p{Ll})/gu, (_, a, b: string) => a + b.toUpperCase()) : w);
+
+/** The tokens of a header line with letter-spaced capitals joined and run-together words cut. */
+function tokens(line: string): string[] {
+  const raw = line.trim().split(/[ \t]+/u).filter((t) => t !== '');
+  const caps = raw.every((t) => t === t.toUpperCase());
+  const out: string[] = [];
+  for (let i = 0; i < raw.length; i++) {
+    const t = raw[i];
+    // `J ANE DOE`: a capital alone (no dot) before a word in capitals, in a line in capitals
+    if (caps && /^\p{Lu}$/u.test(t) && /^\p{Lu}{2,}$/u.test(raw[i + 1] ?? '')) {
+      out.push(t + raw[++i]);
+      continue;
+    }
+    // `DoeFeatured`: cut at the first lower-to-upper boundary after a real word
+    const cut = /^(\p{Lu}[\p{Ll}\p{M}'’-]*\p{Ll})(\p{Lu}.*)$/u.exec(t);
+    if (cut && !KEEP_JOINED.test(cut[1])) out.push(cut[1], '\u0000' + cut[2]);
+    else out.push(t);
+  }
+  return out;
+}
+
+/** The leading run of name words of a token list (2–4 words, initials and particles inside), or undefined. */
+function leadingRun(toks: readonly string[]): { words: string[]; whole: boolean } | undefined {
+  const words: string[] = [];
+  let real = 0;
+  let i = 0;
+  for (; i < toks.length && real < 5; i++) {
+    const t = toks[i].replace(/,$/u, '');
+    if (t.startsWith('\u0000')) break;
+    if (DEGREE.test(t) || NOT_NAME.has(fold(t)) || /[:@\d/|•·]/u.test(t)) break;
+    if (INITIAL.test(t) && real > 0) words.push(t);
+    else if (PARTICLE.test(t) && real > 0) words.push(t);
+    else if (WORD.test(t)) { words.push(t); real++; }
+    else break;
+    if (toks[i].endsWith(',')) { i++; break; }
+  }
+  while (words.length > 0 && (PARTICLE.test(words[words.length - 1]))) words.pop();
+  if (real < 1 || real > 4) return undefined;
+  return { words, whole: i === toks.length };
+}
+
+/** Whether the e-mail local parts or the file name spell a word of the name. */
+function evidenced(words: readonly string[], text: string, evidence: NameEvidence): boolean {
+  const locals = [...text.matchAll(/([\p{L}\p{N}._%+-]+)@/gu)].map((m) => fold(m[1]));
+  const file = fold(evidence.fileName?.replace(/\.[a-z0-9]+$/iu, '') ?? '');
+  const parts = words.filter((w) => !INITIAL.test(w) && !PARTICLE.test(w)).map(fold).filter((w) => w.length >= 3);
+  return parts.some((p) => file.includes(p) || locals.some((l) => l.includes(p)));
+}
+
+/**
+ * The candidate's name written in the header block of `text`, or undefined.
+ * @example headerName('J ANE DOE\njane.doe@x.com')?.full // 'JANE DOE'
+ */
+export function headerName(text: string, evidence: NameEvidence = {}): HeaderName | undefined {
+  const header = text.split(/\r?\n/u).filter((l) => l.trim() !== '').slice(0, 8);
+  let fallback: HeaderName | undefined;
+  for (let n = 0; n < header.length; n++) {
+    const toks = tokens(header[n].replace(PRONOUNS, ' ').replace(/\s+$/u, ''));
+    let run = leadingRun(toks);
+    // a name in capitals over two lines: `JANE` / `DOE SMITH`
+    if (run && run.whole && run.words.length === 1 && n + 1 < header.length) {
+      const next = leadingRun(tokens(header[n + 1]));
+      if (next?.whole && next.words.length <= 3 && [...run.words, ...next.words].every((w) => w === w.toUpperCase())) run = { words: [...run.words, ...next.words], whole: true };
+    }
+    if (!run || run.words.filter((w) => !INITIAL.test(w) && !PARTICLE.test(w)).length < 2) continue;
+    const full = run.words.join(' ');
+    if (evidenced(run.words, text, evidence)) return { full, confidence: 'sure' };
+    const known = nameGender(titleCase(run.words[0])) !== undefined;
+    // the first line alone, or followed by what ends a name (a label, a run-together word, a degree): as before
+    if (n === 0 && (run.whole || known)) return { full, confidence: 'sure' };
+    if (known && fallback === undefined) fallback = { full, confidence: 'unsure' };
+  }
+  return fallback;
+}
+
+const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+/** A word matched in any case, a space allowed after its first letter (letter-spaced small capitals). */
+const anyCase = (w: string) => [...w].map((c, i) => {
+  const cls = c.toLowerCase() === c.toUpperCase() ? escape(c) : `[${escape(c.toLowerCase())}${escape(c.toUpperCase())}]`;
+  return i === 0 && w.length > 2 ? `${cls}[ \\t]?` : cls;
+}).join('');
+
+/**
+ * Where `name` is written in the header block of `text` (its first eight non-empty lines): in any
+ * case, with any spaces or line breaks between its words, a middle initial or not, ending at a
+ * word boundary or where a run-together word starts (`DoeFeatured`); and `(She/Her)`-like
+ * pronouns in that block. All `sure`: the name is known.
+ * @example nameSpans('JANE\nDOE\nEngineer', 'Jane Doe').map((s) => [s.start, s.end]) // [[0, 8]]
+ */
+export function nameSpans(text: string, name: string): IdentitySpan[] {
+  const words = name.trim().split(/\s+/u).filter((w) => w !== '' && !INITIAL.test(w));
+  if (words.length === 0) return [];
+  const between = `(?:[ \\t]*\\r?\\n[ \\t]*|[ \\t]+)(?:\\p{Lu}\\.?[ \\t]+)?`;
+  const re = new RegExp(`(?<![\\p{L}\\p{M}])${words.map(anyCase).join(between)}(?:(?![\\p{L}\\p{M}])|(?<=\\p{Ll})(?=\\p{Lu}))`, 'gu');
+  const lines = text.split(/(?<=\n)/u);
+  let end = 0;
+  for (let seen = 0, i = 0; i < lines.length && seen < 8; i++) {
+    end += lines[i].length;
+    if (lines[i].trim() !== '') seen++;
+  }
+  const header = text.slice(0, end);
+  const out: IdentitySpan[] = [];
+  for (const m of header.matchAll(re)) out.push({ kind: 'name', start: m.index, end: m.index + m[0].length, confidence: 'sure' });
+  for (const m of header.matchAll(PRONOUNS)) out.push({ kind: 'pronouns', start: m.index, end: m.index + m[0].length, confidence: 'sure' });
+  return out.sort((a, b) => a.start - b.start);
+}

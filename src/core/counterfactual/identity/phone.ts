@@ -1,0 +1,76 @@
+/**
+ * Phone numbers, found and validated by libphonenumber-js (Google's libphonenumber metadata, the
+ * "max" set, so a number must fit a real numbering plan, not just a length): international
+ * numbers as written, national ones in the formats of the countries countryHints.ts gives
+ * (`9876543210` in India, `987654321` in Peru, `06 12 34 56 78` in France). A run that reads as
+ * a year, a year range or a date (dateLike.ts), one right after an identifier label (`DNI`,
+ * `ID`, `ORCID`, `ISBN`) and one inside a longer run of digits is never a phone number.
+ *
+ * Numbers the library finds only with a labelled shape (`Phone: (555) 123-4567`, a fictional US
+ * exchange it rightly calls invalid) are reported `unsure`: a label says phone, the plan says not.
+ */
+import { findPhoneNumbersInText, parsePhoneNumberFromString, type CountryCode } from 'libphonenumber-js/max';
+import { countryHints } from './countryHints.ts';
+import { dateLike } from './dateLike.ts';
+import { labelBefore } from './label.ts';
+import { disjoint, type IdentitySpan } from './span.ts';
+
+/** Identifier labels: the digits after them are an id, not a phone number. */
+const ID_BEFORE = /(?:\b(?:dni|id|ruc|nie|nif|passport|pasaporte|ssn|orcid|isbn|issn|doi|matr[íi]cula|licen[cs]e|no|nr|n[º°])\.?[ \t]*[:#]?[ \t]*)$/iu;
+/** A phone-shaped run, for the labelled fallback: an optional `+`, then 7 to 15 digits in groups. */
+const SHAPE = /(?<![\p{L}\p{N}])\+?\(?\d[\d \t().\-/]{5,40}\d/gu;
+
+/** Whether `[s, e)` is a whole token: no letter, digit or digit-joining mark right before or after it. */
+function whole(text: string, s: number, e: number): boolean {
+  return !/[\p{L}\p{N}]$|\p{N}[.,/-]$/u.test(text.slice(Math.max(0, s - 2), s)) && !/^[\p{L}\p{N}]|^[.,/-]\p{N}/u.test(text.slice(e, e + 2));
+}
+
+/**
+ * The phone numbers of `text`, in text order, not overlapping, each with its label (`Mobile:`).
+ * `lang` is the CV's language (its country is the last hint).
+ * @example phoneSpans('Mobile: 9876543210, Pune', 'en').map((s) => [s.start, s.end]) // [[8, 18]]
+ */
+export function phoneSpans(text: string, lang?: string, countries: readonly CountryCode[] = countryHints(text, lang)): IdentitySpan[] {
+  const out: IdentitySpan[] = [];
+  const keep = (start: number, end: number, confidence: IdentitySpan['confidence']) => {
+    const written = text.slice(start, end);
+    if (dateLike(written) || ID_BEFORE.test(text.slice(Math.max(0, start - 16), start)) || !whole(text, start, end)) return;
+    const label = labelBefore(text, start, 'phone');
+    out.push({ kind: 'phone', start, end, confidence, ...(label ? { label } : {}) });
+  };
+  for (const country of countries.length > 0 ? countries : (['US'] as CountryCode[])) {
+    for (const m of findPhoneNumbersInText(text, { defaultCountry: country })) keep(m.startsAt, m.endsAt, 'sure');
+  }
+  // runs the finder passed over (two numbers side by side read as one): each prefix of whole
+  // groups, longest first, parsed alone; a valid one is sure, a labelled possible one unsure
+  for (const m of text.matchAll(SHAPE)) {
+    let at = m.index;
+    const stop = m.index + m[0].length;
+    while (at < stop) {
+      if (out.some((s) => s.start <= at && s.end > at)) { at = out.find((s) => s.start <= at && s.end > at)!.end; continue; }
+      const run = text.slice(at, stop);
+      const gap = /^[ \t.\-/)]+/u.exec(run);
+      if (gap) { at += gap[0].length; continue; }
+      const cuts = [...run.matchAll(/(?<=\d|\))(?=[ \t().\-/]+[\d(+])/gu)].map((c) => c.index).concat(run.length).reverse();
+      let found = false;
+      for (const cut of cuts) {
+        const written = run.slice(0, cut).trimEnd();
+        const digits = written.replace(/\D/gu, '').length;
+        if (!/^[+(\d]/u.test(written) || digits < 7 || digits > 15) continue;
+        const parsed = countries.map((c) => parsePhoneNumberFromString(written, c));
+        const sure = parsed.some((p) => p?.isValid());
+        const possible = sure || (labelBefore(text, at, 'phone') !== undefined && parsed.some((p) => p?.isPossible()));
+        if (!possible) continue;
+        const before = out.length;
+        keep(at, at + written.length, sure ? 'sure' : 'unsure');
+        if (out.length > before) { at += written.length; found = true; break; }
+      }
+      if (!found) {
+        const next = /[ \t.\-/)]+(?=[\d(+])|\d(?=\()/u.exec(text.slice(at + 1, stop));
+        if (!next) break;
+        at += 1 + next.index + next[0].length;
+      }
+    }
+  }
+  return disjoint(out);
+}
