@@ -1,0 +1,50 @@
+/** emailSpans, urlSpans, addressSpans and their labels (synthetic text). */
+import { describe, expect, it } from 'vitest';
+import { emailSpans } from '../../../../../src/core/counterfactual/identity/email.ts';
+import { urlSpans } from '../../../../../src/core/counterfactual/identity/url.ts';
+import { addressSpans } from '../../../../../src/core/counterfactual/identity/address.ts';
+import { deletion } from '../../../../../src/core/counterfactual/identity/collapse.ts';
+
+const slices = (text: string, spans: readonly { start: number; end: number }[]) => spans.map((s) => text.slice(s.start, s.end));
+
+describe('emailSpans(text)', () => {
+  it('finds addresses with their label, not a trailing dot', () => {
+    const text = 'Email: ana.ruiz@mail.example.com and a_b+cv@uni.edu.pe.';
+    expect(slices(text, emailSpans(text))).toEqual(['ana.ruiz@mail.example.com', 'a_b+cv@uni.edu.pe']);
+    expect(emailSpans(text)[0].label).toEqual({ start: 0, end: 7 });
+  });
+});
+
+describe('urlSpans(text)', () => {
+  it('finds URLs, bare profile hosts, truncated LinkedIn handles and personal domains, not technologies', () => {
+    const text = 'linkedin.com/in/jane-doe-12 | in/janedoe | https://janedoe.dev/blog. github.com/jd, orcid.org/0000-0001-2345-6789 Node.js asp.net socket.io janedoe.com';
+    expect(slices(text, urlSpans(text))).toEqual(['linkedin.com/in/jane-doe-12', 'in/janedoe', 'https://janedoe.dev/blog', 'github.com/jd', 'orcid.org/0000-0001-2345-6789', 'janedoe.com']);
+    expect(urlSpans(text).at(-1)!.confidence).toBe('unsure');
+  });
+});
+
+describe('addressSpans(text)', () => {
+  it('finds streets in five languages with the postcode and city after them', () => {
+    for (const a of ['Mz B lote 12, Urb. Los Olivos', 'Musterstraße 12, 10115 Berlin', '418 156th Ave. NE, Apt K210, Kirkland, WA 98033', '45 King Street West, Toronto, ON M5H 1J8', '12 rue de la Paix, 75002 Paris', 'Calle Mayor 5, 28013 Madrid', 'Keizersgracht 123\n1015 CJ Amsterdam']) {
+      const text = `${a}\nExperience`;
+      expect(slices(text, addressSpans(text))).toEqual([a]);
+      expect(addressSpans(text)[0].confidence).toBe('sure');
+    }
+  });
+  it('marks a street with no postcode unsure', () => {
+    expect(addressSpans('123 Main Street, Springfield')).toMatchObject([{ start: 0, end: 28, confidence: 'unsure' }]);
+  });
+  it('never reads a year, a heading and a referee\'s "Dr. Name" as an address', () => {
+    for (const text of ['University of Lima, 2020\n\nProfessional References\nDr. Jane Roe', 'Thesis 2020 Professional References Dr. Jane Roe', 'Worked 5 years as Team Lead']) {
+      expect(addressSpans(text)).toEqual([]);
+    }
+  });
+});
+
+describe('deletion(text, span)', () => {
+  it('takes the label and one separator, before the span at the end of its line', () => {
+    const text = 'Berlin | Tel: 0301234567 | Lima\nLima · a@b.io';
+    expect(deletion(text, { kind: 'phone', start: 14, end: 24, confidence: 'sure', label: { start: 9, end: 14 } })).toEqual([9, 27]);
+    expect(deletion(text, { kind: 'email', start: 39, end: 45, confidence: 'sure' })).toEqual([36, 45]);
+  });
+});
