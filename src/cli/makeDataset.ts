@@ -18,7 +18,9 @@ import { VARIANT_KINDS, type VariantKind } from '../core/counterfactual/variant.
 import { validateNameList, type NameList } from '../core/counterfactual/nameList.ts';
 import { DEFAULT_DRAFT_OPTIONS, type DraftOptions } from '../core/ownData/draftOptions.ts';
 import { draftPackage, draftVariants, type Draft } from '../core/ownData/draftPackage.ts';
-import { acceptAll, parseDecisions } from '../core/ownData/review.ts';
+import { acceptAll } from '../core/ownData/review.ts';
+import { applyDocumentSettings, parseReviewFile, type ReadReview } from '../core/ownData/reviewFile.ts';
+import type { ImportedDocument } from '../core/documents/candidateDocument.ts';
 import { zipPackage } from '../core/package/zipPackage.ts';
 import { documentFiles } from './node/documentFiles.ts';
 import { nodeExtractText } from './node/extractText.ts';
@@ -45,8 +47,13 @@ async function importSide(path: string, mapping: ColumnMapping | undefined, lang
     // One line (errors.ts): the files' errors follow each other, separated by "; ", each naming its file.
     throw new InputError(`${result.errors.length} ${what} file(s) or row(s) could not be imported, nothing was written: ${result.errors.map((e) => describeDocumentError(e).replace(/\s*[\r\n]+\s*/gu, ' ')).join('; ')}`, path);
   }
+  return importedWithLanguage(result.documents, lang);
+}
+
+/** `--lang` given to the documents that carry none. @throws {InputError} for a code that is not one. */
+function importedWithLanguage(documents: readonly ImportedDocument[], lang: string | undefined): ImportedDocument[] {
   try {
-    return withDefaultLanguage(result.documents, lang);
+    return withDefaultLanguage(documents, lang);
   } catch (e) {
     throw new InputError(`--lang: ${(e as Error).message}`);
   }
@@ -77,25 +84,39 @@ export const makeDatasetCommand: Command = {
   summary: 'a dataset package of your own CVs and job posts with counterfactual name, explicit, gender and noise variants (the browser\'s "Your candidates")',
   async run(args) {
     const out = requiredOption(args, 'out');
-    const kinds = (listOption(args, 'variants').length > 0 ? listOption(args, 'variants') : [...DEFAULT_DRAFT_OPTIONS.kinds]) as VariantKind[];
+    // The browser's review file (its "Export review decisions"): the decisions and, from version 2,
+    // every document's id, language and typed name, the mappings and the generator's options —
+    // what rebuilds the browser's package byte for byte. A flag given as well overrides it.
+    const decisionsPath = stringOption(args, 'decisions');
+    let review: ReadReview | undefined;
+    if (decisionsPath !== undefined) {
+      try {
+        review = parseReviewFile(JSON.parse(await readFile(decisionsPath, 'utf8')));
+      } catch (e) {
+        throw new InputError((e as Error).message, decisionsPath);
+      }
+    }
+    const base = review?.settings?.options ?? DEFAULT_DRAFT_OPTIONS;
+    const kinds = (listOption(args, 'variants').length > 0 ? listOption(args, 'variants') : [...base.kinds]) as VariantKind[];
     for (const k of kinds) if (!(VARIANT_KINDS as readonly string[]).includes(k)) throw new InputError(`--variants: unknown kind "${k}"; use ${VARIANT_KINDS.join(', ')}`);
-    const attributes = listOption(args, 'groups').length > 0 ? listOption(args, 'groups') : [...DEFAULT_DRAFT_OPTIONS.attributes];
-    const names = stringOption(args, 'names') ?? 'insert';
+    const attributes = listOption(args, 'groups').length > 0 ? listOption(args, 'groups') : [...base.attributes];
+    const names = stringOption(args, 'names') ?? base.names ?? 'insert';
     if (names !== 'insert' && names !== 'replace') {
       throw new InputError(/\.json$/iu.test(names) ? `--names is insert or replace now; give name lists with --name-lists ${names}` : `--names must be insert or replace, got "${names}"`);
     }
-    const neutraliseText = stringOption(args, 'neutralise') ?? 'yes';
+    const neutraliseText = stringOption(args, 'neutralise') ?? (base.neutralise === false ? 'no' : 'yes');
     if (neutraliseText !== 'yes' && neutraliseText !== 'no') throw new InputError(`--neutralise must be yes or no, got "${neutraliseText}"`);
-    const otherGender = stringOption(args, 'other-names-gender') ?? 'seeded';
+    const otherGender = stringOption(args, 'other-names-gender') ?? base.nameChoice?.otherNamesGender ?? 'seeded';
     if (otherGender !== 'seeded' && otherGender !== 'female' && otherGender !== 'male') throw new InputError(`--other-names-gender must be seeded, female or male, got "${otherGender}"`);
-    const genderEthnicity = stringOption(args, 'gender-names-ethnicity');
+    const genderEthnicity = stringOption(args, 'gender-names-ethnicity') ?? base.nameChoice?.genderNamesEthnicity;
+    const nameLists = listOption(args, 'name-lists').length > 0 ? await Promise.all(listOption(args, 'name-lists').map(readNameList)) : base.nameLists ?? [];
     const options: DraftOptions = {
       kinds,
       attributes,
-      seed: integerOption(args, 'seed', DEFAULT_DRAFT_OPTIONS.seed, 0),
-      namesPerGroup: integerOption(args, 'names-per-group', DEFAULT_DRAFT_OPTIONS.namesPerGroup, 1),
-      typoRate: numberOption(args, 'typo-rate', DEFAULT_DRAFT_OPTIONS.typoRate),
-      nameLists: await Promise.all(listOption(args, 'name-lists').map(readNameList)),
+      seed: integerOption(args, 'seed', base.seed, 0),
+      namesPerGroup: integerOption(args, 'names-per-group', base.namesPerGroup, 1),
+      typoRate: numberOption(args, 'typo-rate', base.typoRate),
+      nameLists,
       neutralise: neutraliseText === 'yes',
       names,
       ...(genderEthnicity !== undefined || otherGender !== 'seeded'
@@ -104,20 +125,25 @@ export const makeDatasetCommand: Command = {
     };
     if (!(options.typoRate >= 0 && options.typoRate <= 1)) throw new InputError(`--typo-rate must be in [0, 1], got ${options.typoRate}`);
     const lang = stringOption(args, 'lang');
-    const cvs = await importSide(requiredOption(args, 'cvs'), mappingOption(stringOption(args, 'map'), 'map'), lang, 'CV');
-    const jobs = await importSide(requiredOption(args, 'jobs'), mappingOption(stringOption(args, 'jobs-map'), 'jobs-map'), lang, 'job post');
-    const id = stringOption(args, 'id') ?? 'my-candidates';
-    const draft: Draft = { id, title: stringOption(args, 'title') ?? id, cvs, jobs, options };
-    const decisionsPath = stringOption(args, 'decisions');
-    let decisions;
-    if (decisionsPath === undefined) decisions = acceptAll(draftVariants(draft).variants, new Map());
-    else {
+    const settings = review?.settings;
+    const side = async (option: 'cvs' | 'jobs', mapOption: 'map' | 'jobs-map', what: string) => {
+      const path = requiredOption(args, option);
+      const mapping = mappingOption(stringOption(args, mapOption), mapOption) ?? settings?.mappings[option];
+      if (!settings) return importSide(path, mapping, lang, what);
+      let documents;
       try {
-        decisions = parseDecisions(JSON.parse(await readFile(decisionsPath, 'utf8')));
+        documents = applyDocumentSettings(await importSide(path, mapping, undefined, what), settings.documents[option], what);
       } catch (e) {
-        throw new InputError((e as Error).message, decisionsPath);
+        if (e instanceof RangeError) throw new InputError(e.message, decisionsPath);
+        throw e;
       }
-    }
+      return importedWithLanguage(documents, lang);
+    };
+    const cvs = await side('cvs', 'map', 'CV');
+    const jobs = await side('jobs', 'jobs-map', 'job post');
+    const id = stringOption(args, 'id') ?? settings?.dataset.id ?? 'my-candidates';
+    const draft: Draft = { id, title: stringOption(args, 'title') ?? settings?.dataset.title ?? id, cvs, jobs, options };
+    const decisions = review?.decisions ?? acceptAll(draftVariants(draft).variants, new Map());
     let made;
     try {
       made = draftPackage(draft, decisions);

@@ -62,9 +62,9 @@ e2e('the demo run ends in a results table and a Pareto plot of 3 models, matches
   await page.waitForFunction(() => (document.querySelector('[data-testid="permalink-input"]') as HTMLInputElement | null)?.value.includes('#r='), undefined, { timeout: 60_000 });
   const link = await page.getByTestId('permalink-input').inputValue();
   assert.match(link, /#r=[A-Za-z0-9_-]+$/);
-  // A link carries numbers to the three decimals the page shows (core/share/linkPrecision.ts).
+  // A link carries numbers to six significant digits, more than the page shows (core/share/linkPrecision.ts).
   const table = async (p: Page) =>
-    p.locator('[data-testid="results-table"] td[data-metric]').evaluateAll((tds) => tds.map((td) => `${td.getAttribute('data-metric')}=${Number(td.getAttribute('data-value')).toFixed(3)}`));
+    p.locator('[data-testid="results-table"] td[data-metric]').evaluateAll((tds) => tds.map((td) => `${td.getAttribute('data-metric')}=${Number(Number(td.getAttribute('data-value')).toPrecision(6))}`));
   const mine = await table(page);
   const fresh = await (await newContext()).newPage();
   await fresh.goto(link);

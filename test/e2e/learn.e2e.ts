@@ -76,7 +76,7 @@ e2e('with a stored retrieval result, the Cohen’s d lesson’s links open that 
   assert.deepEqual(errors, []);
 }, { timeout: 600_000 });
 
-e2e('multi-task scoring of a predictions folder shows task, capability and Overall scores', async ({ page, baseUrl, errors }) => {
+e2e('multi-task scoring of a predictions folder shows task, capability and Overall scores, and shares them as a link', async ({ page, baseUrl, errors, newContext }) => {
   await page.goto(`${baseUrl}#/run/predictions`);
   await page.getByTestId('predictions-example').click();
   await page.getByTestId('tasks-table').waitFor({ timeout: 30_000 });
@@ -86,6 +86,14 @@ e2e('multi-task scoring of a predictions folder shows task, capability and Overa
   // CIs from the same core function as the CLI (10,000 resamples, seed 0), shown beside each score.
   assert.match((await page.locator('[data-testid="tasks-table"] tbody tr').first().textContent()) ?? '', /\d+\.\d{3} \[\d+\.\d{3}, \d+\.\d{3}\]/);
   assert.match((await page.getByTestId('tasks-method').textContent()) ?? '', /10,000 resamples .*seed 0/);
+  // Share: a link of the scores (never a record), which opens the same tables in a fresh context.
+  await page.waitForFunction(() => (document.querySelector('[data-testid="permalink-input"]') as HTMLInputElement | null)?.value.includes('#r='), undefined, { timeout: 30_000 });
+  const fresh = await (await newContext()).newPage();
+  await fresh.goto(await page.getByTestId('permalink-input').inputValue());
+  await fresh.getByTestId('shared-result').waitFor({ timeout: 30_000 });
+  assert.equal(await fresh.getByTestId('tasks-table').textContent(), await page.getByTestId('tasks-table').textContent());
+  assert.equal(await fresh.getByTestId('tasks-overall').textContent(), await page.getByTestId('tasks-overall').textContent());
+  await fresh.close();
   // A broken folder names the file and line.
   const dir = mkdtempSync(join(tmpdir(), 'fairground-predictions-'));
   writeFileSync(join(dir, 'tasks.json'), '{"tasks":[{"name":"fit","kind":"binary","capability":"Classification"}]}');

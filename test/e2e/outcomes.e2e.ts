@@ -74,7 +74,7 @@ function compare(cells: readonly Cell[], json: any, device: string): number {
   return compared;
 }
 
-e2e('the Outcomes view audits a decisions file in the page and shows the same numbers as fairground eval outcomes', async ({ page, baseUrl, errors, requests, device }) => {
+e2e('the Outcomes view audits a decisions file in the page and shows the same numbers as fairground eval outcomes', async ({ page, baseUrl, errors, requests, device, newContext }) => {
   await page.goto(baseUrl);
   // Keyboard: the navigation reaches the view.
   const nav = page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Outcomes' });
@@ -115,6 +115,17 @@ e2e('the Outcomes view audits a decisions file in the page and shows the same nu
   const plot = page.getByTestId('outcomes-plot');
   assert.equal(await plot.locator('svg [data-bar]').count(), 11);
   assert.equal(await plot.locator('svg .four-fifths').count(), 3);
+
+  // Share: the link names the file by its SHA-256 and holds no row or file name; in a fresh context it shows the same table.
+  await page.waitForFunction(() => (document.querySelector('[data-testid="permalink-input"]') as HTMLInputElement | null)?.value.includes('#r='), undefined, { timeout: 30_000 });
+  const link = await page.getByTestId('permalink-input').inputValue();
+  assert.match((await page.getByTestId('permalink-length').textContent()) ?? '', /^[\d,]+ characters: /);
+  const fresh = await (await newContext()).newPage();
+  await fresh.goto(link);
+  await fresh.getByTestId('shared-result').waitFor({ timeout: 30_000 });
+  await fresh.getByTestId('outcomes-table').waitFor();
+  assert.equal(await fresh.getByTestId('outcomes-table').textContent(), await page.getByTestId('outcomes-table').textContent());
+  await fresh.close();
 
   // The CSV export holds the same numbers at full precision.
   const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Table as CSV' }).first().click()]);

@@ -19,9 +19,10 @@ import type { NotMade, ReviewKind, Variant } from '../../core/counterfactual/var
 import { validateNameList } from '../../core/counterfactual/nameList.ts';
 import { DEFAULT_DRAFT_OPTIONS, type DraftOptions } from '../../core/ownData/draftOptions.ts';
 import { baseId, draftPackage, draftVariants } from '../../core/ownData/draftPackage.ts';
+import { reviewFileOf } from '../../core/ownData/reviewFile.ts';
 import { documentRows, type DocumentRow } from '../../core/ownData/documentRows.ts';
 import { clashingIds, mergeDocuments, naturalCompare, type IdClash } from '../../core/ownData/mergeDocuments.ts';
-import { acceptAll, decisionsJson, reviewCounts, reviewState, type ReviewCounts, type ReviewDecision, type ReviewState } from '../../core/ownData/review.ts';
+import { acceptAll, reviewCounts, reviewState, type ReviewCounts, type ReviewDecision, type ReviewState } from '../../core/ownData/review.ts';
 import { zipPackage } from '../../core/package/zipPackage.ts';
 import { CancelledError } from '../../core/audit/run/index.ts';
 import { deleteDraft, listDrafts, putDraft, putReviews, readReviews } from '../../storage/draftStore.ts';
@@ -469,9 +470,15 @@ export class CandidatesState {
     return new Blob([zipPackage(this.#package(id, title).files.files) as BlobPart], { type: 'application/zip' });
   }
 
-  /** The review's decisions as JSON, for `fairground make-dataset --decisions`. */
-  exportDecisions(): Blob {
-    return new Blob([`${JSON.stringify(decisionsJson(this.decisions), null, 2)}\n`], { type: 'application/json' });
+  /**
+   * The review file (core/ownData/reviewFile.ts) for `fairground make-dataset --decisions`: the
+   * decisions, every document's id, language and typed name in the draft's order, the mappings and
+   * the generator's options — what rebuilds this package byte for byte from the same files.
+   */
+  exportDecisions(id: string, title: string): Blob {
+    if (!this.draft) throw new Error('import CVs and job posts first');
+    const file = reviewFileOf({ id, title, cvs: this.draft.cvs, jobs: this.draft.jobs, options: this.draft.options }, this.decisions, this.draft.mappings ?? {});
+    return new Blob([`${JSON.stringify(file, null, 2)}\n`], { type: 'application/json' });
   }
 
   /** Discards the draft and its decisions (a stored dataset made from it stays). */

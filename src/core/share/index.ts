@@ -3,7 +3,7 @@
  * Share boxes, the report's Reproduce section and Re-run all use, their precision and length.
  */
 export { LINK_DETAILS, type LinkDetail } from './detail.ts';
-export { atLinkPrecision, linkNumber, LINK_DECIMALS } from './linkPrecision.ts';
+export { atLinkPrecision, linkNumber, LINK_SIGNIFICANT_DIGITS } from './linkPrecision.ts';
 export { EMAIL_SAFE_LINK_CHARS, TICKET_SAFE_LINK_CHARS, linkReach, linkReachText, type LinkReach } from './linkLength.ts';
 export { retrievalPayload } from './retrievalPayload.ts';
 export { screeningPayload, type SharedScreeningResults } from './screeningPayload.ts';

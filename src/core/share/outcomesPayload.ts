@@ -16,8 +16,15 @@ import { atLinkPrecision } from './linkPrecision.ts';
 export function outcomesPayload(results: OutcomesResults, fileSha256?: string): PermalinkPayloadInput {
   const sha256 = results.source?.sha256 ?? fileSha256;
   if (sha256 === undefined || !/^[0-9a-f]{64}$/u.test(sha256)) throw new RangeError('an outcomes link needs the SHA-256 of the decisions file');
-  const { source, ...rest } = results;
-  const shared = { ...rest, ...(source ? { source: { bytes: source.bytes, sha256: source.sha256 } } : {}) };
+  // `rule` (the CLI's output adds the rule in words and whether it is informative) is read again
+  // from `decision` wherever the audit is shown, so the link leaves it out.
+  const { source, rule: _rule, ...rest } = results as OutcomesResults & { readonly rule?: unknown };
+  // The audit's date, not its time (LL144 asks for the date; two audits of one file on one day give one link).
+  const shared = {
+    ...rest,
+    ...(rest.created_at === undefined ? {} : { created_at: rest.created_at.slice(0, 10) }),
+    ...(source ? { source: { bytes: source.bytes, sha256: source.sha256 } } : {}),
+  };
   return {
     v: CURRENT_SCHEMA,
     kind: 'outcomes',

@@ -4,7 +4,7 @@
  * dataset) in its summary and full links, a screening result, an outcome audit of a decisions
  * table and the multi-task scores of the example predictions each go through core/share's
  * payload → the guard → encodePermalink → openShared and come back as the same numbers at the
- * link's precision (three decimals, worked out here with toFixed, independently of linkNumber).
+ * link's precision (six significant digits, worked out here with toPrecision, independently of linkNumber).
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -20,8 +20,8 @@ import { memoryIo } from '../cli/memoryIo.ts';
 import { fragmentOfJson } from '../core/permalink/helpers.ts';
 import { multiTaskPayload, screeningPayload } from '../core/permalink/fixtures.ts';
 
-/** Every non-integer number to three decimals, as the link carries it. */
-const at3 = (value: unknown): unknown => JSON.parse(JSON.stringify(value), (_k, v: unknown) => (typeof v === 'number' && !Number.isInteger(v) ? Number(v.toFixed(3)) : v));
+/** Every non-integer number to six significant digits, as the link carries it. */
+const at3 = (value: unknown): unknown => JSON.parse(JSON.stringify(value), (_k, v: unknown) => (typeof v === 'number' && !Number.isInteger(v) ? Number(v.toPrecision(6)) : v));
 const plain = (value: unknown) => JSON.parse(JSON.stringify(value)) as unknown;
 
 async function bm25Run() {
@@ -32,14 +32,14 @@ async function bm25Run() {
 }
 
 describe('fragmentOf(results, forbidden, detail) → openShared(fragment)', () => {
-  it('opens the full link of a real retrieval-fairness run as the same summary numbers, to three decimals', async () => {
+  it('opens the full link of a real retrieval-fairness run as the same summary numbers, to six significant digits', async () => {
     const results = await bm25Run();
     const opened = await openShared(await fragmentOf(results, [], 'full'));
     expect(opened.ok, opened.ok ? '' : opened.error).toBe(true);
     if (!opened.ok) return;
     expect(plain(opened.results)).toEqual(at3(summaryOf(results)));
     const ndcg = results.subsets[0].models[0].effectiveness!['ndcg@10']!.mean;
-    expect((opened.results as typeof results).subsets[0].models[0].effectiveness!['ndcg@10']!.mean).toBe(Math.round(ndcg * 1000) / 1000);
+    expect((opened.results as typeof results).subsets[0].models[0].effectiveness!['ndcg@10']!.mean).toBe(Number(ndcg.toPrecision(6)));
   }, 120_000);
 
   it('the summary link (the default) keeps each model’s overall numbers and leaves the per-language and per-direction tables empty', async () => {
@@ -86,7 +86,7 @@ describe('an outcomes link (the Outcomes view’s Share box)', () => {
     if (!opened.ok || opened.results.kind !== 'outcomes') return expect.fail(opened.ok ? opened.results.kind : opened.error);
     expect(opened.payload.dataset).toEqual({ id: 'decisions-table', version: '', manifestSha256: run.results.source!.sha256 });
     const { source, ...rest } = run.results;
-    expect(plain(opened.results.outcomes)).toEqual(at3({ ...rest, source: { bytes: source!.bytes, sha256: source!.sha256 } }));
+    expect(plain(opened.results.outcomes)).toEqual(at3({ ...rest, created_at: '2026-12-07', source: { bytes: source!.bytes, sha256: source!.sha256 } }));
     expect(JSON.stringify(opened.payload)).not.toContain('callbacks.csv');
     expect(fragment.length).toBeLessThan(TICKET_SAFE_LINK_CHARS);
   });
@@ -114,5 +114,16 @@ describe('a multi-task link (the Predictions view’s Share box)', () => {
     const tasks = Object.fromEntries(Object.entries(results.tasks).map(([n, { slices: _s, ...t }]) => [n, t]));
     expect(plain(opened.results.tasks)).toEqual(at3({ ...results, tasks }));
     expect(opened.payload.dataset.manifestSha256).toBe(filesSha256(files));
+  });
+});
+
+describe('an outcomes link of fairground eval outcomes’ output', () => {
+  it('leaves out the rule in words the CLI adds (read again from the decision) and opens', async () => {
+    const text = ['race,callback', ...Array.from({ length: 20 }, (_, i) => `${i % 2 ? 'black' : 'white'},${i % 3 ? 0 : 1}`)].join('\n');
+    const run = runOutcomesAudit({ text, fileName: 'd.csv', columns: { groups: ['race'], selected: 'callback' } });
+    if (!run.ok) return expect.fail(run.error);
+    const cliOutput = { ...run.results, rule: { text: 'the selection in column "callback"', informative: true, reasons: [] } };
+    const opened = await openShared(await guardedFragment(outcomesPayload(cliOutput), []));
+    expect(opened.ok, opened.ok ? '' : opened.error).toBe(true);
   });
 });

@@ -139,8 +139,8 @@ describe('buildReport of a screening audit', () => {
     if (opened.ok) {
       expect(opened.payload.kind).toBe('screening');
       const auc = (opened.payload.results as { models: { validity: { auc: { mean: number } } }[] }).models[0].validity.auc.mean;
-      // To the three decimals a link carries (core/share/linkPrecision.ts).
-      expect(auc).toBe(Number(results.models[0].validity!.auc.mean.toFixed(3)));
+      // To the six significant digits a link carries (core/share/linkPrecision.ts).
+      expect(auc).toBe(Number(results.models[0].validity!.auc.mean.toPrecision(6)));
     }
     expect(section(html, 'reproduce')).toContain('fairground run --dataset DATASET_DIR --task cv-screening --model model-a --model model-b --runs 3 --bootstrap 200 --seed 7 --reference-model model-b --out results.json');
   });

@@ -2,17 +2,24 @@ import { describe, expect, it } from 'vitest';
 import { atLinkPrecision, linkNumber, linkReach, linkReachText } from '../../../../src/core/share/index.ts';
 
 describe('linkNumber(x)', () => {
-  it('keeps integers and rounds others to three decimals as toFixed does', () => {
-    expect(linkNumber(0.41591141614)).toBe(0.416);
+  it('keeps integers and rounds others to six significant digits as toPrecision does', () => {
+    expect(linkNumber(0.41591141614)).toBe(0.415911);
     expect(linkNumber(46.6879761904762)).toBe(46.688);
+    expect(linkNumber(0.0373831775700934)).toBe(0.0373832);
     expect(linkNumber(240)).toBe(240);
-    expect(linkNumber(-0.0004)).toBe(0);
-    expect(Object.is(linkNumber(-0.0004), -0)).toBe(false);
+    expect(Object.is(linkNumber(-0.0000000000001), -0)).toBe(false);
     expect(linkNumber(Number.NaN)).toBeNaN();
   });
 
+  it('keeps what the views show: three decimals of a statistic, two of a percentage', () => {
+    for (const x of [0.41591141614, 0.0373831775700934, 0.12039999, 46.6879761904762, 0.9999994]) {
+      expect(linkNumber(x).toFixed(3)).toBe(x.toFixed(3));
+      expect((100 * linkNumber(x)).toFixed(2)).toBe((100 * x).toFixed(2));
+    }
+  });
+
   it('keeps a mean inside its CI (rounding is monotone)', () => {
-    expect(atLinkPrecision({ mean: 0.38149, ci: [0.38144, 0.38151], n: 3 })).toEqual({ mean: 0.381, ci: [0.381, 0.382], n: 3 });
+    expect(atLinkPrecision({ mean: 0.3814999, ci: [0.38149941, 0.38150001], n: 3 })).toEqual({ mean: 0.3815, ci: [0.381499, 0.3815], n: 3 });
   });
 });
 
