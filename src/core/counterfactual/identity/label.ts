@@ -19,8 +19,10 @@ const EXTRA: Readonly<Partial<Record<IdentityKind, readonly string[]>>> = Object
 const PATTERNS = new Map(
   Object.entries(REASON).map(([kind, reasons]) => {
     const labels = [...reasons!.flatMap((r) => STATEMENT_LABELS[r] ?? []), ...(EXTRA[kind as IdentityKind] ?? [])].sort((a, b) => b.length - a.length);
-    // the label, then `:`, `-`, `.` or just spaces, then the span; at a line start or after a separator
-    const re = new RegExp(`(?:^|(?<=[|•·;,\\n]))[ \\t]*((?:${labels.map(escape).join('|')})(?:[ \\t]*(?:[:：]|[-–—](?=[ \\t]))[ \\t]*|[ \\t]+|(?<=\\.)))$`, 'iu');
+    const alt = labels.map(escape).join('|');
+    // the label, then `:`, `-`, `.` or just spaces, then the span, at a line start or after a
+    // separator; or with a colon after another field (`Jane Doe Email: …`)
+    const re = new RegExp(`(?:(?:^|(?<=[|•·;,\\n]))[ \\t]*((?:${alt})(?:[ \\t]*(?:[:：]|[-–—](?=[ \\t]))[ \\t]*|[ \\t]+|(?<=\\.)))|(?<=[ \\t])((?:${alt})[ \\t]*[:：][ \\t]*))$`, 'iu');
     return [kind as IdentityKind, re];
   }),
 );
@@ -35,6 +37,6 @@ export function labelBefore(text: string, start: number, kind: IdentityKind): { 
   const lineStart = text.lastIndexOf('\n', start - 1) + 1;
   const m = re.exec(text.slice(lineStart, start));
   if (!m) return undefined;
-  const at = lineStart + m.index + m[0].length - m[1].length;
+  const at = lineStart + m.index + m[0].length - (m[1] ?? m[2]).length;
   return { start: at, end: start };
 }
