@@ -22,6 +22,7 @@ import { BUNDLED_NAME_LISTS } from '../bundledNameLists.ts';
 import { fold } from '../emailLocal.ts';
 import type { FoundName } from '../findName.ts';
 import { tokenize, type Token } from '../gender/tokens.ts';
+import { isProtected } from '../protectedTerms.ts';
 
 /** Whom a pronoun refers to. */
 export type Referent = 'candidate' | 'other' | 'unclear' | 'generic';
@@ -46,6 +47,15 @@ const ROLE_NOUNS = 'manager|supervisor|director|president|boss|ceo|cfo|cto|coo|c
 const ROLE = new RegExp(`\\b(?:the|my|our|their|his|her|its)\\s+(?:[\\p{L}-]+\\s+){0,2}?(?:${ROLE_NOUNS})s?\\b`, 'giu');
 /** A capitalised title standing for someone (`Office Manager`, `Vice President`). */
 const ROLE_TITLE = /\b(?:Vice President|President|Office Manager|General Manager|Managing Director|Executive Director|Director|Supervisor|Chairman|Chairwoman|Principal|Dean|Professor|Senator|Governor|Mayor|CEO|CFO|CTO|COO|CISO|CIO)\b/gu;
+
+/**
+ * A capitalised name right after a verb that takes a person (`I managed Dmitri for two years`,
+ * `reported to Ingrid Halvorsen`), ending the clause or followed by a word that ends the object: a
+ * person, whether or not the name lists know the name (not a protected term: `trained Python models`).
+ */
+const PERSON_AFTER = /\b(?:managed|manage|manages|managing|supervised|supervise|supervises|supervising|mentored|mentor|mentoring|hired|know|knew|known|met|taught|coached|trained|recommend|recommends|recommended|replaced|introduced|reported\s+to|reports\s+to|assisted|thank|thanked)\s+(\p{Lu}\p{Ll}[\p{L}'’-]*(?:\s+\p{Lu}\p{Ll}[\p{L}'’-]*)?)(?=\s*(?:[,;.!?)—–"”»]|$)|\s+(?:for|since|at|in|during|on|when|while|as|and|who|from|between|over|throughout|until|before|after)\b)/gmu;
+/** Capitalised words that open an object but are not names. */
+const NOT_PERSONS = new Set(['the', 'a', 'an', 'our', 'my', 'his', 'her', 'their', 'its', 'this', 'that', 'these', 'those', 'several', 'many', 'all', 'both', 'each', 'every', 'some', 'him', 'them', 'it', 'people', 'teams', 'team', 'staff', 'students', 'clients']);
 
 /** Every first name of the bundled lists, folded: a capitalised word among them names a person. */
 const FIRST_NAMES: ReadonlySet<string> = new Set(
@@ -151,6 +161,13 @@ export function mentions(text: string, candidate: FoundName | undefined): Mentio
       if (free(at, at + m[1].length) && !m[1].split(/\s+/u).some((w) => own.has(fold(w)))) out.push({ start: at, end: at + m[1].length, who: 'other', by: 'name' });
     }
   }
+  for (const m of text.matchAll(PERSON_AFTER)) {
+    const at = m.index + m[0].lastIndexOf(m[1]);
+    const parts = m[1].split(/\s+/u);
+    if (NOT_PERSONS.has(fold(parts[0])) || isProtected(parts[0]) || !free(at, at + m[1].length)) continue;
+    const gender = nameGender(parts[0]);
+    out.push({ start: at, end: at + m[1].length, who: parts.some((w) => own.has(fold(w))) ? 'candidate' : 'other', by: 'name', ...(gender ? { gender } : {}) });
+  }
   for (const re of [ROLE, ROLE_TITLE]) {
     for (const m of text.matchAll(re)) if (free(m.index, m.index + m[0].length)) out.push({ start: m.index, end: m.index + m[0].length, who: 'other', by: 'role' });
   }
@@ -209,6 +226,10 @@ export function referents(text: string, lang: string, candidate: FoundName | und
   const generic = [...text.matchAll(GENERIC)].map((m) => [m.index, m.index + m[0].length] as const);
   const words = THIRD_PERSON[lang] ?? new Set<string>();
   const out: PronounReferent[] = [];
+  const blockOf = (o: number) => blocks.findIndex(([s, e]) => o >= s && o < e);
+  // the gender a pronoun gave a name of unknown gender (`Ingrid Halvorsen … she`), by the name as written
+  const learnt = new Map<string, 'female' | 'male'>();
+  const genderOf = (m: Mention) => m.gender ?? (m.by === 'role' ? undefined : learnt.get(fold(text.slice(m.start, m.end))));
   for (const t of tokenize(text)) {
     if (!words.has(t.lower)) continue;
     if (generic.some(([s, e]) => t.start >= s && t.end <= e)) {
@@ -216,22 +237,39 @@ export function referents(text: string, lang: string, candidate: FoundName | und
       continue;
     }
     const here = sentence(t.start);
-    const block = inBlock(t.start);
+    const block = blockOf(t.start);
     const gender = PRONOUN_GENDER[t.lower];
     // an antecedent of the other gender is someone else, whatever comes before it
     const agrees = (g: 'female' | 'male' | undefined) => g === undefined || gender === undefined || g === gender;
+    const before = found.filter((m) => m.end <= t.start && blockOf(m.start) === block);
     // names and titles count from the sentence before; roles from the same sentence only (in a reference block, from the one before too)
-    const near = [...found].reverse().find((m) => m.end <= t.start && sentence(m.start) >= here - 1 && inBlock(m.start) === block && agrees(m.gender) && (m.who === 'candidate' || m.by === 'name' || m.by === 'title' || block || sentence(m.start) === here));
+    const near = [...before].reverse().find((m) => sentence(m.start) >= here - 1 && agrees(genderOf(m)) && (m.who === 'candidate' || m.by === 'name' || m.by === 'title' || block >= 0 || sentence(m.start) === here));
     const chain = [...out].reverse().find((p) => p.token.end <= t.start && sentence(p.token.start) === here && p.referent !== 'generic' && agrees(PRONOUN_GENDER[p.token.lower]));
+    // further back: in a block, anywhere before it in the block; elsewhere, two sentences back
+    const far = near || chain ? undefined : [...before].reverse().find((m) => m.by !== 'role' && (block >= 0 || sentence(m.start) >= here - 2) && agrees(genderOf(m)));
+    const learn = (m: Mention) => {
+      if (gender && m.by !== 'role' && genderOf(m) === undefined) learnt.set(fold(text.slice(m.start, m.end)), gender);
+    };
     if (near && (!chain || near.start > chain.token.start)) {
       const name = text.slice(near.start, near.end);
+      learn(near);
       if (near.who === 'candidate') out.push({ token: t, referent: 'candidate', note: `after the candidate's name (${name})` });
       else if (!candidate && near.by !== 'role') out.push({ token: t, referent: 'other', unsure: true, note: `refers to ${name} — or is "${name}" the candidate? If so, give their name as the name used in the original` });
       else out.push({ token: t, referent: 'other', note: `refers to ${name}, not the candidate` });
     } else if (chain) {
-      out.push({ token: t, referent: chain.referent, note: `as "${chain.token.text}" before it in the sentence` });
-    } else if (block) {
-      out.push({ token: t, referent: 'unclear', note: 'in a reference or a quotation, with no name before it' });
+      out.push({ token: t, referent: chain.referent, ...(chain.unsure ? { unsure: true } : {}), note: `as "${chain.token.text}" before it in the sentence` });
+    } else if (far) {
+      const name = text.slice(far.start, far.end);
+      learn(far);
+      out.push(far.who === 'candidate'
+        ? { token: t, referent: 'candidate', note: `the candidate's name (${name}) is the last person named before it` }
+        : { token: t, referent: 'other', unsure: true, note: `${name} is the last person named before it${block >= 0 ? ' in this reference or quotation' : ''}: whose is it?` });
+    } else if (block >= 0) {
+      // nobody of its gender is named before it in the block: the candidate's when someone of the other gender is (`Jane Doe … She can confirm his skills`)
+      const otherGender = before.some((m) => m.by !== 'role' && !agrees(genderOf(m))) || out.some((p) => blockOf(p.token.start) === block && !agrees(PRONOUN_GENDER[p.token.lower]));
+      out.push(otherGender
+        ? { token: t, referent: 'unclear', note: 'in a reference or a quotation, of the other gender than the people named before it: the candidate?' }
+        : { token: t, referent: 'other', unsure: true, note: 'in a reference or a quotation, with no one named before it: whose is it?' });
     } else {
       const others = found.some((m) => m.who === 'other' && Math.abs(sentence(m.start) - here) <= 2);
       out.push({ token: t, referent: others ? 'unclear' : 'candidate', note: others ? 'someone else is named nearby' : 'a third-person CV: the candidate' });

@@ -48,6 +48,57 @@ function plainForm(word: string): [string, boolean] | undefined {
 const SPACES = /^[ \t]+$/u;
 const POSSESSIVE_NOT_NOUNS = EN.ambiguous!.find((a) => a.word === 'her')!.notNouns;
 
+/** The plain-form edit of the verb at token j (a negative contraction with it), or undefined when it needs none. */
+function agreement(text: string, tokens: readonly Token[], j: number, uncertain: boolean, note: string, markUnknown: boolean): Edit | undefined {
+  const verb = tokens[j];
+  // a negative contraction is one word for the look-up (isn't, doesn't)
+  const neg = tokens[j + 1] && /^['’]$/u.test(gapBefore(text, tokens, j + 1)) && tokens[j + 1].lower === 't' ? tokens[j + 1] : undefined;
+  const plain = plainForm(neg ? `${verb.lower}'t` : verb.text);
+  if (!plain) return undefined;
+  const [p, certain] = plain;
+  const end = neg ? neg.end : verb.end;
+  const after = neg ? matchCase(verb.text, p.replace(/'t$/u, '')) + text.slice(verb.end, neg.start) + 't' : matchCase(verb.text, p);
+  const unsure = uncertain || (!certain && markUnknown);
+  return { offset: verb.start, before: text.slice(verb.start, end), after, why: 'verb-agreement', note: certain ? note : `${note} (is "${verb.text}" a verb here?)`, ...(unsure ? { uncertain: true } : {}) };
+}
+
+/** Words that join the verbs of one predicate. */
+const JOINERS = new Set(['and', 'or', 'but']);
+/** Where a clause with another subject starts: the predicate of "they" ends there. */
+const NEW_SUBJECT = new Set(['he', 'she', 'they', 'it', 'who', 'which', 'that', 'i', 'we', 'you', 'where', 'when', 'while', 'whose']);
+
+/**
+ * The verbs joined to the first verb of a subject pronoun's predicate (`and`, `or`, `but`, or a
+ * comma of a list: "designs, builds and runs"), from token `from` to the end of the sentence or a
+ * new subject, each made plain. A joined word counts as a verb when it is a listed -s form (is,
+ * has, was, does…) or a common CV verb followed by more of the clause; one at the end of the clause
+ * (`manages budgets and reports.`) is more likely a noun and is left, and so is a word after a comma
+ * unless the commas list verbs from the first one on.
+ */
+function coordinatedVerbs(text: string, tokens: readonly Token[], first: number, uncertain: boolean): Edit[] {
+  const out: Edit[] = [];
+  // a comma joins verbs only in a list that starts at the first verb ("designs, builds and runs"), not after its object ("manages budgets, reports")
+  const commaList = first + 1 < tokens.length && /^[ \t]*,[ \t]*$/u.test(gapBefore(text, tokens, first + 1));
+  for (let k = first + 1; k < tokens.length; k++) {
+    const gap = gapBefore(text, tokens, k);
+    if (/[.!?;:\n()]/u.test(gap)) break;
+    if (NEW_SUBJECT.has(tokens[k].lower)) break;
+    let v = -1;
+    if (JOINERS.has(tokens[k].lower) && k + 1 < tokens.length && SPACES.test(gapBefore(text, tokens, k + 1))) v = k + 1;
+    else if (commaList && /^[ \t]*,[ \t]*$/u.test(gap)) v = k;
+    if (v < 0) continue;
+    while (v < tokens.length - 1 && SPACES.test(gapBefore(text, tokens, v + 1)) && ADVERBS.has(tokens[v].lower)) v++;
+    const word = tokens[v].lower;
+    const next = tokens[v + 1];
+    const more = next !== undefined && !/[.!?;\n]/u.test(gapBefore(text, tokens, v + 1));
+    if (!(IRREGULAR[word] || (COMMON.has(word) && more))) continue;
+    const e = agreement(text, tokens, v, uncertain, `agrees with "they" (a verb joined to the first)`, false);
+    if (e) out.push(e);
+    k = v;
+  }
+  return out;
+}
+
 /** The replacement of candidate pronoun token i (with the contraction after it), and the verb agreement edit it needs. */
 export function theyEdits(text: string, tokens: readonly Token[], i: number, note: string, uncertain: boolean): Edit[] {
   const t = tokens[i];
@@ -93,24 +144,10 @@ export function theyEdits(text: string, tokens: readonly Token[], i: number, not
     while (j < tokens.length && SPACES.test(gapBefore(text, tokens, j)) && ADVERBS.has(tokens[j].lower)) j++;
     const verb = tokens[j];
     if (verb && SPACES.test(gapBefore(text, tokens, j))) {
-      // a negative contraction is one word for the look-up (isn't, doesn't)
-      const neg = tokens[j + 1] && /^['’]$/u.test(gapBefore(text, tokens, j + 1)) && tokens[j + 1].lower === 't' ? tokens[j + 1] : undefined;
-      const word = neg ? `${verb.lower}'t` : verb.text;
-      const plain = plainForm(word);
-      if (plain) {
-        const [p, certain] = plain;
-        const end = neg ? neg.end : verb.end;
-        const after = neg ? matchCase(verb.text, p.replace(/'t$/u, '')) + text.slice(verb.end, neg.start) + 't' : matchCase(verb.text, p);
-        out.push(edit(verb.start, end, after, 'verb-agreement', !certain || uncertain, certain ? `agrees with "they"` : `agrees with "they" (is "${verb.text}" a verb here?)`));
-        // verbs joined to it in the same sentence agree too: "they lead the team and mentor engineers"
-        for (let k = j + 1; k + 1 < tokens.length && !/[.!?;\n]/u.test(gapBefore(text, tokens, k)); k++) {
-          if ((tokens[k].lower === 'and' || tokens[k].lower === 'or') && SPACES.test(gapBefore(text, tokens, k + 1)) && COMMON.has(tokens[k + 1].lower)) {
-            const v = tokens[k + 1];
-            out.push(edit(v.start, v.end, matchCase(v.text, plainForm(v.text)![0]), 'verb-agreement', uncertain, `agrees with "they" (a verb joined by "${tokens[k].text}")`));
-          }
-          if (SUBJECTS.has(tokens[k].lower) || tokens[k].lower === 'who' || tokens[k].lower === 'which') break;
-        }
-      }
+      const first = agreement(text, tokens, j, uncertain, 'agrees with "they"', true);
+      if (first) out.push(first);
+      // every verb of the predicate agrees, also when the first needs no change: "they led the team and mentor engineers"
+      out.push(...coordinatedVerbs(text, tokens, j, uncertain));
     }
   }
   return out;
