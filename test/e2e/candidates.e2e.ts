@@ -23,6 +23,8 @@ const FIXTURES = fileURLToPath(new URL('../fixtures/documents/', import.meta.url
 const WALK = 'own CVs and job posts walked as a user: two batches, a clash, a mapped job CSV, review by keyboard, a removal, create, screening and twins audits, share';
 const vacancies = sharedExternal('vacancy-resume-matching', [`${WALK} (with fixtures instead)`]);
 const CARLA = 'Name: Carla Mendes\nShe is a software developer; her team ships Python and Kubernetes services.\n';
+/** A Spanish CV with no name in it (the user types the one used in the original). */
+const LUCIA = 'Ingeniera de software en Lima. Ella dirige un equipo de cinco personas y trabaja con Python y Kubernetes desde 2019.\n';
 const DANA = 'Dana Okafor\ndana.okafor@example.org | +44 20 7946 0958\nProfile\nDana leads data projects. She has built pipelines in Python and SQL for retail clients.\n';
 const JOBS = 'id,title,text,department\ndev,Developer,"Software developer: Python, Kubernetes, SQL; build and run services",IT\ndata,Data engineer,"Data engineer: pipelines in Python and SQL for analytics",IT\nops,Site reliability,"Site reliability engineer: Kubernetes, monitoring, on-call",IT\n';
 
@@ -172,18 +174,29 @@ e2e(WALK, async ({ page, baseUrl, errors, requests, device }) => {
   assert.deepEqual(errors, []);
 }, { timeout: 900_000 });
 
-e2e('own CVs: the exported package is byte-identical to fairground make-dataset with the same files, seed and decisions, and a reload keeps the review', async ({ page, baseUrl, errors, device }) => {
+e2e('own CVs in two languages: the exported package is byte-identical to fairground make-dataset with the same files and the review file, and a reload keeps the review', async ({ page, baseUrl, errors, device }) => {
   await page.goto(`${baseUrl}#/candidates`);
   await page.getByRole('heading', { name: 'Your candidates' }).waitFor();
-  const files = [
+  // Two batches in two languages: what make-dataset's one --lang cannot say, the review file carries.
+  const english = [
     { name: 'anna.pdf', mimeType: 'application/pdf', buffer: readFileSync(join(FIXTURES, 'anna.pdf')) },
     { name: 'bram.md', mimeType: 'text/markdown', buffer: readFileSync(join(FIXTURES, 'bram.md')) },
     { name: 'carla.txt', mimeType: 'text/plain', buffer: Buffer.from(CARLA) },
   ];
-  await page.getByTestId('candidates-cvs-files').setInputFiles(files);
+  await page.getByTestId('candidates-cvs-files').setInputFiles(english);
   await page.getByTestId('candidates-cvs-lang').selectOption('en');
   await page.getByTestId('candidates-cvs-import').click();
   await page.getByTestId('candidates-notice').filter({ hasText: 'Added 3 CVs' }).waitFor({ timeout: 60_000 });
+  await page.getByTestId('candidates-cvs-files').setInputFiles([{ name: 'lucia.txt', mimeType: 'text/plain', buffer: Buffer.from(LUCIA) }]);
+  await page.getByTestId('candidates-cvs-lang').selectOption('es');
+  await page.getByTestId('candidates-cvs-import').click();
+  await page.getByTestId('candidates-notice').filter({ hasText: 'Added 1 CV' }).waitFor({ timeout: 60_000 });
+  // No name in it: the user types the one used in the original.
+  const given = page.getByTestId('given-name-lucia');
+  if ((await given.count()) > 0) {
+    await given.fill('Lucía Quispe');
+    await given.press('Enter');
+  }
   const jobs = 'id,text\nicu,"Intensive care nurse, Utrecht"\ndev,"Software developer (Python, Kubernetes)"\n';
   await page.getByTestId('candidates-jobs-files').setInputFiles([{ name: 'jobs.csv', mimeType: 'text/csv', buffer: Buffer.from(jobs) }]);
   await page.getByTestId('candidates-jobs-import').click();
@@ -202,17 +215,21 @@ e2e('own CVs: the exported package is byte-identical to fairground make-dataset 
 
   const [zipDownload] = await Promise.all([page.waitForEvent('download'), page.getByTestId('candidates-export-zip').click()]);
   const browserZip = readFileSync(await zipDownload.path());
-  const [decisionsDownload] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export review decisions' }).click()]);
+  const [reviewDownload] = await Promise.all([page.waitForEvent('download'), page.getByTestId('candidates-export-review').click()]);
   const dir = mkdtempSync(join(tmpdir(), 'fg-cand-'));
   mkdirSync(join(dir, 'cvs'));
   copyFileSync(join(FIXTURES, 'anna.pdf'), join(dir, 'cvs', 'anna.pdf'));
   copyFileSync(join(FIXTURES, 'bram.md'), join(dir, 'cvs', 'bram.md'));
   writeFileSync(join(dir, 'cvs', 'carla.txt'), CARLA);
+  writeFileSync(join(dir, 'cvs', 'lucia.txt'), LUCIA);
   writeFileSync(join(dir, 'jobs.csv'), jobs);
-  copyFileSync(await decisionsDownload.path(), join(dir, 'decisions.json'));
+  copyFileSync(await reviewDownload.path(), join(dir, 'review.json'));
+  const reviewFile = JSON.parse(readFileSync(join(dir, 'review.json'), 'utf8')) as { documents: { cvs: { source: string; lang?: string; name?: string }[] } };
+  assert.deepEqual(reviewFile.documents.cvs.map((d) => `${d.source}:${d.lang}`), ['anna.pdf:en', 'bram.md:en', 'carla.txt:en', 'lucia.txt:es']);
+  // No --lang, --id, --title or --seed: the review file says them.
   let err = '';
   const code = await main(
-    ['make-dataset', '--cvs', join(dir, 'cvs'), '--jobs', join(dir, 'jobs.csv'), '--lang', 'en', '--id', 'my-candidates', '--title', 'My candidates', '--decisions', join(dir, 'decisions.json'), '--out', join(dir, 'cli.zip')],
+    ['make-dataset', '--cvs', join(dir, 'cvs'), '--jobs', join(dir, 'jobs.csv'), '--decisions', join(dir, 'review.json'), '--out', join(dir, 'cli.zip')],
     { ...nodeIo, stdout: () => undefined, stderr: (t) => void (err += t) },
   );
   assert.equal(code, 0, err);
