@@ -5,7 +5,8 @@
  * written (neutral/referents.ts decides). A CV that carries the candidate's name has its first name
  * swapped for one of the target gender (a White name of the bundled list, as the screening
  * protocol's gender names; the last name kept), so a twin never shows a name of one gender with
- * the grammar of the other.
+ * the grammar of the other. The twin is made only when it keeps no gendered cue of the candidate in
+ * the original gender (coherence/twinCoherence.ts); otherwise a NotMade says which cue, where.
  */
 import type { CandidateDocument } from './document.ts';
 import { docRng } from './docRng.ts';
@@ -20,6 +21,7 @@ import type { Token } from './gender/tokens.ts';
 import type { NameList } from './nameList.ts';
 import { nameGender, referents } from './neutral/referents.ts';
 import { swapName } from './swapName.ts';
+import { describeLeftovers, twinCoherence } from './coherence/twinCoherence.ts';
 import type { NotMade, Variant } from './variant.ts';
 
 const GENDERS = ['female', 'male'] as const;
@@ -71,8 +73,10 @@ export function genderTwinOfCandidate(doc: CandidateDocument, lists: readonly Na
   if ('reason' in r) return { of: doc.id, kind: 'gender', group: to, reason: r.reason };
   let edits: Edit[] = [...r.edits];
   let newName: string | undefined;
+  let newFirst: { first: string } | undefined;
   if (name) {
     const first = twinName(lists, to, name, seed, doc.id);
+    newFirst = first;
     if (first) {
       const swapped = swapName(doc.text, name, first);
       const taken = swapped.edits.map((e) => [e.offset, e.offset + e.before.length] as const);
@@ -81,8 +85,12 @@ export function genderTwinOfCandidate(doc: CandidateDocument, lists: readonly Na
       newName = name.last === undefined ? first.first : `${first.first} ${name.full.split(' ').slice(1).join(' ')}`;
     }
   }
+  const text = applyEdits(doc.text, edits);
+  // the gate: a twin that keeps any cue of the original gender is not made
+  const leftovers = twinCoherence(doc.text, text, lang, { from, ...(name ? { name } : {}), ...(newFirst ? { newName: newFirst } : {}) });
+  if (leftovers.length > 0) return { of: doc.id, kind: 'gender', group: to, reason: describeLeftovers(leftovers) };
   return {
     id: `${doc.id}.twin.gender`, of: doc.id, kind: 'gender', attribute: 'gender', group: to, signal: 'implicit', from: 'original',
-    text: applyEdits(doc.text, edits), edits, ...(newName ? { name: newName } : {}),
+    text, edits, ...(newName ? { name: newName } : {}),
   };
 }

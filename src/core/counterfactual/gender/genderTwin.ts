@@ -7,6 +7,7 @@ import { directLexicon, LEXICONS, type DirectedLexicon } from './lexicons.ts';
 import type { Gender } from './lexicon/types.ts';
 import { tokenize, type Token } from './tokens.ts';
 import { euphony } from './euphony.ts';
+import { statusChanges } from './statusWords.ts';
 
 /** What a twin may change: `skip` names the tokens left as written (someone else's pronoun, a reference letter). */
 export interface TwinOptions {
@@ -37,6 +38,22 @@ function nounAt(t: Token, lex: DirectedLexicon): string | undefined {
   return t.text.slice(0, cut) + matchCase(t.text.slice(cut), best[1]);
 }
 
+/**
+ * Whether title token i is written as a title: capitalised (`Mr`, `Sra`), or in capitals with a
+ * period (`MR.`, `SRA.`), and followed by a capitalised word (a name: `Mr. Smith`, not `MS Office`
+ * or `als Frau in`). A one-letter title (French `M.`) needs its period.
+ */
+function isTitle(text: string, tokens: readonly Token[], i: number): boolean {
+  const t = tokens[i];
+  const next = tokens[i + 1];
+  if (!next || next.text.charAt(0) === next.lower.charAt(0)) return false;
+  const gap = gapBefore(text, tokens, i + 1);
+  const period = /^\.[ \t]+$/u.test(gap);
+  if (!period && !SPACES.test(gap)) return false;
+  if (t.text.length === 1) return period;
+  return t.text === matchCase('X', t.lower) || (period && t.text === t.text.toUpperCase());
+}
+
 function pronounAt(text: string, tokens: readonly Token[], i: number, lex: DirectedLexicon): string | undefined {
   const t = tokens[i];
   const next = tokens[i + 1];
@@ -45,7 +62,7 @@ function pronounAt(text: string, tokens: readonly Token[], i: number, lex: Direc
   if (amb) return nextJoined && !amb.notNouns.has(next.lower) ? amb.beforeWord : amb.otherwise;
   const to = lex.pronouns.get(t.lower);
   if (to === undefined) return undefined;
-  if (lex.lexicon.titles?.has(t.lower) && t.text !== matchCase('X', t.lower)) return undefined;
+  if (lex.lexicon.titles?.has(t.lower) && !isTitle(text, tokens, i)) return undefined;
   const guard = lex.lexicon.guards?.find((g) => g.word === t.lower);
   if (guard) {
     const prev = i > 0 && SPACES.test(gapBefore(text, tokens, i)) ? tokens[i - 1].lower : undefined;
@@ -65,7 +82,10 @@ function pronounAt(text: string, tokens: readonly Token[], i: number, lex: Direc
  *    determiner and adjectives before it and the adjective chain after it; DE the article and
  *    adjective endings (germanAgreement);
  * 3. FR/ES adjective chains after a copula of the writer (`je suis`, `soy`) or opening a sentence
- *    when a comma or a preposition follows (`Passionnée par …`).
+ *    when a comma or a preposition follows (`Passionnée par …`);
+ * 4. status words (statusWords.ts): civil status, sex and nationality after their field label
+ *    (`Estado civil: soltero`, `Nacionalidad: peruano`), a civil status alone in its segment.
+ * Titles change only written as titles, before a name (isTitle).
  * Only `from` forms change (a `to` form already in the text, e.g. a colleague's pronoun, is left);
  * protected terms (Java, Go, Swift…) are never touched, nor the tokens `options.skip` names (and
  * nothing agrees from them); case is kept per word.
@@ -99,6 +119,7 @@ export function genderTwin(text: string, lang: string, from: Gender, to: Gender,
       if (i + 1 < tokens.length && /^[ \t]*,?[ \t]*$/u.test(gapBefore(text, tokens, i + 1))) take(adjectiveChain(text, tokens, i + 1, lex)[0]);
     }
   });
+  take(statusChanges(text, tokens, lex, skip));
   tokens.forEach((t, i) => {
     if (skip?.[i]) return;
     if (lexicon.copulas.has(t.lower) && i + 1 < tokens.length && SPACES.test(gapBefore(text, tokens, i + 1))) {
@@ -117,7 +138,13 @@ export function genderTwin(text: string, lang: string, from: Gender, to: Gender,
     let form = final(i);
     const next = tokens[i + 1];
     if (lower.has(i) && next) form = euphony(lang, tokens[i].text, form, final(i + 1));
-    replacements.push([tokens[i].start, tokens[i].end, form]);
+    let end = tokens[i].end;
+    // French titles: `M.` takes its period, `Mme` and `Mlle` none (`M. Durand` ↔ `Mme Durand`)
+    if (lang === 'fr' && lexicon.titles?.has(tokens[i].lower) && lower.has(i)) {
+      if (tokens[i].lower === 'm' && text.charAt(end) === '.') end += 1;
+      else if (lower.get(i) === 'm' && text.charAt(end) !== '.') form += '.';
+    }
+    replacements.push([tokens[i].start, end, form]);
   }
   return assemble(text, tokens, replacements, lexicon.contractions ?? []);
 }

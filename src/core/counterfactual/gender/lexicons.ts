@@ -16,6 +16,8 @@ export interface DirectedLexicon {
   readonly nouns: ReadonlyMap<string, string>;
   readonly determiners: ReadonlyMap<string, string>;
   readonly adjectives: ReadonlyMap<string, string>;
+  readonly statements: ReadonlyMap<string, string>;
+  readonly nationalities: ReadonlyMap<string, string>;
   /** Adjective forms of the other gender (they keep an adjective chain going, unchanged). */
   readonly targetAdjectives: ReadonlySet<string>;
 }
@@ -42,6 +44,8 @@ export function directLexicon(lexicon: GenderLexicon, from: Gender): DirectedLex
     nouns: directed(lexicon.nouns, from),
     determiners: directed(lexicon.determiners, from),
     adjectives: directed(lexicon.adjectives, from),
+    statements: directed(lexicon.statements ?? [], from),
+    nationalities: directed(lexicon.nationalities ?? [], from),
     targetAdjectives: new Set(lexicon.adjectives.map(([m, f]) => (from === 'male' ? f : m))),
   };
 }

@@ -10,6 +10,8 @@ export const DE: GenderLexicon = {
   lang: 'de',
   pronouns: pairs('herr:frau'),
   titles: words('herr frau'),
+  statements: pairs('männlich:weiblich'),
+  statusLabels: /(?:geschlecht)[ \t]*[:：]?[ \t]*$/iu,
   nouns: pairs(`
     entwickler:entwicklerin, programmierer:programmiererin, ingenieur:ingenieurin, berater:beraterin,
     manager:managerin, leiter:leiterin, direktor:direktorin, designer:designerin, gestalter:gestalterin,

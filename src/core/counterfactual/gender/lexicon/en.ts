@@ -13,8 +13,10 @@ const NOT_NOUNS = words(`the a an to and or but nor in on at for with of by from
  */
 export const EN: GenderLexicon = {
   lang: 'en',
-  pronouns: pairs(`he:she, him:her, his:her, himself:herself, his:hers, mr:ms, mr:mrs, sir:madam`),
-  titles: words('mr ms mrs sir madam'),
+  pronouns: pairs(`he:she, him:her, his:her, himself:herself, his:hers, mr:ms, mr:mrs, mr:miss, sir:madam`),
+  titles: words('mr ms mrs miss sir madam'),
+  statements: pairs('male:female, man:woman'),
+  statusLabels: /(?:gender|sex)[ \t]*[:：]?[ \t]*$/iu,
   nouns: pairs(`
     chairman:chairwoman, chairmen:chairwomen, salesman:saleswoman, salesmen:saleswomen,
     spokesman:spokeswoman, spokesmen:spokeswomen, businessman:businesswoman, businessmen:businesswomen,

@@ -3,12 +3,24 @@ import { pairs, words, type GenderLexicon } from './types.ts';
 /**
  * Spanish: gendered occupational nouns (epicene ones listed once: their article still agrees),
  * the articles el/la, un/una, del/al that agree with them, -o/-a and -or/-ora self-describing
- * adjectives and participles (listed, not a suffix rule), and él/ella. Possessives (su) are
- * not gendered.
+ * adjectives and participles (listed, not a suffix rule), él/ella, the titles Sr./Sra./Srta., and
+ * the status words of a CV's header (civil status, sex, nationality: `Estado civil: soltero`,
+ * `Nacionalidad: peruano`). Possessives (su) are not gendered.
  */
 export const ES: GenderLexicon = {
   lang: 'es',
-  pronouns: pairs('él:ella'),
+  pronouns: pairs('él:ella, sr:sra, sr:srta, señor:señora, señor:señorita'),
+  titles: words('sr sra srta señor señora señorita'),
+  statements: pairs('soltero:soltera, casado:casada, divorciado:divorciada, viudo:viuda, separado:separada, nacido:nacida, masculino:femenino, hombre:mujer, varón:mujer'),
+  nationalities: pairs(`
+    peruano:peruana, mexicano:mexicana, español:española, argentino:argentina, chileno:chilena,
+    colombiano:colombiana, venezolano:venezolana, ecuatoriano:ecuatoriana, boliviano:boliviana, uruguayo:uruguaya,
+    paraguayo:paraguaya, cubano:cubana, dominicano:dominicana, salvadoreño:salvadoreña, hondureño:hondureña,
+    guatemalteco:guatemalteca, panameño:panameña, puertorriqueño:puertorriqueña, brasileño:brasileña,
+    italiano:italiana, francés:francesa, alemán:alemana, inglés:inglesa, portugués:portuguesa, americano:americana,
+    norteamericano:norteamericana, ruso:rusa, chino:china, japonés:japonesa, holandés:holandesa, británico:británica,
+    europeo:europea, nicaragüense, costarricense, estadounidense, canadiense`),
+  statusLabels: /(?:nacionalidad|estado\s+civil|situaci[oó]n\s+civil|sexo|g[eé]nero)[ \t]*[:：]?[ \t]*$/iu,
   nouns: pairs(`
     desarrollador:desarrolladora, programador:programadora, ingeniero:ingeniera, consultor:consultora,
     director:directora, subdirector:subdirectora, diseñador:diseñadora, profesor:profesora,

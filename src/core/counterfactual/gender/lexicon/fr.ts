@@ -3,12 +3,21 @@ import { pairs, words, type GenderLexicon } from './types.ts';
 /**
  * French: gendered occupational nouns (epicene ones listed once: their article still agrees),
  * articles and demonstratives that agree with them, self-describing adjectives and participles,
- * and the third-person subject pronouns. Possessives (son, sa) agree with the thing owned, not the
+ * the third-person subject pronouns, the titles M./Mme/Mlle and the status words of a CV's header
+ * (`Né le`, `Marié`, `Nationalité : français`). Possessives (son, sa) agree with the thing owned, not the
  * owner, so they are not here. Elided `l'` is neutral and left alone.
  */
 export const FR: GenderLexicon = {
   lang: 'fr',
-  pronouns: pairs('il:elle'),
+  pronouns: pairs('il:elle, m:mme, m:mlle, monsieur:madame, monsieur:mademoiselle'),
+  titles: words('m mme mlle monsieur madame mademoiselle'),
+  statements: pairs('né:née, marié:mariée, divorcé:divorcée, veuf:veuve, pacsé:pacsée, séparé:séparée, masculin:féminin, homme:femme'),
+  nationalities: pairs(`
+    français:française, canadien:canadienne, marocain:marocaine, algérien:algérienne, tunisien:tunisienne,
+    sénégalais:sénégalaise, ivoirien:ivoirienne, camerounais:camerounaise, italien:italienne, espagnol:espagnole,
+    portugais:portugaise, allemand:allemande, américain:américaine, anglais:anglaise, chinois:chinoise,
+    libanais:libanaise, haïtien:haïtienne, congolais:congolaise, malien:malienne, belge, suisse, britannique`),
+  statusLabels: /(?:nationalit[ée]|situation\s+(?:familiale|de\s+famille|matrimoniale)|[ée]tat\s+civil|sexe|genre)[ \t]*[:：]?[ \t]*$/iu,
   guards: [{ word: 'il', notBefore: words('y faut semble existe suffit s agit') }],
   nouns: pairs(`
     consultant:consultante, développeur:développeuse, ingénieur:ingénieure, directeur:directrice,

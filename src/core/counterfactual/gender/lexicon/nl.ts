@@ -11,7 +11,10 @@ const NOT_NOUNS = words(`de het een en of maar in op aan voor met van bij uit al
  */
 export const NL: GenderLexicon = {
   lang: 'nl',
-  pronouns: pairs('hij:zij, hem:haar, zijn:haar, meneer:mevrouw, heer:dame'),
+  pronouns: pairs('hij:zij, hem:haar, zijn:haar, meneer:mevrouw, heer:dame, dhr:mevr, dhr:mw'),
+  titles: words('dhr mevr mw'),
+  statements: pairs('man:vrouw, mannelijk:vrouwelijk'),
+  statusLabels: /(?:geslacht)[ \t]*[:：]?[ \t]*$/iu,
   nouns: pairs(`
     verpleger:verpleegster, leraar:lerares, directeur:directrice, medewerker:medewerkster,
     zakenman:zakenvrouw, voorzitter:voorzitster, student:studente, kok:kokkin, verkoper:verkoopster,

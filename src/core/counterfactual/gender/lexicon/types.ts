@@ -52,6 +52,16 @@ export interface GenderLexicon {
   /** Titles, changed only when written with a capital first letter and the rest lower case (`Mr`, not `MS Office`). */
   readonly titles?: ReadonlySet<string>;
   readonly guards?: readonly Guard[];
+  /**
+   * Words that state the writer's status (civil status, sex, `né`): changed after a field label
+   * (`statusLabels`), alone in a line or a `|`/`•`/`,` segment, or opening a line (`Casado, 2 hijos`,
+   * `Né le …`).
+   */
+  readonly statements?: readonly Pair[];
+  /** Nationality adjectives: changed only after a field label (`Nacionalidad: peruano`); `Inglés` alone is a language. */
+  readonly nationalities?: readonly Pair[];
+  /** The field labels a status word follows (`Estado civil`, `Nationalité`, `Sexo`), matched at the end of the text before it with its colon. */
+  readonly statusLabels?: RegExp;
   /** Nouns also match as the end of a compound (German `Softwareentwickler`). */
   readonly compounds?: boolean;
 }
