@@ -7,7 +7,7 @@ import { join, normalize, resolve } from 'node:path';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import pkg from './package.json' with { type: 'json' };
 import { CONNECT_ENV, connectOrigins, contentSecurityPolicy, policyMetaTag } from './scripts/lib/csp.mjs';
-import { PLOT_STYLE } from './src/app/plots/svg.ts';
+import { PLOT_STYLE } from './src/present/plots/svg.ts';
 
 /**
  * Headers that make the page cross-origin isolated, so ONNX Runtime can use

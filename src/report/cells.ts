@@ -1,10 +1,10 @@
 /**
- * Table cells written as the results page writes them (src/app/plots/format.ts): statistics to 3
+ * Table cells written as the results page writes them (src/present/plots/format.ts): statistics to 3
  * decimals with the 95% CI in brackets, counts with thousands separators, shares as percentages
  * to one decimal; "n/a" for a missing value. The full-precision number rides along (`data-value`).
  */
 import type { Ci } from '../core/audit/common/index.ts';
-import { formatCount, formatPercent, formatValue, formatWithCi } from '../app/plots/index.ts';
+import { formatCount, formatPercent, formatValue, formatWithCi } from '../present/plots/index.ts';
 import { numberCell, type ReportCell } from './document.ts';
 
 const finite = (ci: readonly [number, number] | undefined) => (ci && Number.isFinite(ci[0]) && Number.isFinite(ci[1]) ? ci : undefined);

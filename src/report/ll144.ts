@@ -12,8 +12,8 @@
  */
 import type { OutcomeNumber, OutcomesResults } from '../core/audit/outcomes/index.ts';
 import { UNKNOWN_CATEGORY } from '../core/formats/decisions.ts';
-import { formatPercent } from '../app/plots/index.ts';
-import { rateLabel } from '../app/results/outcomesTables.ts';
+import { formatPercent } from '../present/plots/index.ts';
+import { rateLabel } from '../present/tables/outcomesTables.ts';
 import { countCell, estimateCell, shareCell } from './cells.ts';
 import { textCell, type ReportCell, type ReportTable } from './document.ts';
 

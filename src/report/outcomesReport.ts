@@ -4,13 +4,13 @@
  * outcomesVerdicts), the LL144 table, the small categories, the gaps and the page's bar chart.
  */
 import { describeRule, outcomesVerdicts, ruleInformativeness, type RuleContext, type OutcomesResults } from '../core/audit/outcomes/index.ts';
-import { renderOutcomesBars, textAlternativeOutcomesBars } from '../app/plots/index.ts';
-import { outcomesBarsSpec } from '../app/results/outcomesTables.ts';
+import { renderOutcomesBars, textAlternativeOutcomesBars } from '../present/plots/index.ts';
+import { outcomesBarsSpec } from '../present/tables/outcomesTables.ts';
 import { estimateCell } from './cells.ts';
 import { textCell, type ReportBlock, type ReportTable } from './document.ts';
 import type { KindReport } from './kindReport.ts';
 import { ll144Table, smallCategoriesTable, unknownCounts, type OutcomeRows } from './ll144.ts';
-import { formatCount } from '../app/plots/index.ts';
+import { formatCount } from '../present/plots/index.ts';
 import { fieldText, type ReportFields } from './fields.ts';
 import { outcomesCommands } from './commands.ts';
 

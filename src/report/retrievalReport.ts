@@ -11,8 +11,8 @@ import {
   renderForest, renderHistogram, renderLatencyQuality, renderPareto,
   textAlternativeForest, textAlternativeHistogram, textAlternativeLatencyQuality, textAlternativePareto,
   type ForestSpec, type ParetoSpec,
-} from '../app/plots/index.ts';
-import { forestMetrics, latencySpec, perLanguage, retrievalColumns } from '../app/results/retrievalTable.ts';
+} from '../present/plots/index.ts';
+import { forestMetrics, latencySpec, perLanguage, retrievalColumns } from '../present/tables/retrievalTable.ts';
 import { displayNames } from '../core/models/displayName.ts';
 import { ciCell, countCell } from './cells.ts';
 import { textCell, type ReportBlock, type ReportTable } from './document.ts';

@@ -10,8 +10,8 @@ import { shortModelName } from '../core/models/displayName.ts';
 import {
   renderConfusion, renderForest, renderLatencyQuality, renderThresholdCurve,
   textAlternativeConfusion, textAlternativeForest, textAlternativeLatencyQuality, textAlternativeThresholdCurve,
-} from '../app/plots/index.ts';
-import { biasTable, confusionSpec, consistencyTable, forestSpec, latencyQualitySpec, latencyTable, thresholdSpec, validityTable } from '../app/results/screeningTables.ts';
+} from '../present/plots/index.ts';
+import { biasTable, confusionSpec, consistencyTable, forestSpec, latencyQualitySpec, latencyTable, thresholdSpec, validityTable } from '../present/tables/screeningTables.ts';
 import type { ReportBlock } from './document.ts';
 import type { KindReport } from './kindReport.ts';
 import { outcomesHolds, outcomesLimitations, outcomesResultsBlocks, outcomesSummary } from './outcomesReport.ts';

@@ -1,11 +1,11 @@
 /**
- * A screening table of the results page (src/app/results/screeningTables.ts) as a report table,
+ * A screening table of the results page (src/present/tables/screeningTables.ts) as a report table,
  * its cells written as the page writes them: a statistic `0.512* [0.480, 0.550]`, a p-value
  * `< 0.001`, an integer bare, other numbers to 3 decimals, text as is.
  */
 import { pValue } from '../core/audit/common/index.ts';
-import { formatValue } from '../app/plots/index.ts';
-import type { ScreeningCell, ScreeningTable } from '../app/results/screeningTables.ts';
+import { formatValue } from '../present/plots/index.ts';
+import type { ScreeningCell, ScreeningTable } from '../present/tables/screeningTables.ts';
 import { numberCell, textCell, type ReportCell, type ReportTable } from './document.ts';
 
 const finite = (x: number) => Number.isFinite(x);

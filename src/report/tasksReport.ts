@@ -4,7 +4,7 @@
  * missing-output rule and how much Overall leans on it.
  */
 import type { MultiTaskResults } from '../core/audit/tasks/index.ts';
-import { formatValue, formatWithCi } from '../app/plots/index.ts';
+import { formatValue, formatWithCi } from '../present/plots/index.ts';
 import { countCell, valueCell } from './cells.ts';
 import { numberCell, textCell, type ReportBlock } from './document.ts';
 import type { KindReport } from './kindReport.ts';

@@ -3,7 +3,7 @@
  * a small screening audit) and on the Learn page, at viewport widths 360, 800 and 1280 px, every
  * `<text>` of every plot is measured in Chromium: no two labels may overlap (0.5 px tolerance),
  * none may leave the SVG's viewBox, and none may be wider than the layout's estimate
- * (estimateTextWidth in src/app/plots/labels.ts, which the plots lay out with since they cannot
+ * (estimateTextWidth in src/present/plots/labels.ts, which the plots lay out with since they cannot
  * measure). No text may be struck by a plot's lines either: the Pareto step line, the CI whiskers
  * of the scatter plots, the dashed four-fifths line of the outcome bars, and the leader lines
  * (which may end on their own label's edge, never run through it). The same for each exported
@@ -12,8 +12,8 @@
 import assert from 'node:assert/strict';
 import type { Locator, Page } from 'playwright-core';
 import { e2e } from './browser.ts';
-import { estimateTextWidth } from '../../src/app/plots/labels.ts';
-import { segmentCrossesBox, segmentsOfPath, type Segment } from '../../src/app/plots/segments.ts';
+import { estimateTextWidth } from '../../src/present/plots/labels.ts';
+import { segmentCrossesBox, segmentsOfPath, type Segment } from '../../src/present/plots/segments.ts';
 
 const WIDTHS = [360, 800, 1280] as const;
 const TOLERANCE = 0.5;

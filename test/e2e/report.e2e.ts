@@ -189,8 +189,11 @@ e2e('an outcome audit of a callback table: the Outcomes view’s report equals f
   const dir = mkdtempSync(join(tmpdir(), 'fairground-report-outcomes-'));
   const json = join(dir, 'outcomes.json');
   execFileSync(process.execPath, [CLI, 'eval', 'outcomes', '--decisions', CALLBACKS, '--group', 'race,gender', '--selected', 'received_callback', '--label', 'qualified', '--job', 'job_ad_id', '--id', 'candidate_id', '--bootstrap', '200', '--seed', '7', '--out', json]);
-  const cli = cliReport(dir, ['--outcomes', json]);
+  // The outcome audit has a link too (named by the decisions file's SHA-256): the CLI is told the site the page runs on.
+  const site = await page.evaluate(() => `${location.origin}${location.pathname}`);
+  const cli = cliReport(dir, ['--outcomes', json, '--site', site]);
   sameButTimestamp(html, cli, device);
+  assert.ok(html.includes('Open these numbers in Fairground'), `[${device}] the outcome audit's permalink is a link`);
 
   // The LL144 table: every category of every grouping, its flags as the CLI's JSON has them.
   const audit = JSON.parse(readFileSync(json, 'utf8'));

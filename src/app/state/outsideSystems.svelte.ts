@@ -11,7 +11,7 @@ import { describeInputError } from '../../core/formats/formatError.ts';
 import { scoreFileText } from '../../core/formats/scoreFileText.ts';
 import { sha256Hex } from '../../core/sha256.ts';
 import { storedDataset } from '../runs/storedDataset.ts';
-import { downloadText } from '../plots/export.ts';
+import { downloadText } from '../../present/plots/export.ts';
 import { database } from './database.ts';
 
 /** What the form audits: a retrieval run's tasks, or a screening run's task and runs. */

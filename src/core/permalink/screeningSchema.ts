@@ -61,7 +61,7 @@ const EFFECT_STATISTICS = statistics({ delta_score: RANGES.scoreDelta, delta_ran
 /** An effect or reference row's statistics, each with its p, q and mark. */
 const TESTED_STATISTICS = { delta_score: testedStatistic(RANGES.scoreDelta), delta_rank: testedStatistic(RANGES.any), 'excl@5': testedStatistic(RANGES.percent) };
 
-/** The key the bias table gives a row (src/app/results/screeningTables.ts). */
+/** The key the bias table gives a row (src/present/tables/screeningTables.ts). */
 const cueKey = (e: JsonObject) => `${e.attribute}|${e.group}|${e.signal}`;
 
 const BIAS = object({

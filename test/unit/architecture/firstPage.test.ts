@@ -13,7 +13,7 @@ const LATER = Object.freeze([
   // pdf.js and mammoth run in the documents worker, its own bundle: the page holds only its client.
   { what: 'the document readers (the documents worker\'s client)', test: /\/src\/app\/(runs\/documentsClient\.ts|state\/candidatesInstance\.ts)/ },
   { what: 'd3 (the plots)', test: /node_modules\/d3(-[a-z-]+)?\// },
-  { what: 'the plots', test: /\/src\/app\/plots\// },
+  { what: 'the plots', test: /\/src\/present\/plots\// },
   { what: 'the Hub client', test: /\/src\/(core\/hub\/|storage\/hubSource\.ts)/ },
   { what: 'the table readers (Parquet, CSV)', test: /node_modules\/(hyparquet|papaparse)\// },
   { what: 'the storage layer (idb)', test: /node_modules\/idb\// },

@@ -71,8 +71,8 @@ describe('the import rules of docs/architecture.md', () => {
     expect(ALL.some((i) => under(i.from, 'src/models') && under(i.to, 'workers') && i.kind === 'url')).toBe(true);
   });
 
-  it('src/core, src/storage, src/models and src/cli import nothing from src/app', () => {
-    const lower = ['src/core', 'src/storage', 'src/models', 'src/cli'];
+  it('src/core, src/storage, src/models, src/cli, src/report and src/present import nothing from src/app', () => {
+    const lower = ['src/core', 'src/storage', 'src/models', 'src/cli', 'src/report', 'src/present'];
     expect(show(ALL.filter((i) => lower.some((d) => under(i.from, d)) && under(i.to, 'src/app')))).toEqual([]);
   });
 
@@ -80,13 +80,18 @@ describe('the import rules of docs/architecture.md', () => {
     expect(show(ALL.filter((i) => under(i.from, 'src/documents') && !under(i.to, 'src/core') && !under(i.to, 'src/documents')))).toEqual([]);
   });
 
-  it('src/report (the audit report, called by the app and the CLI) imports only src/core, the plot renderers and the pure spec modules of src/app/results, which import only src/core and src/app/plots', () => {
-    const pure = ['src/app/results/retrievalTable.ts', 'src/app/results/screeningTables.ts', 'src/app/results/outcomesTables.ts'];
-    const allowed = (to: string) => under(to, 'src/core') || under(to, 'src/report') || under(to, 'src/app/plots') || pure.includes(to);
-    expect(ALL.some((i) => under(i.from, 'src/report') && under(i.to, 'src/app/plots'))).toBe(true);
-    expect(show(ALL.filter((i) => under(i.from, 'src/report') && !allowed(i.to)))).toEqual([]);
-    expect(show(ALL.filter((i) => pure.includes(i.from) && !under(i.to, 'src/core') && !under(i.to, 'src/app/plots')))).toEqual([]);
-    expect(show(ALL.filter((i) => under(i.from, 'src/app/plots') && !under(i.to, 'src/app/plots') && !under(i.to, 'src/core')))).toEqual([]);
+  it('src/present (plot specs and SVG renderers, table specs, number formatting) imports only src/core: the app, the report and the CLI use it, never each other', () => {
+    expect(ALL.some((i) => under(i.from, 'src/app') && under(i.to, 'src/present'))).toBe(true);
+    expect(ALL.some((i) => under(i.from, 'src/report') && under(i.to, 'src/present'))).toBe(true);
+    expect(show(ALL.filter((i) => under(i.from, 'src/present') && !under(i.to, 'src/present') && !under(i.to, 'src/core')))).toEqual([]);
+  });
+
+  it('src/report imports only src/core and src/present — never the app (issue 48: the rooms were tied both ways)', () => {
+    expect(show(ALL.filter((i) => under(i.from, 'src/report') && !under(i.to, 'src/core') && !under(i.to, 'src/present') && !under(i.to, 'src/report')))).toEqual([]);
+  });
+
+  it('the app reaches the report only through its public index (src/report/index.ts), from its Report button', () => {
+    expect(show(ALL.filter((i) => under(i.from, 'src/app') && under(i.to, 'src/report') && i.to !== 'src/report/index.ts'))).toEqual([]);
   });
 
   it('nothing below the adapters imports src/report (core, storage, models, workers, documents)', () => {

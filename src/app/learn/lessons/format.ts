@@ -1,5 +1,5 @@
 /** Number formats of the lessons (plots keep their own in plots/format.ts). */
-import { formatValue } from '../../plots/format.ts';
+import { formatValue } from '../../../present/plots/format.ts';
 
 /** 3 decimals with a true minus sign; "n/a" when undefined or not finite. */
 export function fmt(value: number | undefined): string {

@@ -5,7 +5,7 @@
  */
 import type { Decisions } from '../../../core/formats/decisions.ts';
 import { auditOutcomes, selectionRuleOf, selectionsOf, type OutcomesResults } from '../../../core/audit/outcomes/index.ts';
-import { estimateOf } from '../../results/outcomesTables.ts';
+import { estimateOf } from '../../../present/tables/outcomesTables.ts';
 
 export interface Candidate {
   readonly id: string;

@@ -10,8 +10,7 @@
  * group's, NaN where the CV lacks either — so the column's mean over the units that define it is
  * the effect's reported ΔScore (to rounding: the run averaged scores, this averages differences).
  */
-import { unitsSha256 } from '../retrieval/perUnit.ts';
-import type { ModelPerUnit } from '../retrieval/index.ts';
+import { unitsSha256, type ModelPerUnit } from '../retrieval/index.ts';
 import type { ScreeningPerUnit, ScreeningResults } from '../screening/index.ts';
 
 /** The metric key of a bias effect's ΔScore. @example deltaScoreKey('gender', 'female', 'explicit') // 'delta_score|gender|female|explicit' */

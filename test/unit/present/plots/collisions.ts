@@ -3,9 +3,9 @@
  * box of each point label (from its text, x, baseline and anchor, with the text width estimated
  * as the layout does, since Node cannot measure) and the segments of the plot's lines.
  */
-import { estimateTextWidth, type Box } from '../../../src/app/plots/labels.ts';
-import { segmentsOfPath, type Segment } from '../../../src/app/plots/segments.ts';
-import { FONT_SIZE } from '../../../src/app/plots/svg.ts';
+import { estimateTextWidth, type Box } from '../../../../src/present/plots/labels.ts';
+import { segmentsOfPath, type Segment } from '../../../../src/present/plots/segments.ts';
+import { FONT_SIZE } from '../../../../src/present/plots/svg.ts';
 import { findAll, hasClass, textContent, type XmlElement } from './svgTree.ts';
 
 /** DejaVu Sans's ascent and descent in em (rounded up): a drawn glyph stays inside them. */

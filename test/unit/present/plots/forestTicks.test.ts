@@ -5,8 +5,8 @@
  * the real text boxes in Chromium).
  */
 import { describe, expect, it } from 'vitest';
-import { renderForest, type ForestSpec } from '../../../src/app/plots/forest.ts';
-import { estimateTextWidth } from '../../../src/app/plots/labels.ts';
+import { renderForest, type ForestSpec } from '../../../../src/present/plots/forest.ts';
+import { estimateTextWidth } from '../../../../src/present/plots/labels.ts';
 import { findAll, hasClass, parseXml, type XmlElement } from './svgTree.ts';
 
 const LANGS = ['de', 'en', 'es', 'fr', 'nl'];

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { frontierOf, renderPareto, tablePareto, textAlternativePareto } from '../../../src/app/plots/pareto.ts';
-import { boxesIntersect, estimateTextWidth } from '../../../src/app/plots/labels.ts';
-import { FONT_SIZE } from '../../../src/app/plots/svg.ts';
-import { segmentCrossesBox } from '../../../src/app/plots/segments.ts';
+import { frontierOf, renderPareto, tablePareto, textAlternativePareto } from '../../../../src/present/plots/pareto.ts';
+import { boxesIntersect, estimateTextWidth } from '../../../../src/present/plots/labels.ts';
+import { FONT_SIZE } from '../../../../src/present/plots/svg.ts';
+import { segmentCrossesBox } from '../../../../src/present/plots/segments.ts';
 import { FIGURE_WIDTHS, crowdedParetoSpec, demoParetoSpec, paretoSpec } from './fixtures.ts';
 import { inset, pathSegments, scatterLabels } from './collisions.ts';
 import { findAll, hasClass, parseXml, textContent, type XmlElement } from './svgTree.ts';

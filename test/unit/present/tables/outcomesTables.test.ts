@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { auditOutcomes } from '../../../src/core/audit/outcomes/audit.ts';
-import { readDecisions } from '../../../src/core/formats/decisions.ts';
-import { readRecordTable } from '../../../src/core/formats/recordTable.ts';
-import { fourFifthsLine, outcomesBarsSpec, outcomesCategoryTable, outcomesGapTable, rateLabel } from '../../../src/app/results/outcomesTables.ts';
+import { auditOutcomes } from '../../../../src/core/audit/outcomes/audit.ts';
+import { readDecisions } from '../../../../src/core/formats/decisions.ts';
+import { readRecordTable } from '../../../../src/core/formats/recordTable.ts';
+import { fourFifthsLine, outcomesBarsSpec, outcomesCategoryTable, outcomesGapTable, rateLabel } from '../../../../src/present/tables/outcomesTables.ts';
 
 const CSV = 'g,y,s,l\na,1,9,1\na,1,8,0\nb,1,7,1\nb,0,1,0\n';
 const audit = (columns: Parameters<typeof readDecisions>[1], ci?: { resamples: number; seed: number }) => auditOutcomes(readDecisions(readRecordTable(CSV, 'csv'), columns), {}, ci);

@@ -8,7 +8,7 @@ import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node
 import { fileURLToPath } from 'node:url';
 import { expect } from 'vitest';
 
-const dir = fileURLToPath(new URL('../../fixtures/plots/', import.meta.url));
+const dir = fileURLToPath(new URL('../../../fixtures/plots/', import.meta.url));
 
 /** Every number not glued to a word or hex colour, printed with 3 decimals. */
 export function normaliseNumbers(svg: string): string {

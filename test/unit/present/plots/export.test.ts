@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { tableToCsv, tableToJson } from '../../../src/app/plots/export.ts';
-import { tablePareto } from '../../../src/app/plots/pareto.ts';
+import { tableToCsv, tableToJson } from '../../../../src/present/plots/export.ts';
+import { tablePareto } from '../../../../src/present/plots/pareto.ts';
 import { paretoSpec } from './fixtures.ts';
 
 describe('tableToCsv', () => {

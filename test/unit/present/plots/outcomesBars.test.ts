@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { renderOutcomesBars, tableOutcomesBars, textAlternativeOutcomesBars, type OutcomesBarsSpec } from '../../../src/app/plots/outcomesBars.ts';
-import { OKABE_ITO } from '../../../src/app/plots/palette.ts';
+import { renderOutcomesBars, tableOutcomesBars, textAlternativeOutcomesBars, type OutcomesBarsSpec } from '../../../../src/present/plots/outcomesBars.ts';
+import { OKABE_ITO } from '../../../../src/present/plots/palette.ts';
 import { findAll, hasClass, parseXml, textContent, type XmlElement } from './svgTree.ts';
 import { expectSvgSnapshot } from './snapshot.ts';
-import { segmentCrossesBox } from '../../../src/app/plots/segments.ts';
+import { segmentCrossesBox } from '../../../../src/present/plots/segments.ts';
 import { lineSegments, textBox } from './collisions.ts';
 import { FIGURE_WIDTHS } from './fixtures.ts';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { segmentCrossesBox, segmentsOfPath, verticalAround } from '../../../src/app/plots/segments.ts';
-import { placeLabels, boxesIntersect } from '../../../src/app/plots/labels.ts';
+import { segmentCrossesBox, segmentsOfPath, verticalAround } from '../../../../src/present/plots/segments.ts';
+import { placeLabels, boxesIntersect } from '../../../../src/present/plots/labels.ts';
 
 const box = { x: 5, y: 0, width: 10, height: 10 };
 

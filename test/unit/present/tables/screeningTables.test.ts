@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { ScreeningModelResult, ScreeningResults } from '../../../src/core/audit/screening/results.ts';
-import { biasTable, confusionSpec, consistencyNote, consistencyTable, exportScreeningTable, forestSpec, latencyQualitySpec, latencyTable, validityTable } from '../../../src/app/results/screeningTables.ts';
+import type { ScreeningModelResult, ScreeningResults } from '../../../../src/core/audit/screening/results.ts';
+import { biasTable, confusionSpec, consistencyNote, consistencyTable, exportScreeningTable, forestSpec, latencyQualitySpec, latencyTable, validityTable } from '../../../../src/present/tables/screeningTables.ts';
 
 const c = (mean: number, lo = mean - 0.1, hi = mean + 0.1) => ({ mean, ci: [lo, hi] as [number, number] });
 const t = (mean: number, p: number, q: number, lo = mean - 0.1, hi = mean + 0.1) => ({ ...c(mean, lo, hi), p, q, significant: q < 0.05 });

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { boxesIntersect, estimateTextWidth, placeLabels } from '../../../src/app/plots/labels.ts';
-import { formatCount, formatMs, formatPercent, formatValue, formatWithCi } from '../../../src/app/plots/format.ts';
-import { OKABE_ITO, categoryColor, categoryColors } from '../../../src/app/plots/palette.ts';
-import { el, escapeXml } from '../../../src/app/plots/svg.ts';
+import { boxesIntersect, estimateTextWidth, placeLabels } from '../../../../src/present/plots/labels.ts';
+import { formatCount, formatMs, formatPercent, formatValue, formatWithCi } from '../../../../src/present/plots/format.ts';
+import { OKABE_ITO, categoryColor, categoryColors } from '../../../../src/present/plots/palette.ts';
+import { el, escapeXml } from '../../../../src/present/plots/svg.ts';
 import { normaliseNumbers } from './snapshot.ts';
 
 describe('format', () => {

@@ -1,5 +1,5 @@
 /** Fixed plot inputs shared by the snapshot and behaviour tests. Numbers are made up, not results. */
-import type { ParetoSpec } from '../../../src/app/plots/pareto.ts';
+import type { ParetoSpec } from '../../../../src/present/plots/pareto.ts';
 
 /** Five models; b and d dominated (a has x and y above both). */
 export const paretoSpec: ParetoSpec = {
@@ -32,11 +32,11 @@ export const crowdedParetoSpec: ParetoSpec = {
   ],
 };
 
-import type { ForestSpec } from '../../../src/app/plots/forest.ts';
-import type { RankShiftHistogramSpec } from '../../../src/app/plots/histogram.ts';
-import type { ConfusionSpec } from '../../../src/app/plots/confusion.ts';
-import type { ThresholdCurveSpec } from '../../../src/app/plots/thresholdCurve.ts';
-import type { LatencyQualitySpec } from '../../../src/app/plots/latencyQuality.ts';
+import type { ForestSpec } from '../../../../src/present/plots/forest.ts';
+import type { RankShiftHistogramSpec } from '../../../../src/present/plots/histogram.ts';
+import type { ConfusionSpec } from '../../../../src/present/plots/confusion.ts';
+import type { ThresholdCurveSpec } from '../../../../src/present/plots/thresholdCurve.ts';
+import type { LatencyQualitySpec } from '../../../../src/present/plots/latencyQuality.ts';
 
 /** Two models × three languages; e5-base has no Swedish twins (missing estimate). */
 export const forestSpec: ForestSpec = {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { effectivenessBySubset, exportTable, forestMetrics, isSignificant, latencySpec, perLanguage, retrievalColumns, retrievalRows, sortRows } from '../../../src/app/results/retrievalTable.ts';
-import type { ModelResult, SubsetResult, TwinMetrics } from '../../../src/core/audit/retrieval/results.ts';
-import type { Ci } from '../../../src/core/audit/common/ci.ts';
+import { effectivenessBySubset, exportTable, forestMetrics, isSignificant, latencySpec, perLanguage, retrievalColumns, retrievalRows, sortRows } from '../../../../src/present/tables/retrievalTable.ts';
+import type { ModelResult, SubsetResult, TwinMetrics } from '../../../../src/core/audit/retrieval/results.ts';
+import type { Ci } from '../../../../src/core/audit/common/ci.ts';
 
 const ci = (mean: number, lo: number, hi: number): Ci => ({ mean, ci: [lo, hi] });
 function twin(rbc: Ci): TwinMetrics {

@@ -6,15 +6,15 @@
  */
 import { describe, expect, it } from 'vitest';
 import { scaleLinear } from 'd3';
-import { charClass, estimateTextWidth, wrapText } from '../../../src/app/plots/labels.ts';
-import { bottomMarginFor, panelTicks, tickCountForWidth, tickLabelsFit } from '../../../src/app/plots/axes.ts';
-import { symlogCountTicks } from '../../../src/app/plots/scales.ts';
-import { OKABE_ITO, distinctColors, needsColourLegend } from '../../../src/app/plots/palette.ts';
-import { forestLayout } from '../../../src/app/plots/forest.ts';
-import { renderHistogram } from '../../../src/app/plots/histogram.ts';
-import { latencyDomain, renderLatencyQuality } from '../../../src/app/plots/latencyQuality.ts';
-import { renderForest } from '../../../src/app/plots/forest.ts';
-import * as THRESHOLD from '../../../src/app/plots/thresholdCurve.ts';
+import { charClass, estimateTextWidth, wrapText } from '../../../../src/present/plots/labels.ts';
+import { bottomMarginFor, panelTicks, tickCountForWidth, tickLabelsFit } from '../../../../src/present/plots/axes.ts';
+import { symlogCountTicks } from '../../../../src/present/plots/scales.ts';
+import { OKABE_ITO, distinctColors, needsColourLegend } from '../../../../src/present/plots/palette.ts';
+import { forestLayout } from '../../../../src/present/plots/forest.ts';
+import { renderHistogram } from '../../../../src/present/plots/histogram.ts';
+import { latencyDomain, renderLatencyQuality } from '../../../../src/present/plots/latencyQuality.ts';
+import { renderForest } from '../../../../src/present/plots/forest.ts';
+import * as THRESHOLD from '../../../../src/present/plots/thresholdCurve.ts';
 import { findAll, hasClass, parseXml, textContent } from './svgTree.ts';
 import { expectSvgSnapshot } from './snapshot.ts';
 import { forestSpec } from './fixtures.ts';
