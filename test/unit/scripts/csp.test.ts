@@ -10,8 +10,8 @@ import {
   withMetaPolicy,
 } from '../../../scripts/lib/csp.mjs';
 import { DEFAULT_HUB_HOST } from '../../../src/core/models/modelSource.ts';
-import { PLOT_STYLE } from '../../../src/app/plots/svg.ts';
-import { renderPareto } from '../../../src/app/plots/pareto.ts';
+import { PLOT_STYLE } from '../../../src/present/plots/svg.ts';
+import { renderPareto } from '../../../src/present/plots/pareto.ts';
 
 const directive = (policy: string, name: string) => policy.split('; ').find((d) => d.startsWith(`${name} `));
 
