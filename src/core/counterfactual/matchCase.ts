@@ -1,12 +1,16 @@
 /**
  * `word` written in the case pattern of `model`: all capitals when the model is all capitals (and
- * has more than one letter), a capital first letter when the model has one, else lower case.
+ * has more than one letter; five or more letters with one stray lower-case letter, as PDF text of
+ * a name in capitals has it, count), a capital first letter when the model has one, else lower case.
  * @example matchCase('MARIA', 'aisha'); // 'AISHA'
  * @example matchCase('Maria', 'aisha'); // 'Aisha'
+ * @example matchCase('CASIMiR', 'emma'); // 'EMMA'
  */
 export function matchCase(model: string, word: string): string {
   const letters = model.replace(/[^\p{L}]/gu, '');
-  if (letters.length > 1 && letters === letters.toUpperCase() && letters !== letters.toLowerCase()) {
+  const upper = [...letters].filter((c) => c !== c.toLowerCase()).length;
+  // all capitals, or all but a stray lower-case letter a PDF's ligature left (`INGENiERO`, `CASIMiR`)
+  if (letters.length > 1 && (upper === letters.length || (letters.length > 4 && upper >= letters.length - 1))) {
     return word.toUpperCase();
   }
   const lower = word.toLowerCase();

@@ -11,8 +11,13 @@
  *    else, but shown for review (`unsure`). A name or title of the other gender than the pronoun's
  *    is never its antecedent.
  * 3. Else the nearest pronoun before it in the same sentence decides (a chain).
- * 4. Else: outside a reference or quoted block the candidate (a third-person CV: "He led …"),
- *    unclear when someone else is named nearby; inside one, unclear.
+ * 4. Else, in a reference or quoted block of a CV whose candidate's name is known, someone else
+ *    named further back in the block and of its gender: theirs (unsure, marked) (`Ingrid Halvorsen, Head of
+ *    Analytics. … In her report she observed his care`: `she` is Ingrid's, `his` is not). A name
+ *    of unknown gender learns the gender of the pronoun that refers to it.
+ * 5. Else: outside a reference or quoted block the candidate (a third-person CV: "He led …"),
+ *    unclear when someone else is named nearby; inside one, unclear (a testimonial about the
+ *    candidate): made neutral and marked.
  * A reference block runs from a heading such as `References`, `Letter of recommendation`,
  * `Referenzen` (or a line opening `To whom it may concern`) to the next heading; a quoted block is
  * text between quotation marks of five words or more. Their first person is the author, not the
@@ -174,10 +179,11 @@ export function mentions(text: string, candidate: FoundName | undefined): Mentio
   return out.sort((a, b) => a.start - b.start);
 }
 
-/** Sentence numbers: a sentence ends at `.`, `!` or `?` before white space, and at every line break. */
+/** Sentence numbers: a sentence ends at `.`, `!` or `?` before white space (not a title's `Mr.`), and at every line break. */
 function sentenceIndex(text: string): (offset: number) => number {
   const ends: number[] = [];
-  for (const m of text.matchAll(/[.!?](?=\s)|\n/gu)) ends.push(m.index);
+  // not after a title's period (`Mr. Brown` is one sentence)
+  for (const m of text.matchAll(/(?<!\b(?:Mr|Mrs|Ms|Mx|Dr|Prof|Sr|Sra|Srta|Jr|M|Dhr|Mevr|Mw))[.!?](?=\s)|\n/gu)) ends.push(m.index);
   return (offset: number) => {
     let lo = 0;
     let hi = ends.length;
@@ -245,8 +251,10 @@ export function referents(text: string, lang: string, candidate: FoundName | und
     // names and titles count from the sentence before; roles from the same sentence only (in a reference block, from the one before too)
     const near = [...before].reverse().find((m) => sentence(m.start) >= here - 1 && agrees(genderOf(m)) && (m.who === 'candidate' || m.by === 'name' || m.by === 'title' || block >= 0 || sentence(m.start) === here));
     const chain = [...out].reverse().find((p) => p.token.end <= t.start && sentence(p.token.start) === here && p.referent !== 'generic' && agrees(PRONOUN_GENDER[p.token.lower]));
-    // further back: in a block, anywhere before it in the block; elsewhere, two sentences back
-    const far = near || chain ? undefined : [...before].reverse().find((m) => m.by !== 'role' && (block >= 0 || sentence(m.start) >= here - 2) && agrees(genderOf(m)));
+    // further back in a reference block or quotation: anywhere before it in the block (outside one, someone named
+    // further back is too far to be sure of: rule 5 makes it unclear)
+    // (with no name of the candidate known, a person named in a letter is most often the candidate: rule 5)
+    const far = near || chain || block < 0 || !candidate ? undefined : [...before].reverse().find((m) => m.by !== 'role' && agrees(genderOf(m)));
     const learn = (m: Mention) => {
       if (gender && m.by !== 'role' && genderOf(m) === undefined) learnt.set(fold(text.slice(m.start, m.end)), gender);
     };
@@ -265,11 +273,8 @@ export function referents(text: string, lang: string, candidate: FoundName | und
         ? { token: t, referent: 'candidate', note: `the candidate's name (${name}) is the last person named before it` }
         : { token: t, referent: 'other', unsure: true, note: `${name} is the last person named before it${block >= 0 ? ' in this reference or quotation' : ''}: whose is it?` });
     } else if (block >= 0) {
-      // nobody of its gender is named before it in the block: the candidate's when someone of the other gender is (`Jane Doe … She can confirm his skills`)
-      const otherGender = before.some((m) => m.by !== 'role' && !agrees(genderOf(m))) || out.some((p) => blockOf(p.token.start) === block && !agrees(PRONOUN_GENDER[p.token.lower]));
-      out.push(otherGender
-        ? { token: t, referent: 'unclear', note: 'in a reference or a quotation, of the other gender than the people named before it: the candidate?' }
-        : { token: t, referent: 'other', unsure: true, note: 'in a reference or a quotation, with no one named before it: whose is it?' });
+      // nobody of its gender named before it in the block: a testimonial or letter about the candidate (`Jane Doe … She can confirm his skills`)
+      out.push({ token: t, referent: 'unclear', note: 'in a reference or a quotation, with no one of its gender named before it: the candidate?' });
     } else {
       const others = found.some((m) => m.who === 'other' && Math.abs(sentence(m.start) - here) <= 2);
       out.push({ token: t, referent: others ? 'unclear' : 'candidate', note: others ? 'someone else is named nearby' : 'a third-person CV: the candidate' });

@@ -33,15 +33,16 @@ describe('referents(text, lang, name) on the shapes of real CVs', () => {
     expect(neutralise(doc('Ana Lima\n"I managed Ana for two years; she is reliable and calm under pressure."')).text).toBe('"I managed the candidate for two years; they are reliable and calm under pressure."');
   });
 
-  it('a pronoun in a reference block with no one named before it stays and is marked', () => {
-    const text = 'Referees\nAvailable on request. He will confirm dates of employment.';
+  it('a pronoun in a letter or quotation with no one named before it is the candidate\'s, made neutral and marked', () => {
+    const text = 'To whom it may concern\nI have supervised this engineer since 2019. He is reliable.';
     const r = referents(text, 'en', undefined);
-    expect(r.pronouns.map((p) => [p.referent, p.unsure === true])).toEqual([['other', true]]);
-    expect(neutralise(doc(text)).text).toBe(text);
+    expect(r.pronouns.map((p) => [p.referent, p.unsure === true])).toEqual([['unclear', false]]);
+    expect(neutralise(doc(text)).text).toBe('To whom it may concern\nI have supervised this engineer since 2019. They are reliable.');
+    expect(pronounEdits(text)).toEqual([['He', 'They', true]]);
   });
 
   it('a name of unknown gender takes the gender of the pronoun that refers to it', () => {
-    const text = 'Worked under Dr Okonkwo for a year. She reviewed every release. Later she praised his tests.';
+    const text = 'Worked under Dr Okonkwo for a year. She reviewed every release and later she praised his tests.';
     const r = referents(text, 'en', { full: 'Piet Smit', first: 'Piet', last: 'Smit', source: 'mapped' });
     expect(r.pronouns.map((p) => [p.token.text, p.referent])).toEqual([['She', 'other'], ['she', 'other'], ['his', 'unclear']]);
   });

@@ -64,7 +64,8 @@ const ROLE = /\b(?:the|my|our|their|his|her)\s+(?:[\p{L}-]+\s+){0,2}(?:manager|s
 /** The gendered pronouns of the candidate in `text` (by the rule above), with their genders. */
 function candidatePronouns(text: string, ownName: string | undefined): { word: string; gender: string; at: number }[] {
   const ownNames = (ownName ?? '').split(/\s+/u).filter(Boolean).map(fold);
-  const sentenceEnds = [...text.matchAll(/[.!?](?=\s)|\n/gu)].map((m) => m.index);
+  // a title's period (`Mr. Hale`) ends no sentence
+  const sentenceEnds = [...text.matchAll(/(?<!\b(?:Mr|Mrs|Ms|Miss|Dr|Prof))[.!?](?=\s)|\n/gu)].map((m) => m.index);
   const sentenceOf = (o: number) => sentenceEnds.filter((e) => e < o).length;
   const referencesAt = text.search(/^\s*references?\b/imu);
   const generic = [...text.matchAll(GENERIC)].map((m) => [m.index, m.index + m[0].length]);
