@@ -72,31 +72,57 @@ function tokens(line: string): string[] {
 }
 
 /** The leading run of name words of a token list (2–4 words, initials and particles inside), or undefined. */
-function leadingRun(toks: readonly string[]): { words: string[]; whole: boolean } | undefined {
+function leadingRun(toks: readonly string[]): { words: string[]; real: number; whole: boolean; stop: boolean } | undefined {
   const words: string[] = [];
   let real = 0;
   let i = 0;
+  let stop = false;
   for (; i < toks.length && real < 5; i++) {
-    const t = toks[i].replace(/,$/u, '');
-    if (t.startsWith('\u0000')) break;
-    if (DEGREE.test(t) || NOT_NAME.has(fold(t)) || /[:@\d/|•·]/u.test(t)) break;
-    if (INITIAL.test(t) && real > 0) words.push(t);
-    else if (PARTICLE.test(t) && real > 0) words.push(t);
+    const t = toks[i].replace(/[,)]$/u, '').replace(/^\(/u, '');
+    if (t.startsWith('\u0000') || DEGREE.test(t) || /[:@|•·]/u.test(t)) { stop = true; break; }
+    if (NOT_NAME.has(fold(t)) || /[\d/]/u.test(t)) break;
+    if ((INITIAL.test(t) || PARTICLE.test(t.toLowerCase())) && real > 0) words.push(t);
     else if (WORD.test(t)) { words.push(t); real++; }
     else break;
-    if (toks[i].endsWith(',')) { i++; break; }
+    if (toks[i].endsWith(',')) { i++; stop = true; break; }
   }
-  while (words.length > 0 && (PARTICLE.test(words[words.length - 1]))) words.pop();
   if (real < 1 || real > 4) return undefined;
-  return { words, whole: i === toks.length };
+  return { words, real, whole: i === toks.length, stop };
 }
 
-/** Whether the e-mail local parts or the file name spell a word of the name. */
+/** The words of a run with particles at its end dropped (`JAN VAN` on a line of its own keeps them for the next line). */
+const trimmed = (words: readonly string[]) => {
+  const out = [...words];
+  while (out.length > 0 && PARTICLE.test(out[out.length - 1].toLowerCase())) out.pop();
+  return out;
+};
+
+/** Whether the words are written one way: all in capitals, or all capitalised (`ESO y Bachillerato` is not a name). */
+const oneCase = (words: readonly string[]) => {
+  const real = words.filter((w) => !INITIAL.test(w) && !PARTICLE.test(w.toLowerCase()));
+  return real.every((w) => w === w.toUpperCase()) || real.every((w) => w !== w.toUpperCase());
+};
+
+/** Whether the e-mail local parts, the links' hosts and paths or the file name spell a word of the name. */
 function evidenced(words: readonly string[], text: string, evidence: NameEvidence): boolean {
   const locals = [...text.matchAll(/([\p{L}\p{N}._%+-]+)@/gu)].map((m) => fold(m[1]));
+  const links = [...text.matchAll(/(?:https?:\/\/|www\.)?[a-z0-9-]+(?:\.[a-z0-9-]+)*\.[a-z]{2,}(?:\/[^\s)]*)?/giu)].map((m) => fold(m[0]));
   const file = fold(evidence.fileName?.replace(/\.[a-z0-9]+$/iu, '') ?? '');
-  const parts = words.filter((w) => !INITIAL.test(w) && !PARTICLE.test(w)).map(fold).filter((w) => w.length >= 3);
-  return parts.some((p) => file.includes(p) || locals.some((l) => l.includes(p)));
+  const parts = words.filter((w) => !INITIAL.test(w) && !PARTICLE.test(w.toLowerCase())).map(fold).filter((w) => w.length >= 3);
+  return parts.some((p) => file.includes(p) || locals.some((l) => l.includes(p)) || links.some((l) => l.includes(p)));
+}
+
+/** Titles before a name in a header (`Dr. Ilsee Morave`): not part of the name; neutralise.ts removes them with it. */
+export const HEADER_TITLE = /^(?:(?:Dr|Prof|Mr|Mrs|Ms|Mx|Herr|Frau|Ing|Dipl\.-Ing|Mag|Lic|Ir|Drs|Mevr|Dhr)\.?[ \t]+)+/u;
+
+/** The header lines: the first eight non-empty ones, after YAML front matter, Markdown marks (`# `, `**`) and titles taken off. */
+function headerLines(text: string): string[] {
+  let lines = text.split(/\r?\n/u);
+  if (lines[0]?.trim() === '---') {
+    const close = lines.findIndex((l, i) => i > 0 && l.trim() === '---');
+    if (close > 0) lines = lines.slice(close + 1);
+  }
+  return lines.map((l) => l.replace(/^[ \t]*#+[ \t]+/u, '').replace(/\*\*|__/gu, '').replace(HEADER_TITLE, '')).filter((l) => l.trim() !== '').slice(0, 8);
 }
 
 /**
@@ -104,22 +130,27 @@ function evidenced(words: readonly string[], text: string, evidence: NameEvidenc
  * @example headerName('J ANE DOE\njane.doe@x.com')?.full // 'JANE DOE'
  */
 export function headerName(text: string, evidence: NameEvidence = {}): HeaderName | undefined {
-  const header = text.split(/\r?\n/u).filter((l) => l.trim() !== '').slice(0, 8);
+  const header = headerLines(text);
   let fallback: HeaderName | undefined;
   for (let n = 0; n < header.length; n++) {
     const toks = tokens(header[n].replace(PRONOUNS, ' ').replace(/\s+$/u, ''));
     let run = leadingRun(toks);
-    // a name in capitals over two lines: `JANE` / `DOE SMITH`
-    if (run && run.whole && run.words.length === 1 && n + 1 < header.length) {
+    // a name in capitals over two lines: `JANE` / `DOE SMITH`, `JAN VAN` / `DROSSELBEKEN`
+    if (run && run.whole && run.real === 1 && n + 1 < header.length) {
       const next = leadingRun(tokens(header[n + 1]));
-      if (next?.whole && next.words.length <= 3 && [...run.words, ...next.words].every((w) => w === w.toUpperCase())) run = { words: [...run.words, ...next.words], whole: true };
+      const words = [...run.words, ...(next?.words ?? [])];
+      if (next?.whole && next.real <= 3 && words.every((w) => w === w.toUpperCase())) run = { words, real: run.real + next.real, whole: true, stop: false };
     }
-    if (!run || run.words.filter((w) => !INITIAL.test(w) && !PARTICLE.test(w)).length < 2) continue;
-    const full = run.words.join(' ');
-    if (evidenced(run.words, text, evidence)) return { full, confidence: 'sure' };
-    const known = nameGender(titleCase(run.words[0])) !== undefined;
-    // the first line alone, or followed by what ends a name (a label, a run-together word, a degree): as before
+    if (!run || run.real < 2) continue;
+    const words = trimmed(run.words);
+    if (!oneCase(words)) continue;
+    const full = words.join(' ');
+    if (evidenced(words, text, evidence)) return { full, confidence: 'sure' };
+    const known = nameGender(titleCase(words[0])) !== undefined;
+    // the first line alone, or starting with a known first name: as before
     if (n === 0 && (run.whole || known)) return { full, confidence: 'sure' };
+    // the first line's start, ended by what ends a name (a label, a run-together word, a degree, a separator)
+    if (n === 0 && run.stop && fallback === undefined) fallback = { full, confidence: 'unsure' };
     if (known && fallback === undefined) fallback = { full, confidence: 'unsure' };
   }
   return fallback;
@@ -142,7 +173,8 @@ const anyCase = (w: string) => [...w].map((c, i) => {
 export function nameSpans(text: string, name: string): IdentitySpan[] {
   const words = name.trim().split(/\s+/u).filter((w) => w !== '' && !INITIAL.test(w));
   if (words.length === 0) return [];
-  const between = `(?:[ \\t]*\\r?\\n[ \\t]*|[ \\t]+)(?:\\p{Lu}\\.?[ \\t]+)?`;
+  // spaces or a line break, a middle initial or not, parentheses around middle names (`Wouter (Pieta) Lanskron`)
+  const between = `\\)?(?:[ \\t]*\\r?\\n[ \\t]*|[ \\t]+)\\(?(?:\\p{Lu}\\.?[ \\t]+)?`;
   const re = new RegExp(`(?<![\\p{L}\\p{M}])${words.map(anyCase).join(between)}(?:(?![\\p{L}\\p{M}])|(?<=\\p{Ll})(?=\\p{Lu}))`, 'gu');
   const lines = text.split(/(?<=\n)/u);
   let end = 0;

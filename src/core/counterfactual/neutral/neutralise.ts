@@ -86,24 +86,48 @@ function nameFieldRemovals(text: string, name: FoundName, keepName: boolean): Re
     if (span.kind === 'name') {
       const lineStart = text.lastIndexOf('\n', span.start - 1) + 1;
       const before = text.slice(lineStart, span.start);
-      const field = NAME_LINE.exec(before);
-      const atStart = /^[ \t|•·;,–—-]*$/u.test(field ? before.slice(field[0].length) : before);
+      // a `Name:` label, a Markdown heading mark or a title (`# Dr. `) before it goes with it
+      const field = NAME_LINE.exec(before) ?? /(?:#+[ \t]+)?(?:(?:Dr|Prof|Mr|Mrs|Ms|Mx|Herr|Frau|Ing|Mag|Drs|Dhr|Mevr)\.?[ \t]+)*$/u.exec(before);
+      const atStart = field !== null && /^[ \t|•·;,–—*-]*$/u.test(before.slice(0, field.index) + before.slice(field.index + field[0].length));
       const after = text.slice(span.end, span.end + 40);
       const ends = /^(?:[ \t]*(?:\r?\n|$|[|•·;,(–—-])|[ \t]+(?:\p{Lu}|\S+@|\+?\d)|\p{Lu})/u.test(after);
       if (!atStart || !ends || keepName) continue;
-      const label = field ? { start: lineStart + field.index, end: lineStart + field.index + field[0].length } : undefined;
+      const label = field && field[0] !== '' ? { start: lineStart + field.index, end: lineStart + field.index + field[0].length } : undefined;
       out.push(removalOf(text, { ...span, ...(label ? { label } : {}) }));
     } else out.push(removalOf(text, span));
   }
   return out;
 }
 
-/** Occurrences of the candidate's name (full, first, last: capitalised whole words) outside `taken`, each with a title before it. */
-function nameOccurrences(text: string, name: FoundName): [number, number][] {
-  const passes = [name.full.split(/\s+/u), [name.first], ...(name.last ? [[name.last]] : [])];
+/** A word as written, capitalised and in capitals (`ZELIA` found, `Quorve` in the text). */
+const forms = (w: string) => {
+  const title = w.charAt(0).toUpperCase() + w.slice(1).toLowerCase();
+  return `(?:${[...new Set([w, title, w.toUpperCase()])].map(escape).join('|')})`;
+};
+
+/**
+ * Occurrences of the candidate's name outside the header field, each with a title before it: the
+ * full name, then (with `citations`) the forms of author lists (`Quorve, D.`, `Dornel, Ulrich`,
+ * `Pravo JD`, `Leroy B`, `D. Das`), then the first and the last name alone; each word as written,
+ * capitalised or in capitals.
+ */
+function nameOccurrences(text: string, name: FoundName, citations: boolean): [number, number][] {
+  const words = name.full.split(/\s+/u);
+  const patterns = [words.map(forms).join('\\s+')];
+  if (citations && name.last !== undefined && name.last !== name.first) {
+    const last = forms(name.last), first = forms(name.first), initial = escape(name.first.charAt(0).toUpperCase());
+    patterns.push(
+      `${last},\\s*${first}`,
+      `${last},\\s*${initial}\\.?(?:\\s?-?\\p{Lu}\\.)*`,
+      `${last}\\s+${initial}\\p{Lu}{0,2}`,
+      `${initial}\\.(?:\\s?-?\\p{Lu}\\.)*\\s*${last}`,
+    );
+  }
+  // a word alone is not a name before a number (`June 2020`, `May 12` when the name is JUNE MAY)
+  patterns.push(`${forms(name.first)}(?![ \\t]+\\d)`, ...(name.last ? [`${forms(name.last)}(?![ \\t]+\\d)`] : []));
   const found: [number, number][] = [];
-  for (const words of passes) {
-    const re = new RegExp(`(?<![\\p{L}\\p{M}\\p{N}])${words.map(escape).join('\\s+')}(?![\\p{L}\\p{M}\\p{N}])`, 'gu');
+  for (const pattern of patterns) {
+    const re = new RegExp(`(?<![\\p{L}\\p{M}\\p{N}])${pattern}(?![\\p{L}\\p{M}\\p{N}])`, 'gu');
     for (const m of text.matchAll(re)) {
       let s = m.index;
       const e = s + m[0].length;
@@ -241,7 +265,7 @@ export function neutralise(doc: CandidateDocument, options: NeutraliseOptions = 
     push({ offset: r.start, before: text.slice(r.start, r.end), after: '', why: r.why, note: `removed: ${describe(r.why)}`, ...(r.uncertain ? { uncertain: true } : {}) });
   }
   if (name) {
-    for (const [s, e] of nameOccurrences(text, name)) {
+    for (const [s, e] of nameOccurrences(text, name, !replaceWith)) {
       if (!isFree(s, e)) continue;
       const written = text.slice(s, e);
       const after = replaceWith ? replacedName(written, name, replaceWith) : placeholder(text, s);

@@ -94,6 +94,16 @@ describe('neutralise(doc) on CV headers as PDF extraction leaves them (issue 46)
     expect(neutralise({ id: 'd', source: 'd.txt', lang: 'es', text }).text).toBe(text);
   });
 
+  it('replaces the name in any case and in the citation forms of author lists, not a month of the same word', () => {
+    const text = 'ZELDA QUORIN\nzquorin@example.org\nPublications\nQuorin, Z., Tesk, O. (2021). A study.\nTesk O, Quorin Z. Another. Z. Quorin and Quorin, Zelda.\nZelda led it in June 2020.';
+    const base = neutralise({ id: 'c', source: 'c.txt', lang: 'en', text });
+    expect(base.text).toBe('Publications\nThe candidate, Tesk, O. (2021). A study.\nTesk O, the candidate. Another. The candidate and the candidate.\nThe candidate led it in June 2020.');
+  });
+
+  it('removes a title and a Markdown mark before the header name with it', () => {
+    expect(neutralise({ id: 'm', source: 'm.md', lang: 'de', text: '# Dr. Zelda Quorin\nzquorin@example.org\nBerufserfahrung' }).text).toBe('Berufserfahrung');
+  });
+
   it('deletes a typed name run together with the next words down to the name alone', () => {
     const base = neutralise({ id: 't', source: 't.pdf', lang: 'en', name: 'Zelda B. Quorin', text: 'Zelda B. QuorinFeatured Resume\nSummary' });
     expect(base.text).toBe('Featured Resume\nSummary');

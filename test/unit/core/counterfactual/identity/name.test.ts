@@ -13,7 +13,14 @@ describe('headerName(text, evidence)', () => {
     expect(headerName('Priya Sharma (She/Her)\nEngineer')?.full).toBe('Priya Sharma');
     expect(headerName('Carlos Mendoza, M.S.\nLima')?.full).toBe('Carlos Mendoza');
   });
+  it('reads past YAML front matter, Markdown marks and a title; joins a capitals particle to the next line; takes a link as evidence', () => {
+    expect(headerName('---\nlayout: cv\n---\n# Tomas Quell Varga\nEngineer', { fileName: 'varga.md' })?.full).toBe('Tomas Quell Varga');
+    expect(headerName('Dr. Zelda Quorin\nEntwicklerin', { fileName: 'zquorin.pdf' })?.full).toBe('Zelda Quorin');
+    expect(headerName('PIET VAN\nQUORINGHE\nPROFIEL', { fileName: 'cv.pdf' })).toEqual({ full: 'PIET VAN QUORINGHE', confidence: 'sure' });
+    expect(headerName('Updated 2015\n\nOrvil Tesk\n\norviltesk.com | x')).toEqual({ full: 'Orvil Tesk', confidence: 'sure' });
+  });
   it('takes no heading or title for a name', () => {
+    expect(headerName('ESO y Bachillerato\nIES Example')).toBeUndefined();
     expect(headerName('Curriculum Vitae\nMachine Learning\nPython')).toBeUndefined();
     expect(headerName('Summary\nTechnical Skills')).toBeUndefined();
   });
