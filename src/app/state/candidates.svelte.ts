@@ -20,7 +20,7 @@ import { validateNameList } from '../../core/counterfactual/nameList.ts';
 import { DEFAULT_DRAFT_OPTIONS, type DraftOptions } from '../../core/ownData/draftOptions.ts';
 import { baseId, draftPackage, draftVariants } from '../../core/ownData/draftPackage.ts';
 import { reviewFileOf } from '../../core/ownData/reviewFile.ts';
-import { documentRows, type DocumentRow } from '../../core/ownData/documentRows.ts';
+import { documentRows, heldCvs, type DocumentRow } from '../../core/ownData/documentRows.ts';
 import { clashingIds, mergeDocuments, naturalCompare, type IdClash } from '../../core/ownData/mergeDocuments.ts';
 import { acceptAll, reviewCounts, reviewState, type ReviewCounts, type ReviewDecision, type ReviewState } from '../../core/ownData/review.ts';
 import { zipPackage } from '../../core/package/zipPackage.ts';
@@ -355,6 +355,17 @@ export class CandidatesState {
     this.#generate();
   }
 
+  /** The reviewer says a CV in which no name was found names no one (an anonymised CV): its variants need no name first. */
+  async setNameless(cvId: string, nameless: boolean): Promise<void> {
+    if (!this.draft) return;
+    const cvs = this.cvs.map((d) => {
+      if (d.id !== cvId) return d;
+      const { nameless: _n, ...rest } = d;
+      return nameless ? { ...rest, nameless: true } : rest;
+    });
+    await this.#store({ ...this.draft, cvs, updatedAt: Date.now() });
+  }
+
   /** Makes the variants again with the current options (decisions on variants that still exist are kept). */
   async regenerate(): Promise<void> {
     if (!this.draft) return;
@@ -390,20 +401,27 @@ export class CandidatesState {
     if (this.variants.find((v) => v.id === variantId)?.kind === 'neutral') this.#generate();
   }
 
-  /** How many pending variants "accept all" of a kind would accept. */
-  pendingOf(kind?: ReviewKind): number {
-    return reviewCounts(this.variants, this.decisions, kind).pending;
+  /** The CVs whose variants wait for a name (no name found or given, not marked as naming no one). */
+  get held(): Set<string> {
+    return heldCvs(this.rows);
   }
 
-  /** Accepts every pending variant of a kind (or all). */
+  /** How many pending variants "accept all" of a kind would accept (those of CVs waiting for a name are left). */
+  pendingOf(kind?: ReviewKind): number {
+    return acceptAll(this.variants, this.decisions, kind, this.held).size - this.decisions.size;
+  }
+
+  /** Accepts every pending variant of a kind (or all), but those of the CVs that wait for a name. */
   async acceptAll(kind?: ReviewKind): Promise<void> {
     if (!this.draft) return;
-    const next = acceptAll(this.variants, this.decisions, kind);
+    const held = this.held;
+    const next = acceptAll(this.variants, this.decisions, kind, held);
     const changed = new Map<string, ReviewDecision>();
     for (const [id, d] of next) if (!this.decisions.has(id)) changed.set(id, d);
     this.decisions = next;
     await this.#storeDecisions(changed);
-    this.notice = `Accepted ${plural(changed.size, 'pending variant')}${kind ? ` (${kind})` : ''}.`;
+    const waiting = this.variants.filter((v) => v.kind !== 'neutral' && held.has(v.of) && (kind === undefined || v.kind === kind) && !next.has(v.id)).length;
+    this.notice = `Accepted ${plural(changed.size, 'pending variant')}${kind ? ` (${kind})` : ''}.${waiting > 0 ? ` ${plural(waiting, 'variant')} of ${plural(held.size, 'CV')} with no name found wait: give the name used in the original, or say the CV names no one, in the documents table.` : ''}`;
   }
 
   /** Adds the user's own name lists (JSON files), tried before the bundled ones at the next generation. */

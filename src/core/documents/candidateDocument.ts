@@ -24,4 +24,6 @@ export interface ImportedDocument extends CandidateDocument {
   readonly job?: string;
   /** `name` was typed by the user ("name used in the original" of a CV in which no name was found), not imported. */
   readonly nameGiven?: boolean;
+  /** The reviewer says this CV names no one (an anonymised CV): its variants need no name first. */
+  readonly nameless?: boolean;
 }

@@ -6,6 +6,7 @@
 import type { ImportedDocument } from '../documents/candidateDocument.ts';
 import { findName } from '../counterfactual/findName.ts';
 import type { NotMade, Variant } from '../counterfactual/variant.ts';
+import { identityFindings, type IdentityFinding } from '../counterfactual/identityFindings.ts';
 
 export interface DocumentRow {
   readonly side: 'cvs' | 'jobs';
@@ -22,6 +23,21 @@ export interface DocumentRow {
   readonly uncertain: number;
   /** Why variants of it could not be made, each reason once with how many. */
   readonly warnings: readonly string[];
+  /** What its neutral base found of the candidate's identity, by kind (CVs with a base only). */
+  readonly found?: readonly IdentityFinding[];
+  /**
+   * No name was found in it, none was given, and the reviewer has not said it names no one: its
+   * variants wait (heldCvs) — a name variant of a CV whose name was missed carries two names.
+   */
+  readonly nameMissing: boolean;
+}
+
+/**
+ * The CVs whose variants wait for a name: no name found or given, not marked as naming no one.
+ * @example heldCvs(rows) // Set {'cv-7'}
+ */
+export function heldCvs(rows: readonly DocumentRow[]): Set<string> {
+  return new Set(rows.filter((r) => r.side === 'cvs' && r.nameMissing).map((r) => r.id));
 }
 
 /**
@@ -31,8 +47,12 @@ export interface DocumentRow {
 export function documentRows(cvs: readonly ImportedDocument[], jobs: readonly ImportedDocument[], variants: readonly Variant[], notMade: readonly NotMade[]): DocumentRow[] {
   const made = new Map<string, number>();
   const uncertain = new Map<string, number>();
+  const bases = new Map<string, Variant>();
   for (const v of variants) {
-    if (v.kind === 'neutral') uncertain.set(v.of, v.edits.filter((e) => e.uncertain).length);
+    if (v.kind === 'neutral') {
+      uncertain.set(v.of, v.edits.filter((e) => e.uncertain).length);
+      bases.set(v.of, v);
+    }
     else made.set(v.of, (made.get(v.of) ?? 0) + 1);
   }
   const reasons = new Map<string, Map<string, number>>();
@@ -44,13 +64,16 @@ export function documentRows(cvs: readonly ImportedDocument[], jobs: readonly Im
   }
   const cvRows = cvs.map((d): DocumentRow => {
     const found = findName(d);
+    const base = bases.get(d.id);
     const warnings = [...(reasons.get(d.id) ?? new Map<string, number>())].map(([r, n]) => (n > 1 ? `${r} (×${n})` : r));
     return {
       side: 'cvs', id: d.id, file: d.source, ...(d.lang ? { lang: d.lang } : {}), chars: d.text.length,
       ...(found ? { name: { value: found.full, source: found.source === 'mapped' && d.nameGiven ? 'given' : found.source } } : {}),
       variants: made.get(d.id) ?? 0, uncertain: uncertain.get(d.id) ?? 0, warnings,
+      ...(base ? { found: identityFindings(base.edits) } : {}),
+      nameMissing: !found && !d.nameless,
     };
   });
-  const jobRows = jobs.map((d): DocumentRow => ({ side: 'jobs', id: d.id, file: d.source, ...(d.lang ? { lang: d.lang } : {}), chars: d.text.length, variants: 0, uncertain: 0, warnings: [] }));
+  const jobRows = jobs.map((d): DocumentRow => ({ side: 'jobs', id: d.id, file: d.source, ...(d.lang ? { lang: d.lang } : {}), chars: d.text.length, variants: 0, uncertain: 0, warnings: [], nameMissing: false }));
   return [...cvRows, ...jobRows];
 }

@@ -57,10 +57,17 @@ export function acceptedVariants(variants: readonly Variant[], decisions: Readon
   return out;
 }
 
-/** Decisions accepting every variant (of one kind, or all): the reviewer's "accept all", and the CLI's default. */
-export function acceptAll(variants: readonly Variant[], decisions: ReadonlyMap<string, ReviewDecision>, kind?: ReviewKind): Map<string, ReviewDecision> {
+/**
+ * Decisions accepting every variant (of one kind, or all): the reviewer's "accept all", and the
+ * CLI's default. The variants of the `held` CVs stay pending (their neutral bases are accepted):
+ * the review's CVs that wait for a name (documentRows `heldCvs`).
+ */
+export function acceptAll(variants: readonly Variant[], decisions: ReadonlyMap<string, ReviewDecision>, kind?: ReviewKind, held: ReadonlySet<string> = new Set()): Map<string, ReviewDecision> {
   const next = new Map(decisions);
-  for (const v of variants) if ((kind === undefined || v.kind === kind) && !next.has(v.id)) next.set(v.id, { state: 'accepted' });
+  for (const v of variants) {
+    if (v.kind !== 'neutral' && held.has(v.of)) continue;
+    if ((kind === undefined || v.kind === kind) && !next.has(v.id)) next.set(v.id, { state: 'accepted' });
+  }
   return next;
 }
 

@@ -23,6 +23,8 @@ export interface DocumentSettings {
   readonly lang?: string;
   /** The name the user typed ("name used in the original"), for a CV in which none was found. */
   readonly name?: string;
+  /** The reviewer said the CV names no one. */
+  readonly nameless?: true;
 }
 
 export interface ReviewFile {
@@ -47,6 +49,7 @@ const settingsOf = (d: ImportedDocument): DocumentSettings => ({
   id: d.id,
   ...(d.lang === undefined ? {} : { lang: d.lang }),
   ...(d.nameGiven && d.name !== undefined ? { name: d.name } : {}),
+  ...(d.nameless ? { nameless: true as const } : {}),
 });
 
 /**
@@ -73,7 +76,8 @@ function documentSettings(value: unknown, at: string): DocumentSettings {
   const d = value as Record<string, unknown> | null;
   if (d === null || typeof d !== 'object' || typeof d.source !== 'string' || typeof d.id !== 'string') throw new RangeError(`${at}: expected {source, id, lang?, name?}`);
   for (const key of ['lang', 'name'] as const) if (d[key] !== undefined && typeof d[key] !== 'string') throw new RangeError(`${at}.${key}: expected a string`);
-  return { source: d.source, id: d.id, ...(d.lang === undefined ? {} : { lang: d.lang as string }), ...(d.name === undefined ? {} : { name: d.name as string }) };
+  if (d.nameless !== undefined && d.nameless !== true) throw new RangeError(`${at}.nameless: expected true`);
+  return { source: d.source, id: d.id, ...(d.lang === undefined ? {} : { lang: d.lang as string }), ...(d.name === undefined ? {} : { name: d.name as string }), ...(d.nameless ? { nameless: true as const } : {}) };
 }
 
 /**
@@ -119,13 +123,14 @@ export function applyDocumentSettings(documents: readonly ImportedDocument[], se
   ];
   if (problems.length > 0) throw new RangeError(`${problems.join('; ')} — give the documents the review was made from`);
   return settings.map((s) => {
-    const { name: _name, nameGiven: _given, lang: _lang, ...d } = bySource.get(s.source)!;
+    const { name: _name, nameGiven: _given, lang: _lang, nameless: _nameless, ...d } = bySource.get(s.source)!;
     const imported = bySource.get(s.source)!;
     return {
       ...d,
       id: s.id,
       ...(s.lang !== undefined ? { lang: s.lang } : {}),
       ...(s.name !== undefined ? { name: s.name, nameGiven: true } : imported.nameGiven ? {} : imported.name !== undefined ? { name: imported.name } : {}),
+      ...(s.nameless ? { nameless: true } : {}),
     };
   });
 }

@@ -7,7 +7,8 @@ import { describe, expect, it } from 'vitest';
 import type { ImportedDocument } from '../../../../src/core/documents/candidateDocument.ts';
 import { fitMapping, mappingProblems, tableSample } from '../../../../src/core/documents/mappingFit.ts';
 import { generateVariants } from '../../../../src/core/counterfactual/generate.ts';
-import { documentRows } from '../../../../src/core/ownData/documentRows.ts';
+import { documentRows, heldCvs } from '../../../../src/core/ownData/documentRows.ts';
+import { findingsText } from '../../../../src/core/counterfactual/identityFindings.ts';
 import { clashingIds, mergeDocuments, naturalCompare } from '../../../../src/core/ownData/mergeDocuments.ts';
 import { screeningUse, twinsUse } from '../../../../src/core/ownData/auditUse.ts';
 
@@ -45,6 +46,22 @@ describe('documentRows(cvs, jobs, variants, notMade)', () => {
       ['jobs', 'job', undefined, 0, []],
     ]);
     expect(rows[0].chars).toBe('Maria Garcia\nShe leads a team.'.length);
+  });
+});
+
+describe('documentRows: what each neutral base found, and the CVs that wait for a name (issue 46)', () => {
+  it('shows the kinds found in words, and holds a CV with no name found until it is given or said to name no one', () => {
+    const cvs = [
+      doc('a', 'Maria Garcia\nmaria.garcia@example.org\nShe leads a team.', { lang: 'en' }),
+      doc('b', 'Java developer. I build services in Kotlin and Java since 2015.'),
+      doc('c', 'Java developer. I build services in Kotlin and Java since 2015.', { nameless: true }),
+    ];
+    const { variants, notMade } = generateVariants(cvs, { kinds: ['explicit'], seed: 1, attributes: ['gender'], neutralise: true });
+    const rows = documentRows(cvs, [], variants, notMade);
+    expect(findingsText(rows[0].found ?? [])).toMatch(/^name ✓.*e-mail ✓/);
+    expect(findingsText(rows[1].found ?? [])).toBe('name ✗ not found');
+    expect(rows.map((r) => r.nameMissing)).toEqual([false, true, false]);
+    expect(heldCvs(rows)).toEqual(new Set(['b']));
   });
 });
 

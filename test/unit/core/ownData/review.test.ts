@@ -28,6 +28,12 @@ describe('review', () => {
     expect(kept[1]).toMatchObject({ id: 'v3', text: 'Gender: Female\nmine', edits: [] });
   });
 
+  it('acceptAll leaves the variants of held CVs pending (they wait for a name), but accepts their neutral bases', () => {
+    const base = { ...variant('cv1.neutral', 'neutral'), of: 'cv1' };
+    const other = { ...variant('v9', 'names'), of: 'cv2' };
+    expect([...acceptAll([base, ...vs, other], new Map(), undefined, new Set(['cv1']))].map(([id]) => id)).toEqual(['cv1.neutral', 'v9']);
+  });
+
   it('acceptAll accepts the pending variants of one kind (or all), never overriding a decision', () => {
     expect([...acceptAll(vs, new Map([['v2', { state: 'rejected' }]]), 'names')]).toEqual([['v2', { state: 'rejected' }], ['v1', { state: 'accepted' }]]);
     expect(reviewCounts(vs, acceptAll(vs, decisions))).toEqual({ generated: 4, accepted: 2, rejected: 1, edited: 1, pending: 0 });

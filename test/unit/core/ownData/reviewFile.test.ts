@@ -14,7 +14,7 @@ describe('reviewFileOf(draft, decisions, mappings) → parseReviewFile', () => {
   const draft = {
     id: 'mine',
     title: 'Mine',
-    cvs: [doc('b', 'b.txt', { lang: 'es' }), doc('a', 'a.pdf', { lang: 'en', name: 'Typed Name', nameGiven: true }), doc('a-2', 'x/a.pdf', { lang: 'en', name: 'Imported Name' })],
+    cvs: [doc('b', 'b.txt', { lang: 'es', nameless: true }), doc('a', 'a.pdf', { lang: 'en', name: 'Typed Name', nameGiven: true }), doc('a-2', 'x/a.pdf', { lang: 'en', name: 'Imported Name' })],
     jobs: [doc('dev', 'jobs.csv row 2', { lang: 'en' })],
     options: { ...DEFAULT_DRAFT_OPTIONS, seed: 7 },
   };
@@ -23,10 +23,11 @@ describe('reviewFileOf(draft, decisions, mappings) → parseReviewFile', () => {
 
   it('records each document by its source, with its id, language and only a typed name', () => {
     expect(file.documents.cvs).toEqual([
-      { source: 'b.txt', id: 'b', lang: 'es' },
+      { source: 'b.txt', id: 'b', lang: 'es', nameless: true },
       { source: 'a.pdf', id: 'a', lang: 'en', name: 'Typed Name' },
       { source: 'x/a.pdf', id: 'a-2', lang: 'en' },
     ]);
+    expect(applyDocumentSettings([doc('b', 'b.txt')], [file.documents.cvs[0]], 'CV')[0].nameless).toBe(true);
     expect(file.dataset).toEqual({ id: 'mine', title: 'Mine' });
     expect(file.options.seed).toBe(7);
   });
