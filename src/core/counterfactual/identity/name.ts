@@ -97,10 +97,12 @@ const trimmed = (words: readonly string[]) => {
   return out;
 };
 
-/** Whether the words are written one way: all in capitals, or all capitalised (`ESO y Bachillerato` is not a name). */
+/** Whether the words are written one way (`ESO y Bachillerato` is not a name). */
 const oneCase = (words: readonly string[]) => {
   const real = words.filter((w) => !INITIAL.test(w) && !PARTICLE.test(w.toLowerCase()));
-  return real.every((w) => w === w.toUpperCase()) || real.every((w) => w !== w.toUpperCase());
+  const caps = real.map((w) => w === w.toUpperCase());
+  // all in capitals, all capitalised, or first names capitalised and the surname in capitals (`Antoine DUPRE`)
+  return caps.every((c) => c) || caps.every((c) => !c) || (!caps[0] && caps.indexOf(true) > 0 && caps.slice(caps.indexOf(true)).every((c) => c));
 };
 
 /** Whether the e-mail local parts, the links' hosts and paths or the file name spell a word of the name. */
@@ -175,7 +177,8 @@ export function nameSpans(text: string, name: string): IdentitySpan[] {
   if (words.length === 0) return [];
   // spaces or a line break, a middle initial or not, parentheses around middle names (`Wouter (Pieta) Lanskron`)
   const between = `\\)?(?:[ \\t]*\\r?\\n[ \\t]*|[ \\t]+)\\(?(?:\\p{Lu}\\.?[ \\t]+)?`;
-  const re = new RegExp(`(?<![\\p{L}\\p{M}])${words.map(anyCase).join(between)}(?:(?![\\p{L}\\p{M}])|(?<=\\p{Ll})(?=\\p{Lu}))`, 'gu');
+  // a trailing initial goes with it (`Casimir Velandrio B.`), not the first letters of a degree (`M.S.`)
+  const re = new RegExp(`(?<![\\p{L}\\p{M}])${words.map(anyCase).join(between)}(?:[ \\t]+\\p{Lu}\\.(?!\\p{Lu}\\.|\\p{Ll}))?(?:(?![\\p{L}\\p{M}])|(?<=[\\p{Ll}.])(?=\\p{Lu}))`, 'gu');
   const lines = text.split(/(?<=\n)/u);
   let end = 0;
   for (let seen = 0, i = 0; i < lines.length && seen < 8; i++) {

@@ -99,6 +99,8 @@ function nameFieldRemovals(text: string, name: FoundName, keepName: boolean): Re
   return out;
 }
 
+/** A word in any case, letter by letter (`ORVEDaNA` as PDF fonts extract small capitals). */
+const anyCase = (w: string) => [...w].map((c) => (c.toLowerCase() === c.toUpperCase() ? escape(c) : `[${escape(c.toLowerCase())}${escape(c.toUpperCase())}]`)).join('');
 /** A word as written, capitalised and in capitals (`ZELIA` found, `Quorve` in the text). */
 const forms = (w: string) => {
   const title = w.charAt(0).toUpperCase() + w.slice(1).toLowerCase();
@@ -106,16 +108,20 @@ const forms = (w: string) => {
 };
 
 /**
- * Occurrences of the candidate's name outside the header field, each with a title before it: the
- * full name, then (with `citations`) the forms of author lists (`Quorve, D.`, `Dornel, Ulrich`,
- * `Pravo JD`, `Leroy B`, `D. Das`), then the first and the last name alone; each word as written,
- * capitalised or in capitals.
+ * Occurrences of the candidate's name outside the header field, each with a title before it: two
+ * or more of its words in a row, in any order and case (`Anselmino Orvedana Tesmo` for `Orvedana
+ * Tesmo Anselmino`), then (with `citations`) the forms of author lists (`Quorve, D.`, `Martin,
+ * Ulrich`, `Pravo JD`, `Leroy B`, `D. Das`, `Ferrando-Oyelda, J. R.`), then the first and the last
+ * name alone, as written, capitalised or in capitals.
  */
 function nameOccurrences(text: string, name: FoundName, citations: boolean): [number, number][] {
-  const words = name.full.split(/\s+/u);
-  const patterns = [words.map(forms).join('\\s+')];
+  const words = name.full.split(/\s+/u).filter((w) => w.length > 1 && !/^\p{Lu}\.$/u.test(w));
+  const word = `(?:${words.map(anyCase).join('|')})`;
+  const patterns = [name.full.split(/\s+/u).map(forms).join('\\s+'), ...(words.length > 1 ? [`${word}(?:[ \\t]+${word})+`] : [])];
   if (citations && name.last !== undefined && name.last !== name.first) {
-    const last = forms(name.last), first = forms(name.first), initial = escape(name.first.charAt(0).toUpperCase());
+    // a double surname may be hyphenated in citations (`Ferrando Oyelda` → `Ferrando-Oyelda`)
+    const before = words.length >= 3 ? `(?:${forms(words[words.length - 2])}[- ])?` : '';
+    const last = before + forms(name.last), first = forms(name.first), initial = escape(name.first.charAt(0).toUpperCase());
     patterns.push(
       `${last},\\s*${first}`,
       `${last},\\s*${initial}\\.?(?:\\s?-?\\p{Lu}\\.)*`,

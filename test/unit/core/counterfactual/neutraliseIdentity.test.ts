@@ -100,6 +100,11 @@ describe('neutralise(doc) on CV headers as PDF extraction leaves them (issue 46)
     expect(base.text).toBe('Publications\nThe candidate, Tesk, O. (2021). A study.\nTesk O, the candidate. Another. The candidate and the candidate.\nThe candidate led it in June 2020.');
   });
 
+  it('replaces the name words in another order or case, and a hyphenated double surname in citations', () => {
+    const text = 'Quispe Rojas Teodor\nrquispe@example.pe\nTeodor Quispe Rojas · TEODOR QUISPe ROJAS\nObras\n1. Quispe-Rojas, R. A. (2021). Un estudio.';
+    expect(neutralise({ id: 'e', source: 'e.txt', lang: 'es', text }).text).toBe('The candidate · the candidate\nObras\n1. The candidate (2021). Un estudio.');
+  });
+
   it('removes a title and a Markdown mark before the header name with it', () => {
     expect(neutralise({ id: 'm', source: 'm.md', lang: 'de', text: '# Dr. Zelda Quorin\nzquorin@example.org\nBerufserfahrung' }).text).toBe('Berufserfahrung');
   });

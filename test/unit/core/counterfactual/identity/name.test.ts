@@ -19,6 +19,11 @@ describe('headerName(text, evidence)', () => {
     expect(headerName('PIET VAN\nQUORINGHE\nPROFIEL', { fileName: 'cv.pdf' })).toEqual({ full: 'PIET VAN QUORINGHE', confidence: 'sure' });
     expect(headerName('Updated 2015\n\nOrvil Tesk\n\norviltesk.com | x')).toEqual({ full: 'Orvil Tesk', confidence: 'sure' });
   });
+  it('takes a French "Prénom NOM" and a trailing initial', () => {
+    expect(headerName('Tomas QUELLARD\nDéveloppeur', { fileName: 'cv.pdf' })?.full).toBe('Tomas QUELLARD');
+    expect(nameSpans('Teodor Quell B.SOFTWARE ENGINEER', 'Teodor Quell').map((s) => s.end)).toEqual([15]);
+    expect(nameSpans('Teodor Quell M.S.', 'Teodor Quell').map((s) => s.end)).toEqual([12]);
+  });
   it('takes no heading or title for a name', () => {
     expect(headerName('ESO y Bachillerato\nIES Example')).toBeUndefined();
     expect(headerName('Curriculum Vitae\nMachine Learning\nPython')).toBeUndefined();
