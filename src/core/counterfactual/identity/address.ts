@@ -8,13 +8,15 @@
  * them, on one line, with what follows on that line when it has the shape of a place (a unit,
  * `City`, `ST 98004`, `10115 Berlin`, `K1A 0B1`), and a next line that is only a postcode and a
  * city. A match is `sure` with a postcode, a label (`Address:`) or Peru's `Mz … lote …` (no other
- * text has that shape); else `unsure`, shown for review.
+ * text has that shape); else `unsure`, shown for review. In the header block only, a place
+ * without a street is the candidate's too (`Brooklyn, NY 11249`, `75005 Paris`, `Madrid, España`).
  *
  * Never an address: anything across a line break but the postcode line (a year, a heading and a
  * referee's `Dr. Name` on three lines are three things), a `Dr.`/`St.` followed by a capitalised
  * word (a title before a name: `2020 References Dr. Jane Roe`), a year as the house number with
  * nothing after the street.
  */
+import { headerEnd } from './header.ts';
 import { labelBefore } from './label.ts';
 import { disjoint, type IdentitySpan } from './span.ts';
 
@@ -26,7 +28,7 @@ const POSTCODE_CITY = `(?:\\d{4}[ \\t]?[A-Z]{2}|\\d{4,5}|[A-Z]\\d[A-Z][ \\t]?\\d
 const STATE_ZIP = `[A-Z]{2}[ \\t]+(?:\\d{5}(?:-\\d{4})?|[A-Z]\\d[A-Z][ \\t]?\\d[A-Z]\\d)`;
 const UNIT = `(?:[ \\t]*,?[ \\t]*(?:Apt|Apartment|Suite|Ste|Unit|Flat|Floor|#|Piso|Dpto|Depto|Departamento|Of|Int|Bte|Bus)\\.?[ \\t]*#?[\\p{L}\\d-]+)`;
 /** What may follow a street on its line: a unit, places after commas, a postcode and city, a state and ZIP. */
-const TAIL = new RegExp(`^(?:${UNIT}|[ \\t]*,[ \\t]*(?:${STATE_ZIP}|${POSTCODE_CITY}|${NAME}|${STATE_ZIP})|[ \\t]*[,|·•–-]?[ \\t]*(?:${POSTCODE_CITY}|${STATE_ZIP}))+`, 'u');
+const TAIL = new RegExp(`^(?:${UNIT}|[ \\t]*,[ \\t]*(?:${STATE_ZIP}|${POSTCODE_CITY}|\\d{5}(?:-\\d{4})?(?![\\p{L}\\p{N}])|[A-Z]{2,5}[ \\t]+\\d{1,5}(?![\\p{L}\\p{N}])|${NAME})|[ \\t]*[,|·•–-]?[ \\t]*(?:${POSTCODE_CITY}|${STATE_ZIP}))+`, 'u');
 const NEXT_LINE_POSTCODE = new RegExp(`^[ \\t]*\\r?\\n[ \\t]*${POSTCODE_CITY}[ \\t]*(?=\\r?\\n|$)`, 'u');
 const HAS_POSTCODE = new RegExp(`\\d{4,5}|[A-Z]\\d[A-Z][ \\t]?\\d[A-Z]\\d`, 'u');
 
@@ -39,9 +41,23 @@ const STREETS: readonly RegExp[] = Object.freeze([
   // es and Peru: Calle Mayor 5 · Av. Arequipa 1234 · Jr. Huallaga nº 456
   new RegExp(`(?<![\\p{L}\\p{N}])(?:Calle|C\\/|Avenida|Av\\.|Avda\\.?|Paseo|Plaza|Camino|Jr\\.|Jirón|Jiron|Pasaje|Psje\\.|Carrera|Cra\\.|Carretera|Ronda|Travesía)[ \\t]+(?:${PARTICLE}[ \\t]+)*${NAME}[ \\t]*,?[ \\t]*(?:n[º°o]\\.?[ \\t]*|#[ \\t]*)?\\d{1,5}[A-Za-z]?\\b`, 'gu'),
   // de, nl: Musterstraße 12 · Hauptstr. 5a · Keizersgracht 123 · Alte Straße 4
-  new RegExp(`(?<![\\p{L}\\p{N}])(?:${W}[ \\t]+)?\\p{Lu}[\\p{L}-]*(?:straße|strasse|str\\.|weg|gasse|platz|allee|ring|damm|ufer|chaussee|straat|laan|plein|gracht|kade|singel|dijk|steeg|Straße|Strasse|Weg|Allee|Platz)[ \\t]+\\d{1,5}[ \\t]?[a-zA-Z]?(?![\\p{L}\\p{N}])`, 'gu'),
+  // (a compound of three letters or more before the street word, `Spring 2025` is not one; a
+  // lower-case compound after a particle: `Burgemeester van veldstraat 5`; `Am Lindenhof 9`)
+  new RegExp(`(?<![\\p{L}\\p{N}])(?:${W}[ \\t]+(?:(?:van|de|der|den|am|an der|im)[ \\t]+)?|(?:Am|An der|Im|Auf der|Zum|Zur)[ \\t]+)?[\\p{L}][\\p{L}-]{2,}(?:straße|strasse|str\\.|weg|gasse|platz|allee|ring|damm|ufer|chaussee|park|straat|laan|plein|gracht|kade|singel|dijk|steeg|Straße|Strasse|Str\\.|Weg|Allee|Platz)[ \\t]+(?!(?:19|20)\\d\\d\\b)\\d{1,5}[ \\t]?[a-zA-Z]?(?![\\p{L}\\p{N}])`, 'gu'),
   // Peru: Mz B lote 12 · Mza. C Lt. 4 · Lote 3 Mz F
   /(?<![\p{L}\p{N}])(?:(?:Mz|Mza|Manzana)\.?[ \t]*[A-Z\d]{1,3}[ \t]*,?[ \t]*(?:Lt|Lte|Lote)\.?[ \t]*\d{1,4}[A-Za-z]?|(?:Lt|Lte|Lote)\.?[ \t]*\d{1,4}[ \t]*,?[ \t]*(?:Mz|Mza|Manzana)\.?[ \t]*[A-Z\d]{1,3})(?![\p{L}\p{N}])/giu,
+]);
+
+/** Countries a header's place may end with (`Madrid, España`, `Lovendegem, BE`), in the five languages. */
+const COUNTRY = `(?:USA|U\\.S\\.A\\.|United States|Canada|Mexico|México|Peru|Perú|India|Spain|España|France|Germany|Deutschland|Netherlands|Nederland|Belgium|België|Belgique|Switzerland|Schweiz|Suisse|Austria|Österreich|Italy|Italia|Portugal|United Kingdom|UK|Ireland|Colombia|Chile|Argentina|Brazil|Brasil|República Dominicana|Dominican Republic|Korea|Republic of Korea|South Korea|Japan|China|Australia)`;
+/** Words of institutions: a place with one is a school's or an employer's, not the candidate's. */
+const INSTITUTION = /\b(?:Universit\p{L}*|Institut\p{L}*|College|Colegio|School|Schule|Escuela|École|Ecole|Academy|Akademie|Academia|Hochschule|Hospital|Center|Centre|Centro|Assessment|Inc|Ltd|GmbH|Corp|Company|Technology|Science)\b/u;
+/** Places in the header block without a street: `City, ST 12345`, `City, ST`, `75005 Paris`, `City, Country`. */
+const HEADER_PLACES: readonly RegExp[] = Object.freeze([
+  new RegExp(`(?<![\\p{L}\\p{N}])${NAME},[ \\t]*${STATE_ZIP}(?:,[ \\t]*${COUNTRY})?(?![\\p{L}\\p{N}])`, 'gu'),
+  new RegExp(`(?<![\\p{L}\\p{N}])${NAME},[ \\t]*[A-Z]{2}(?:,[ \\t]*${COUNTRY})?(?=[ \\t]*(?:[|•·;]|\\r?\\n|$))`, 'gu'),
+  new RegExp(`(?<![\\p{L}\\p{N}/.-])${POSTCODE_CITY}(?:,[ \\t]*${COUNTRY})?(?=[ \\t]*(?:[|•·;,]|\\r?\\n|$))`, 'gu'),
+  new RegExp(`(?<![\\p{L}\\p{N}])(?:${NAME},[ \\t]*){1,2}${COUNTRY}(?![\\p{L}\\p{N}])`, 'gu'),
 ]);
 
 /**
@@ -62,11 +78,25 @@ export function addressSpans(text: string): IdentitySpan[] {
       const next = NEXT_LINE_POSTCODE.exec(text.slice(end));
       if (next) end += next[0].trimEnd().length;
       const written = text.slice(start, end);
-      if (/^(?:19|20)\d\d\b/u.test(written) && !tail && !next) continue;
+      // a year is no house number for the number-first forms (`2021 2nd Place, …` is a prize)
+      if (/^(?:19|20)\d\d\b/u.test(written) && (i <= 1 || (!tail && !next))) continue;
       const label = labelBefore(text, start, 'address');
       const sure = i === 4 || label !== undefined || ((tail !== null || next !== null) && HAS_POSTCODE.test(text.slice(start + m[0].length, end)));
       out.push({ kind: 'address', start, end, confidence: sure ? 'sure' : 'unsure', ...(label ? { label } : {}) });
     }
   });
+  // a place without a street counts only in the header, where it is the candidate's own (a job's
+  // town in the body is content); unsure unless it has a postcode
+  const header = headerEnd(text, 6);
+  for (const re of HEADER_PLACES) {
+    for (const m of text.matchAll(re)) {
+      const end = m.index + m[0].length;
+      if (end > header || out.some((o) => o.start < end && o.end > m.index)) continue;
+      // a place starts its line or a segment, and names no institution (`Boston University Boston, MA` is a school's)
+      if (!/(?:^|[|•·;])[ \t]*$/u.test(text.slice(text.lastIndexOf('\n', m.index - 1) + 1, m.index)) || INSTITUTION.test(m[0])) continue;
+      const label = labelBefore(text, m.index, 'address');
+      out.push({ kind: 'address', start: m.index, end, confidence: HAS_POSTCODE.test(m[0]) || label ? 'sure' : 'unsure', ...(label ? { label } : {}) });
+    }
+  }
   return disjoint(out);
 }

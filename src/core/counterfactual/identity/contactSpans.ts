@@ -10,12 +10,13 @@ import type { IdentitySpan } from './span.ts';
 import { urlSpans } from './url.ts';
 
 /**
- * The contact spans of `text` in text order, not overlapping. `lang` is the CV's language (phone formats).
+ * The contact spans of `text` in text order, not overlapping. `lang` is the CV's language (phone
+ * formats); `nameWords` the candidate's name, whose words in a link make it theirs (urlSpans).
  * @example contactSpans('jane@x.io · +51 987 654 321', 'es').map((s) => s.kind) // ['email', 'phone']
  */
-export function contactSpans(text: string, lang?: string): IdentitySpan[] {
+export function contactSpans(text: string, lang?: string, nameWords: readonly string[] = []): IdentitySpan[] {
   const out: IdentitySpan[] = [];
-  for (const spans of [emailSpans(text), urlSpans(text), phoneSpans(text, lang), addressSpans(text)]) {
+  for (const spans of [emailSpans(text), urlSpans(text, nameWords), phoneSpans(text, lang), addressSpans(text)]) {
     for (const s of spans) {
       const from = s.label?.start ?? s.start;
       if (out.every((o) => s.end <= (o.label?.start ?? o.start) || from >= o.end)) out.push(s);

@@ -9,3 +9,4 @@ export { labelBefore } from './label.ts';
 export { dateLike } from './dateLike.ts';
 export { deletion } from './collapse.ts';
 export { contactSpans } from './contactSpans.ts';
+export { headerEnd } from './header.ts';

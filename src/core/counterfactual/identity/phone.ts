@@ -26,6 +26,20 @@ function whole(text: string, s: number, e: number): boolean {
 }
 
 /**
+ * Whether a run is free of the shapes of references: part of a DOI or an id (`.2024.123456`,
+ * `hal-01234567`, `10.1016/`), a page range (`1681–1697`, `247-250`), a date stamp (`20181010`);
+ * an unlabelled national number needs 8 digits or more.
+ */
+function identifierFree(text: string, start: number, end: number, written: string, labelled: boolean): boolean {
+  if (/[.\/:]$|\p{L}[-_]$/u.test(text.slice(Math.max(0, start - 2), start)) || /^[\/.]\w/u.test(text.slice(end, end + 2))) return false;
+  if (/^\d{1,5}[ \t]?[-–][ \t]?\d{1,5}$/u.test(written.trim()) && !labelled) return false;
+  if (/(?<!\d)(?:19|20)\d{2}(?:0[1-9]|1[0-2])(?:0[1-9]|[12]\d|3[01])(?!\d)/u.test(written)) return false;
+  if (/\.\s/u.test(written)) return false;
+  const digits = written.replace(/\D/gu, '').length;
+  return labelled || written.trimStart().startsWith('+') || digits >= 8;
+}
+
+/**
  * The phone numbers of `text`, in text order, not overlapping, each with its label (`Mobile:`).
  * `lang` is the CV's language (its country is the last hint).
  * @example phoneSpans('Mobile: 9876543210, Pune', 'en').map((s) => [s.start, s.end]) // [[8, 18]]
@@ -35,6 +49,7 @@ export function phoneSpans(text: string, lang?: string, countries: readonly Coun
   const keep = (start: number, end: number, confidence: IdentitySpan['confidence']) => {
     const written = text.slice(start, end);
     if (dateLike(written) || ID_BEFORE.test(text.slice(Math.max(0, start - 16), start)) || !whole(text, start, end)) return;
+    if (!identifierFree(text, start, end, written, labelBefore(text, start, 'phone') !== undefined)) return;
     const label = labelBefore(text, start, 'phone');
     out.push({ kind: 'phone', start, end, confidence, ...(label ? { label } : {}) });
   };

@@ -5,8 +5,11 @@
  * (`janedoe.dev`, `www.janedoe.com`). Every candidate must parse with the WHATWG `URL` parser
  * (with `https://` put before a bare one) and have a host with a letter top-level domain.
  * Personal domains with no scheme, `www.` or path are `unsure` (`Node.js` is not one, but a
- * lower-case word with a country domain might be).
+ * lower-case word with a country domain might be). Only the candidate's links are reported
+ * (urlSpans): a link to a publication or an employer in the body is content.
  */
+import { fold } from '../emailLocal.ts';
+import { headerEnd } from './header.ts';
 import { labelBefore } from './label.ts';
 import type { IdentitySpan } from './span.ts';
 
@@ -33,22 +36,45 @@ function parses(candidate: string): boolean {
   }
 }
 
+/** A bare ORCID iD (`0000-0002-1825-0097`): the candidate's, wherever it stands. */
+const ORCID_ID = /(?<![\p{N}-])\d{4}-\d{4}-\d{4}-\d{3}[\dX](?![\p{N}-])/gu;
+/** A social handle (`@jdoe_dev`), not an e-mail address or a decorator. */
+const AT_HANDLE = /(?<![\p{L}\p{N}._@-])@[A-Za-z0-9_]{2,30}(?![\p{L}\p{N}_@-]|\.[a-z])/gu;
+const HOST_OF_PROFILE = new RegExp(`^(?:https?:\\/\\/)?(?:[a-z0-9-]+\\.)*(?:${PROFILE_HOSTS})(?:\\/|$)`, 'iu');
+/** Links to publications: never the candidate's contact. */
+const PUBLICATION = /^(?:https?:\/\/)?(?:dx\.)?doi\.org\//iu;
+
 /**
- * The links of `text`, in text order, not overlapping, each with its label (`LinkedIn:`).
+ * The links of `text` that are the candidate's, in text order, not overlapping, each with its label
+ * (`LinkedIn:`): every link to a profile host, an ORCID iD, and any other link or `@handle` that
+ * stands in the header block (headerEnd), has a label, or spells a word of `nameWords` (folded, 3
+ * letters or more). Links to publications (doi.org) and other sites in the body are content.
  * @example urlSpans('Site: www.janedoe.com, linkedin.com/in/jane-doe-12').length // 2
  */
-export function urlSpans(text: string): IdentitySpan[] {
+export function urlSpans(text: string, nameWords: readonly string[] = []): IdentitySpan[] {
   const out: IdentitySpan[] = [];
+  const header = headerEnd(text);
+  const names = nameWords.map(fold).filter((w) => w.length >= 3);
   const add = (start: number, written: string, confidence: IdentitySpan['confidence'], checked = true) => {
     const end = start + written.replace(/[.,;:!?)\]]+$/u, '').length;
     if (end <= start || out.some((s) => s.start < end && s.end > start)) return;
-    if (checked && !parses(text.slice(start, end))) return;
+    const link = text.slice(start, end);
+    if (checked && !parses(link)) return;
+    if (PUBLICATION.test(link)) return;
     const label = labelBefore(text, start, 'url');
+    // a profile's root is the candidate's anywhere; a repository (`github.com/user/repo`) in the body is content
+    const profile = HOST_OF_PROFILE.test(link) && !(/(?:github|gitlab|bitbucket)\.(?:com|org|io)\/[^/\s]+\/[^/\s]+/iu.test(link) && start >= header);
+    const own = profile || start < header || label !== undefined || names.some((n) => fold(link).includes(n));
+    if (!own) return;
     out.push({ kind: 'url', start, end, confidence, ...(label ? { label } : {}) });
   };
   for (const m of text.matchAll(WITH_SCHEME)) add(m.index, m[0], 'sure');
   for (const m of text.matchAll(PROFILE)) add(m.index, m[0], 'sure');
   for (const m of text.matchAll(BARE_HANDLE)) add(m.index, m[0], 'sure', false);
+  for (const m of text.matchAll(ORCID_ID)) {
+    if (!out.some((s) => s.start <= m.index && s.end >= m.index + m[0].length)) out.push({ kind: 'url', start: m.index, end: m.index + m[0].length, confidence: 'sure' });
+  }
+  for (const m of text.matchAll(AT_HANDLE)) add(m.index, m[0], 'sure', false);
   for (const m of text.matchAll(DOMAIN)) {
     if (NOT_SITES.has(m[0].toLowerCase()) || /\.(?:js|ts|py)$/u.test(m[0])) continue;
     add(m.index, m[0], m[0].includes('/') ? 'sure' : 'unsure');

@@ -37,6 +37,6 @@ export function removalOf(text: string, span: IdentitySpan): Removal {
  * street addresses (uncertain unless a postcode or a label confirms them).
  * @example contactRemovals('Mail maria@x.com, +33 6 12 34 56 78').map((r) => r.why); // ['email', 'phone']
  */
-export function contactRemovals(text: string, lang?: string): Removal[] {
-  return contactSpans(text, lang).map((s) => removalOf(text, s));
+export function contactRemovals(text: string, lang?: string, nameWords: readonly string[] = []): Removal[] {
+  return contactSpans(text, lang, nameWords).map((s) => removalOf(text, s));
 }

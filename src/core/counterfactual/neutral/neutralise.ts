@@ -86,13 +86,15 @@ function nameFieldRemovals(text: string, name: FoundName, keepName: boolean): Re
     if (span.kind === 'name') {
       const lineStart = text.lastIndexOf('\n', span.start - 1) + 1;
       const before = text.slice(lineStart, span.start);
-      // a `Name:` label, a Markdown heading mark or a title (`# Dr. `) before it goes with it
-      const field = NAME_LINE.exec(before) ?? /(?:#+[ \t]+)?(?:(?:Dr|Prof|Mr|Mrs|Ms|Mx|Herr|Frau|Ing|Mag|Drs|Dhr|Mevr)\.?[ \t]+)*$/u.exec(before);
-      const atStart = field !== null && /^[ \t|•·;,–—*-]*$/u.test(before.slice(0, field.index) + before.slice(field.index + field[0].length));
+      // a `Name:` label before it goes with it; a Markdown heading mark or a title (`# Dr. `) stays
+      // (a title is a qualification: the gold set keeps it)
+      const field = NAME_LINE.exec(before);
+      const lead = field ? before.slice(field[0].length) : before.replace(/(?:#+[ \t]+)?(?:(?:Dr|Prof|Mr|Mrs|Ms|Mx|Herr|Frau|Ing|Mag|Drs|Dhr|Mevr)\.?[ \t]+)*$/u, '');
+      const atStart = /^[ \t|•·;,–—*-]*$/u.test(lead);
       const after = text.slice(span.end, span.end + 40);
       const ends = /^(?:[ \t]*(?:\r?\n|$|[|•·;,(–—-])|[ \t]+(?:\p{Lu}|\S+@|\+?\d)|\p{Lu})/u.test(after);
       if (!atStart || !ends || keepName) continue;
-      const label = field && field[0] !== '' ? { start: lineStart + field.index, end: lineStart + field.index + field[0].length } : undefined;
+      const label = field ? { start: lineStart + field.index, end: lineStart + field.index + field[0].length } : undefined;
       out.push(removalOf(text, { ...span, ...(label ? { label } : {}) }));
     } else out.push(removalOf(text, span));
   }
@@ -248,7 +250,7 @@ export function neutralise(doc: CandidateDocument, options: NeutraliseOptions = 
   const replaceWith = options.replaceNameWith;
   if (name) removals.push(...nameFieldRemovals(text, name, replaceWith !== undefined));
   // overlapping removals (a labelled statement and the contact in it) are merged below
-  removals.push(...statementRemovals(text), ...contactRemovals(text, lang));
+  removals.push(...statementRemovals(text), ...contactRemovals(text, lang, name?.full.split(/\s+/u) ?? []));
   const widened = wholeLines(text, removals);
   const edits: Edit[] = [];
   const taken: [number, number][] = [];
