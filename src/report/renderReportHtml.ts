@@ -40,7 +40,7 @@ function blockHtml(block: ReportBlock, level: number, ids: { figure: number }): 
       const head = `<thead><tr>${block.columns.map((c) => `<th scope="col">${escapeHtml(c)}</th>`).join('')}</tr></thead>`;
       const body = block.rows.map((r) => `<tr>${r.map((c, i) => cellHtml(c, i === 0)).join('')}</tr>`).join('\n');
       const wide = block.columns.length > WIDE_COLUMNS ? ' class="wide"' : '';
-      return `<div class="table-wrap"><table${wide}${block.hook ? ` data-report="${block.hook}"` : ''}>\n<caption>${escapeHtml(block.caption)}</caption>\n${head}\n<tbody>\n${body}\n</tbody>\n</table></div>`;
+      return `<div class="table-wrap" tabindex="0"><table${wide}${block.hook ? ` data-report="${block.hook}"` : ''}>\n<caption>${escapeHtml(block.caption)}</caption>\n${head}\n<tbody>\n${body}\n</tbody>\n</table></div>`;
     }
     case 'subsection': {
       const h = Math.min(level + 1, 6);
