@@ -1,7 +1,8 @@
 /**
  * Accessibility (issue 48): axe-core's WCAG 2.0/2.1 A and AA rules find nothing on any view of the
  * built site — every route at rest (at 1280 px, light and dark; Home and Learn at 360 px too),
- * the results of an outcome audit, of the example multi-task predictions and of a retrieval run,
+ * the results of an outcome audit, of the example multi-task predictions and of a retrieval run
+ * (the first and the last at 360 px too: their tables scroll sideways there),
  * a shared link, an error banner, the candidates' job mapping and review, a run in progress, and
  * the HTML reports the Report button writes. Every violation of a check is listed (rule, impact,
  * elements, axe's summary), not only the first.
@@ -122,6 +123,9 @@ e2e('results, a shared link, an error banner and the reports have no WCAG 2.1 A/
   assert.equal(await page.getByTestId('error-banner').count(), 0, 'the outcome audit ran');
   await page.waitForFunction(() => (document.querySelector('[data-testid="permalink-input"]') as HTMLInputElement | null)?.value.includes('#r='), undefined, { timeout: 30_000 });
   found.push(...(await violations(page, 'outcomes results')));
+  await page.setViewportSize({ width: 360, height: 740 });
+  found.push(...(await violations(page, 'outcomes results 360 px')));
+  await page.setViewportSize({ width: 1280, height: 900 });
   found.push(...(await reportViolations(context, await reportHtml(page), 'outcomes report')));
   found.push(...(await reportViolations(context, await reportHtml(page), 'outcomes report 360 px', 360)));
 
@@ -196,6 +200,8 @@ e2e('a run in progress, its results and its report have no WCAG 2.1 A/AA violati
   found.push(...(await violations(page, 'a run in progress')));
   await page.getByTestId('results-table').waitFor({ timeout: 240_000 });
   found.push(...(await violations(page, 'retrieval results')));
+  await page.setViewportSize({ width: 360, height: 740 });
+  found.push(...(await violations(page, 'retrieval results 360 px')));
   found.push(...(await reportViolations(context, await reportHtml(page), 'retrieval report')));
   assertNone(found, device);
 }, { timeout: 360_000 });
