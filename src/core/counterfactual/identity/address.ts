@@ -44,16 +44,27 @@ const STREETS: readonly RegExp[] = Object.freeze([
   // (a compound of three letters or more before the street word, `Spring 2025` is not one; a
   // lower-case compound after a particle: `Burgemeester van veldstraat 5`; `Am Lindenhof 9`)
   new RegExp(`(?<![\\p{L}\\p{N}])(?:${W}[ \\t]+(?:(?:van|de|der|den|am|an der|im)[ \\t]+)?|(?:Am|An der|Im|Auf der|Zum|Zur)[ \\t]+)?[\\p{L}][\\p{L}-]{2,}(?:straße|strasse|str\\.|weg|gasse|platz|allee|ring|damm|ufer|chaussee|park|straat|laan|plein|gracht|kade|singel|dijk|steeg|Straße|Strasse|Str\\.|Weg|Allee|Platz)[ \\t]+(?!(?:19|20)\\d\\d\\b)\\d{1,5}[ \\t]?[a-zA-Z]?(?![\\p{L}\\p{N}])`, 'gu'),
+  // de: a street word alone before its number (`Straße 52`, as anonymised CVs write it)
+  /(?<![\p{L}\p{N}])(?:Straße|Strasse|Str\.)[ \t]+\d{1,5}[a-zA-Z]?(?![\p{L}\p{N}])/gu,
   // Peru: Mz B lote 12 · Mza. C Lt. 4 · Lote 3 Mz F
   /(?<![\p{L}\p{N}])(?:(?:Mz|Mza|Manzana)\.?[ \t]*[A-Z\d]{1,3}[ \t]*,?[ \t]*(?:Lt|Lte|Lote)\.?[ \t]*\d{1,4}[A-Za-z]?|(?:Lt|Lte|Lote)\.?[ \t]*\d{1,4}[ \t]*,?[ \t]*(?:Mz|Mza|Manzana)\.?[ \t]*[A-Z\d]{1,3})(?![\p{L}\p{N}])/giu,
 ]);
 
+/** A line that is only an address label, then blank lines (the address follows). */
+const ADDRESS_LABEL_LINE = /(?<=^|\n)[ \t]*(?:Address|Home address|Adresse|Dirección|Direccion|Domicilio|Anschrift|Adres|Woonadres)[ \t]*:?[ \t]*\r?\n(?:[ \t]*\r?\n)*/giu;
+/** A place after its label, to the end of its segment. */
+const PLACE_LABEL = /(?<=^|\n|[|•·;])[ \t]*(?:City|Town|Ciudad|Ville|Stadt|Wohnort|Localidad|Location|Ubicación|Ubicacion|Lieu|Ort|Plaats|Woonplaats|Residence|Residencia)[ \t]*:[ \t]*(\p{Lu}[^\n|•·;@]{1,60})/gu;
 /** Countries a header's place may end with (`Madrid, España`, `Lovendegem, BE`), in the five languages. */
 const COUNTRY = `(?:USA|U\\.S\\.A\\.|United States|Canada|Mexico|México|Peru|Perú|India|Spain|España|France|Germany|Deutschland|Netherlands|Nederland|Belgium|België|Belgique|Switzerland|Schweiz|Suisse|Austria|Österreich|Italy|Italia|Portugal|United Kingdom|UK|Ireland|Colombia|Chile|Argentina|Brazil|Brasil|República Dominicana|Dominican Republic|Korea|Republic of Korea|South Korea|Japan|China|Australia)`;
 /** Words of institutions: a place with one is a school's or an employer's, not the candidate's. */
-const INSTITUTION = /\b(?:Universit\p{L}*|Institut\p{L}*|College|Colegio|School|Schule|Escuela|École|Ecole|Academy|Akademie|Academia|Hochschule|Hospital|Center|Centre|Centro|Assessment|Inc|Ltd|GmbH|Corp|Company|Technology|Science)\b/u;
+const INSTITUTION = /\b(?:Univers\p{L}*|Institut\p{L}*|College|Colegio|School|Schule|Escuela|École|Ecole|Academy|Akademie|Academia|Hochschule|Hospital|Center|Centre|Centro|Assessment|Inc|Ltd|GmbH|Corp|Company|Technology|Science)\b/u;
 /** Places in the header block without a street: `City, ST 12345`, `City, ST`, `75005 Paris`, `City, Country`. */
+/** US states written out (`La Verde, California`). */
+const STATE = `(?:Alabama|Alaska|Arizona|Arkansas|California|Colorado|Connecticut|Delaware|Florida|Georgia|Hawaii|Idaho|Illinois|Indiana|Iowa|Kansas|Kentucky|Louisiana|Maine|Maryland|Massachusetts|Michigan|Minnesota|Mississippi|Missouri|Montana|Nebraska|Nevada|New Hampshire|New Jersey|New Mexico|New York|North Carolina|North Dakota|Ohio|Oklahoma|Oregon|Pennsylvania|Rhode Island|South Carolina|South Dakota|Tennessee|Texas|Utah|Vermont|Virginia|Washington|West Virginia|Wisconsin|Wyoming|Ontario|Quebec|Québec|British Columbia|Alberta)`;
 const HEADER_PLACES: readonly RegExp[] = Object.freeze([
+  new RegExp(`(?<![\\p{L}\\p{N}])${STATE_ZIP}(?:,[ \\t]*${NAME})?(?:,[ \\t]*${COUNTRY})?(?![\\p{L}\\p{N}])`, 'gu'),
+  new RegExp(`(?<![\\p{L}\\p{N}])${NAME},[ \\t]*\\d{4,5},[ \\t]*${COUNTRY}(?![\\p{L}\\p{N}])`, 'gu'),
+  new RegExp(`(?<![\\p{L}\\p{N}])${NAME},[ \\t]*${STATE}(?:,[ \\t]*${COUNTRY})?(?![\\p{L}\\p{N}])`, 'gu'),
   new RegExp(`(?<![\\p{L}\\p{N}])${NAME},[ \\t]*${STATE_ZIP}(?:,[ \\t]*${COUNTRY})?(?![\\p{L}\\p{N}])`, 'gu'),
   new RegExp(`(?<![\\p{L}\\p{N}])${NAME},[ \\t]*[A-Z]{2}(?:,[ \\t]*${COUNTRY})?(?=[ \\t]*(?:[|•·;]|\\r?\\n|$))`, 'gu'),
   new RegExp(`(?<![\\p{L}\\p{N}/.-])${POSTCODE_CITY}(?:,[ \\t]*${COUNTRY})?(?=[ \\t]*(?:[|•·;,]|\\r?\\n|$))`, 'gu'),
@@ -81,22 +92,41 @@ export function addressSpans(text: string): IdentitySpan[] {
       // a year is no house number for the number-first forms (`2021 2nd Place, …` is a prize)
       if (/^(?:19|20)\d\d\b/u.test(written) && (i <= 1 || (!tail && !next))) continue;
       const label = labelBefore(text, start, 'address');
-      const sure = i === 4 || label !== undefined || ((tail !== null || next !== null) && HAS_POSTCODE.test(text.slice(start + m[0].length, end)));
+      const sure = i === STREETS.length - 1 || label !== undefined || ((tail !== null || next !== null) && HAS_POSTCODE.test(text.slice(start + m[0].length, end)));
       out.push({ kind: 'address', start, end, confidence: sure ? 'sure' : 'unsure', ...(label ? { label } : {}) });
     }
   });
   // a place without a street counts only in the header, where it is the candidate's own (a job's
   // town in the body is content); unsure unless it has a postcode
-  const header = headerEnd(text, 6);
+  const header = headerEnd(text, 10);
   for (const re of HEADER_PLACES) {
     for (const m of text.matchAll(re)) {
       const end = m.index + m[0].length;
       if (end > header || out.some((o) => o.start < end && o.end > m.index)) continue;
       // a place starts its line or a segment, and names no institution (`Boston University Boston, MA` is a school's)
-      if (!/(?:^|[|•·;])[ \t]*$/u.test(text.slice(text.lastIndexOf('\n', m.index - 1) + 1, m.index)) || INSTITUTION.test(m[0])) continue;
+      if (!/(?:^|[|•·;*§¤^\uE000-\uF8FF])[ \t]*$/u.test(text.slice(text.lastIndexOf('\n', m.index - 1) + 1, m.index)) || INSTITUTION.test(m[0])) continue;
       const label = labelBefore(text, m.index, 'address');
       out.push({ kind: 'address', start: m.index, end, confidence: HAS_POSTCODE.test(m[0]) || label ? 'sure' : 'unsure', ...(label ? { label } : {}) });
     }
+  }
+  // a line that is only an address label (`Dirección`, `Address`): the lines after it, up to a blank line
+  for (const m of text.matchAll(ADDRESS_LABEL_LINE)) {
+    const start = m.index + m[0].length;
+    const block = /^(?:[^\S\n]*\S[^\n]*(?:\n|$)){1,3}/u.exec(text.slice(start));
+    if (!block || start > headerEnd(text, 25)) continue;
+    const end = start + block[0].trimEnd().length;
+    if (/@|\d{6,}|:/u.test(block[0])) continue;
+    // the block holds the street found above: it replaces it (disjoint keeps the longer)
+    const label = { start: m.index + (m[0].length - m[0].trimStart().length), end: start };
+    for (let i = out.length - 1; i >= 0; i--) if (out[i].start >= start && out[i].end <= end) out.splice(i, 1);
+    out.push({ kind: 'address', start, end, confidence: 'sure', label });
+  }
+  // a labelled place (`City: Portimão`, `Ciudad: Lima`): the value to the end of its segment
+  for (const m of text.matchAll(PLACE_LABEL)) {
+    const start = m.index + m[0].length - m[1].length;
+    const end = start + m[1].trimEnd().length;
+    if (start > headerEnd(text, 25) || out.some((o) => o.start < end && o.end > start)) continue;
+    out.push({ kind: 'address', start, end, confidence: 'sure', label: { start: m.index + (m[0].length - m[0].trimStart().length), end: start } });
   }
   return disjoint(out);
 }

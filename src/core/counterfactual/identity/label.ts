@@ -15,6 +15,7 @@ const EXTRA: Readonly<Partial<Record<IdentityKind, readonly string[]>>> = Object
   phone: ['cel', 'cel.', 'whatsapp', 'phone no', 'phone no.', 'mobile no', 'mobile no.', 'mob no', 'mob. no.', 'contact no', 'contact no.', 'tel no', 'tel. no.', 'cell no', 'm', 'p', 't'],
   email: ['e', 'e-mail id', 'email id', 'mail id'],
   url: ['site', 'blog'],
+  address: ['city', 'ciudad', 'ville', 'stadt', 'localidad', 'location', 'ubicación', 'ubicacion', 'lieu', 'ort', 'plaats', 'residence', 'residencia'],
 });
 const PATTERNS = new Map(
   Object.entries(REASON).map(([kind, reasons]) => {

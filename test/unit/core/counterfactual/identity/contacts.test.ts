@@ -41,6 +41,17 @@ describe('addressSpans(text)', () => {
   });
 });
 
+describe('addressSpans(text) in the header block', () => {
+  it('takes the candidate\'s place without a street at a segment start, a labelled address block, not a school\'s place', () => {
+    const text = 'Zelda Quorin\nCurriculum Vitae | La Verde, California | zq@example.org\nParis, 75011, France\nCity: Portimão\nDirección\n\n418 156th Ave. NE\nApt K210\nKirkland, WA 98033\n\nTeléfono\nUniversidad de Oviedo Oviedo, Asturias, España';
+    expect(slices(text, addressSpans(text))).toEqual(['La Verde, California', 'Paris, 75011, France', 'Portimão', '418 156th Ave. NE\nApt K210\nKirkland, WA 98033']);
+  });
+  it('takes no place in the body', () => {
+    const text = ['A', 'B', 'C', 'D', 'E', 'F', 'G', 'H', 'I', 'J', 'K', 'Madrid, España'].join('\n');
+    expect(addressSpans(text)).toEqual([]);
+  });
+});
+
 describe('deletion(text, span)', () => {
   it('takes the label and one separator, before the span at the end of its line', () => {
     const text = 'Berlin | Tel: 0301234567 | Lima\nLima · a@b.io';
