@@ -41,6 +41,10 @@ const ORCID_ID = /(?<![\p{N}-])\d{4}-\d{4}-\d{4}-\d{3}[\dX](?![\p{N}-])/gu;
 /** A social handle (`@jdoe_dev`), not an e-mail address or a decorator. */
 const AT_HANDLE = /(?<![\p{L}\p{N}._@-])@[A-Za-z0-9_]{2,30}(?![\p{L}\p{N}_@-]|\.[a-z])/gu;
 const HOST_OF_PROFILE = new RegExp(`^(?:https?:\\/\\/)?(?:[a-z0-9-]+\\.)*(?:${PROFILE_HOSTS})(?:\\/|$)`, 'iu');
+/** A handle after a profile label: `GitHub: jdoe`, `LinkedIn:// jdoe`, `GITHUB-SQUARE jdoe`, `Twitter:// @jdoe`. */
+const LABELLED_HANDLE = /(?<=^|\n|[|•·;]|[ \t])[ \t]*((?:LinkedIn|Linkedin|LINKEDIN|GitHub|Github|GITHUB|GitLab|Gitlab|Twitter|TWITTER|Facebook|YouTube|Youtube|Quora|Instagram|ResearchGate|RG|Medium|Kaggle|Skype|Xing|Behance)(?:-SQUARE)?[ \t]*(?::\/\/|:)?[ \t]*)(@?[\p{L}\p{N}][\p{L}\p{N}_.-]{1,40})(?=[ \t]*(?:[|•·;]|\r?\n|$))/gu;
+/** A handle after an icon glyph of an icon font, as PDF extraction leaves it (`§ jdoe`, `^ JaneDoe`). */
+const GLYPH_HANDLE = /(?<=(?:^|\n|[|•·]|[ \t])[\^§¤ï\uE000-\uF8FF][ \t]?)[A-Za-z][\w.-]{2,40}(?=[ \t]*(?:[|•·]|\r?\n|$))/gu;
 /** Links to publications: never the candidate's contact. */
 const PUBLICATION = /^(?:https?:\/\/)?(?:dx\.)?doi\.org\//iu;
 
@@ -55,16 +59,22 @@ export function urlSpans(text: string, nameWords: readonly string[] = []): Ident
   const out: IdentitySpan[] = [];
   const header = headerEnd(text);
   const names = nameWords.map(fold).filter((w) => w.length >= 3);
+  // the candidate's code-host users: repositories and pages of theirs are theirs anywhere
+  const users = [...text.slice(0, header).matchAll(/(?:github|gitlab)\.com\/([A-Za-z0-9_-]+)\/?(?![\w/-])/giu)].map((m) => m[1].toLowerCase());
+  const ownRepo = (link: string) => users.some((u) => new RegExp(`(?:github|gitlab)\\.com\\/${u}\\/|^(?:https?:\\/\\/)?${u}\\.github\\.io`, 'iu').test(link));
   const add = (start: number, written: string, confidence: IdentitySpan['confidence'], checked = true) => {
-    const end = start + written.replace(/[.,;:!?)\]]+$/u, '').length;
+    let end = start + written.replace(/[.,;:!?)\]]+$/u, '').length;
+    // a LinkedIn handle cut at a hyphen by the layout goes on after the line break (`…/in/jan-` / `van-dam-12/`)
+    const cont = /-$/u.test(text.slice(start, end)) ? /^[ \t]*\r?\n(?:[ \t]*\r?\n)?[ \t]*[a-z0-9][a-z0-9-]*\/?(?=\s|$)/u.exec(text.slice(end)) : null;
+    if (cont) end += cont[0].length;
     if (end <= start || out.some((s) => s.start < end && s.end > start)) return;
     const link = text.slice(start, end);
-    if (checked && !parses(link)) return;
+    if (checked && !parses(link.replace(/\s+/gu, ''))) return;
     if (PUBLICATION.test(link)) return;
     const label = labelBefore(text, start, 'url');
-    // a profile's root is the candidate's anywhere; a repository (`github.com/user/repo`) in the body is content
+    // a profile's root is the candidate's anywhere; a repository (`github.com/user/repo`) in the body is content unless the user is theirs
     const profile = HOST_OF_PROFILE.test(link) && !(/(?:github|gitlab|bitbucket)\.(?:com|org|io)\/[^/\s]+\/[^/\s]+/iu.test(link) && start >= header);
-    const own = profile || start < header || label !== undefined || names.some((n) => fold(link).includes(n));
+    const own = profile || ownRepo(link) || start < header || label !== undefined || names.some((n) => fold(link).includes(n));
     if (!own) return;
     out.push({ kind: 'url', start, end, confidence, ...(label ? { label } : {}) });
   };
@@ -78,6 +88,25 @@ export function urlSpans(text: string, nameWords: readonly string[] = []): Ident
   for (const m of text.matchAll(DOMAIN)) {
     if (NOT_SITES.has(m[0].toLowerCase()) || /\.(?:js|ts|py)$/u.test(m[0])) continue;
     add(m.index, m[0], m[0].includes('/') ? 'sure' : 'unsure');
+  }
+  // handles without a host: after a profile label (`GitHub: jdoe`, `LinkedIn:// jdoe`, `GITHUB-SQUARE jdoe`),
+  // after an icon glyph in the header (`§ jdoe`), or spelling the name run together (`JaneDoe2`)
+  const free = (start: number, end: number) => out.every((o) => end <= o.start || start >= o.end);
+  const bound = headerEnd(text, 30);
+  for (const m of text.matchAll(LABELLED_HANDLE)) {
+    const start = m.index + m[0].length - m[2].length;
+    const end = start + m[2].length;
+    if (start < bound && free(start, end)) out.push({ kind: 'url', start, end, confidence: 'sure', label: { start: m.index + m[0].indexOf(m[1]), end: start } });
+  }
+  for (const m of text.slice(0, header).matchAll(GLYPH_HANDLE)) {
+    if (free(m.index, m.index + m[0].length)) out.push({ kind: 'url', start: m.index, end: m.index + m[0].length, confidence: 'unsure' });
+  }
+  const first = names[0], last = names[names.length - 1];
+  if (first !== undefined && last !== undefined && first !== last) {
+    for (const m of text.slice(0, bound).matchAll(/(?<![^\s|•·,;:(\[])[\p{L}\p{N}_.-]{6,60}(?![^\s|•·,;:)\]])/gu)) {
+      const f = fold(m[0]);
+      if ((f.includes(first + last) || f.includes(last + first)) && free(m.index, m.index + m[0].length)) out.push({ kind: 'url', start: m.index, end: m.index + m[0].length, confidence: 'sure' });
+    }
   }
   return out.sort((a, b) => a.start - b.start);
 }

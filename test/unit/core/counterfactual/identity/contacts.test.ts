@@ -23,6 +23,18 @@ describe('urlSpans(text)', () => {
   });
 });
 
+describe('urlSpans(text, nameWords): whose links', () => {
+  it('keeps links to publications and employers in the body; takes the candidate\'s repositories, labelled and glyph handles, the name run together, a LinkedIn handle cut by a line break', () => {
+    const head = 'Zelda Quorin\ngithub.com/zquorin | linkedin.com/in/zelda-\n\nquorin-12/\nGitHub: zq-dev | Twitter:// @zquorin\n§ zqhandle\n^ ZeldaQuorin2';
+    // the body starts after the header block (its first ten non-empty lines)
+    const body = ['Summary', 'A', 'B', 'Experience', 'Analyst, Example LTD www.example-employer.com', 'See https://doi.org/10.1000/xyz123', 'Code https://github.com/zquorin/thesis and https://github.com/otherdev/tool'].join('\n');
+    const text = `${head}\n${body}`;
+    expect(slices(text, urlSpans(text, ['Zelda', 'Quorin']))).toEqual([
+      'github.com/zquorin', 'linkedin.com/in/zelda-\n\nquorin-12/', 'zq-dev', '@zquorin', 'zqhandle', 'ZeldaQuorin2', 'https://github.com/zquorin/thesis',
+    ]);
+  });
+});
+
 describe('addressSpans(text)', () => {
   it('finds streets in five languages with the postcode and city after them', () => {
     for (const a of ['Mz B lote 12, Urb. Los Olivos', 'Musterstraße 12, 10115 Berlin', '418 156th Ave. NE, Apt K210, Kirkland, WA 98033', '45 King Street West, Toronto, ON M5H 1J8', '12 rue de la Paix, 75002 Paris', 'Calle Mayor 5, 28013 Madrid', 'Keizersgracht 123\n1015 CJ Amsterdam']) {
