@@ -248,23 +248,16 @@ const section = `## Demo audit: time to results per device path (headless Chromi
 ${machineMarkdown(m0, 'npm run bench -- demo', { Chromium: chromiumVersion })}
 - File: \`scripts/bench/demo.bench.ts\`${buildMs !== undefined ? `\n- The site was rebuilt first (dist/ was stale): ${(buildMs / 1000).toFixed(0)} s, not counted.` : ''}
 
-Per path, a fresh headless Chromium and context (empty storage) on \`dist/\` served by Vite preview
-with COOP/COEP: the home page, "Run the demo audit" (\`demo-run\`) clicked, wall time until the
-results table (\`[data-testid="results-table"]\`, 3 model rows) is shown. The **first run** imports the
-bundled freelance-twins dataset, loads the models, embeds and scores; the **second run**, in the same
-context from the home page again, finds the dataset imported and the embeddings cached. One run each.
-
-**WebGPU here is SwiftShader**: this machine has no GPU, so \`--enable-unsafe-webgpu\` gets Chromium's
-CPU emulation of a GPU. That row shows the WebGPU path works end to end; it is not a GPU's speed (a
-real GPU would be faster, SwiftShader is usually slower than the WASM path).
+Per path, a fresh Chromium (empty storage) on \`dist/\`: Home's "Run the demo audit" clicked, wall time until
+the results table shows the 3 models. The **first run** imports the bundled dataset, loads the models, embeds
+and scores; the **second** finds the dataset imported and the embeddings cached. One run each. Without a GPU,
+**WebGPU here is SwiftShader**: the row shows the path works, not a GPU's speed.
 
 | Path | Chromium flags beyond the e2e base | WebGPU adapter | First run s (import + models + embed + score) | Second run s (cached) |
 | --- | --- | --- | ---: | ---: |
 ${results.map((r) => `| ${r.path} | ${r.path === 'webgpu' ? '`--enable-unsafe-webgpu`' : '—'} | ${r.adapter} | ${fmt(r.first)} | ${fmt(r.second)} |`).join('\n')}
 
-Stages, seconds (sampled every 25 ms in the page): the import from the click to the run's start; then
-each model's statuses as seconds after the run's start (the three run side by side, so they overlap);
-then the results page, from the last model done to the table shown.
+Stages, s: the import (click → run start), each model's statuses after the run's start (they overlap), the results page.
 
 | Path | Run | Stages |
 | --- | --- | --- |

@@ -314,7 +314,6 @@ const [s25, s100] = summary;
 const workersOf = (key: string) => (key.includes('/') ? Number(key.split('/')[1]) : key === '100' ? POOL : 1);
 const speedMet = [s25, s100].every((s) => s.mbps >= TARGET_MBPS);
 const flatMet = s100.live <= FLAT_RATIO * s25.live;
-const cpuTotal = (s: (typeof summary)[number]) => s.cpu.reduce((a, b) => a + b, 0);
 
 const rows = summary.map(
   (s) =>
@@ -331,23 +330,16 @@ const floorMet = floorMbps !== undefined && s100.mbps >= FLOOR_SHARE * floorMbps
 const coresBlock = `
 ### Across cores: a pool of import workers against one
 
-The 100 MB package (4 parts, one shard name) imported by the pool the page picks — one import
-worker per part and per core (\`navigator.hardwareConcurrency\`, here ${m0.nproc}; \`src/storage/importPool.ts\`), each
-worker reading, hashing, gunzipping, parsing and writing its part — and, in the same run, by pools
-forced smaller with \`?cores=n\` in the page's address (an init script makes the page report n cores;
-BENCH_IMPORT_WORKERS sets them). Same measure as the table above; the floor is the stage floor below.
+The 100 MB package (4 parts) by the pool the page picks (a worker per part and core, here ${m0.nproc};
+\`src/storage/importPool.ts\`) and by pools forced smaller with \`?cores=n\` (BENCH_IMPORT_WORKERS).
 
 | Import workers | Wall s | MB/s (compressed) | Speed-up over 1 worker | CPU s renderer / browser / utility / GPU | Share of the floor |
 | ---: | ---: | ---: | ---: | --- | ---: |
 ${poolRows.map((s) => `| ${workersOf(s.v) > 1 ? workersOf(s.v) : "1 (the page's thread)"}${s.v === '100' ? ' (the pool)' : ''} | ${s.seconds.toFixed(1)} | **${s.mbps.toFixed(1)}** | ${oneWorker ? `${(oneWorker.seconds / s.seconds).toFixed(2)}×` : '—'} | ${s.cpu.map((x) => x.toFixed(1)).join(' / ')} | ${floorMbps ? `${((100 * s.mbps) / floorMbps).toFixed(0)}%` : '—'} |`).join('\n')}
 
-**IndexedDB's commits.** Each chunk (1,000 records) is written in one readwrite transaction over the
-same four stores (\`staging\`, \`chunks\`, \`chunkIds\`, \`shardState\`), so IndexedDB runs them one at a
-time, whichever worker issued them. From the importer's User Timing measures (\`shardImporter.ts\`:
-\`${COMMIT}\` from a transaction issued to committed, \`${WAIT_COMMIT}\` the reading standing still
-until a commit, each worker keeping one write in flight), read from a CDP trace: if the commits are
-served one at a time, a commit waits behind the other writers' and takes about (writing threads) ×
-(service time), and the service times of all the transactions add up to the time IndexedDB was busy.
+**IndexedDB's commits** (every chunk's transaction spans the same four stores, so they are served one at
+a time), from the importer's User Timing measures (\`${COMMIT}\`, \`${WAIT_COMMIT}\`) in a CDP trace;
+service = issued → committed ÷ writing threads.
 
 | Import workers | Wall s | Chunk transactions | Issued → committed, ms each | Service time, ms (÷ writing threads) | IndexedDB busy, s (transactions × service) | Share of the wall time | Reading stood still for a commit | Machine cores busy |
 | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |
@@ -388,11 +380,8 @@ const stageBlock = stages
   ? `
 ### Stage by stage (browser/stages.ts; \`BENCH_STAGES=0\` skips it)
 
-Each stage of the pipeline alone, in a fresh page of the site's origin, on the first shard
-(${(stages.compressed / 1e6).toFixed(1)} MB gzipped, ${(stages.raw / 1e6).toFixed(1)} MB raw, ${stages.lines.toLocaleString('en')} records); SHA-256 is the app's \`Sha256\` timed in Node
-(same V8). IndexedDB rows: every record of the shard, written as the importer writes them, into a scratch database.
-CPU-bound rate = the shard's compressed MB ÷ the busier process's CPU seconds: what that stage alone would
-allow with a free core.
+Each stage alone on the first shard (${(stages.compressed / 1e6).toFixed(1)} MB gzipped, ${stages.lines.toLocaleString('en')} records); CPU-bound rate = compressed MB ÷
+the busier process's CPU s.
 
 | Stage | Wall ms | CPU s renderer | CPU s browser | CPU-bound rate (compressed) |
 | --- | ---: | ---: | ---: | ---: |
@@ -403,10 +392,7 @@ ${stages.stages.map((x) => {
 }).join('\n')}
 | SHA-256 (the app's JS \`Sha256\`, timed in Node) | ${shaMs.toFixed(0)} | ${(shaMs / 1000).toFixed(2)} (Node) | | ${(stages.compressed / 1e3 / shaMs).toFixed(0)} MB/s |
 
-**The floor on this machine.** Every stage above is work the import must do for every byte (the
-importer adds only bookkeeping: ids, progress, the worker hand-off). Their CPU seconds add up to
-${floorCpu(stages).toFixed(1)} CPU-s for this ${(stages.compressed / 1e6).toFixed(0)} MB shard, so even spread perfectly over ${m0.nproc} cores the import cannot
-pass **${(stages.compressed / 1e6 / (floorCpu(stages) / m0.nproc)).toFixed(1)} MB/s** here; ${TARGET_MBPS} MB/s would need about ${Math.ceil((floorCpu(stages) * TARGET_MBPS) / (stages.compressed / 1e6))} such cores.
+**The stage floor**: ${floorCpu(stages).toFixed(1)} CPU-s a shard, so on ${m0.nproc} cores at most **${(stages.compressed / 1e6 / (floorCpu(stages) / m0.nproc)).toFixed(1)} MB/s**; ${TARGET_MBPS} MB/s would need about ${Math.ceil((floorCpu(stages) * TARGET_MBPS) / (stages.compressed / 1e6))} cores.
 `
   : '';
 
@@ -415,34 +401,11 @@ const section = `## Dataset import from a URL in headless Chromium (streaming im
 ${machineMarkdown(m0, 'npm run bench -- import', { Chromium: chromiumVersion })}
 - Files: \`scripts/bench/import.bench.ts\`, \`scripts/bench/browser/{corpus,dataServer,chromium}.ts\`${buildMs !== undefined ? `\n- The site was rebuilt first (dist/ was stale): ${(buildMs / 1000).toFixed(0)} s, not counted.` : ''}
 
-Input: a synthetic corpus of profile-like records (title, 3–5 paragraphs of text mixing common
-English words, skill names and a 30,000-word Zipf-distributed pseudo-vocabulary, lang, meta), about
-${(s100.r0.rawBytes / s100.r0.records).toFixed(0)} bytes of JSON per record, generated from seed ${SEED} by
-\`scripts/bench/browser/corpus.ts\` and gzipped at level 6 (ratio ${(s100.r0.rawBytes / s100.r0.bytes).toFixed(2)}×, as real text) into shards of ~25 MB
-under \`.bench-tmp/import/\` (git-ignored; ${pkg.reused ? 'reused from an earlier run' : `generated in ${(pkg.generatedMs / 1000).toFixed(0)} s`}). The 25 MB package lists
-the first shard, the 100 MB one all four; each manifest gives every shard's bytes, records and
-SHA-256, all checked by the importer. A \`node:http\` server on its own port serves them as stored
-(\`application/gzip\`, no Content-Encoding, \`Access-Control-Allow-Origin: *\`,
-\`Cross-Origin-Resource-Policy: cross-origin\`); the site is \`dist/\` through Vite preview with
-COOP/COEP.
-
-Each run: a fresh Chromium profile folder (IndexedDB on disk, as for a user; WASM path, no GPU
-flag), \`#/datasets\`, the package URL typed into "From a URL", Import clicked; **wall time** from the
-click until the dataset row is \`data-state="ready"\` (the importer has verified every shard and
-committed the last batch). MB/s is compressed bytes per second; raw MB/s the JSON Lines bytes after
-gunzip. **Heap** is the page's main-thread JS heap (CDP \`Runtime.getHeapUsage\`, usedSize; since issue 17 the parsing is in
-the import workers, whose heaps are not counted here), base after a
-forced GC before the click, peak over samples every 250 ms during the import; **live** heap peak over reads
-taken right after a forced GC (CDP \`HeapProfiler.collectGarbage\`) once a second during the import (which costs
-the import a few per cent). **CPU s** per
-Chromium process type over the import (CDP \`SystemInfo.getProcessInfo\`): renderer (the import workers' threads:
-fetch reading, SHA-256, gunzip, line split, JSON parse, IndexedDB puts; and the page's: progress, the cross-part
-duplicate check) / browser (IndexedDB backend:
-LevelDB writes and compaction) / utility (network and storage services) / GPU. The dataset is then
-deleted with the row's Delete button (timed; 25 MB only, to keep the bench short) and the profile folder
-removed. **CPU-bound MB/s** = compressed MB ÷ the larger of the renderer's and the browser's CPU seconds:
-what an idle machine with a core for each process would reach (the renderer's threads counted as one), far less
-sensitive to other load than the wall-clock rate. ${RUNS} run${RUNS > 1 ? 's (median time, max peak)' : ''} per size.
+A seeded corpus of profile-like records (~${(s100.r0.rawBytes / s100.r0.records).toFixed(0)} bytes of JSON each, seed ${SEED}, gzipped ${(s100.r0.rawBytes / s100.r0.bytes).toFixed(2)}×, shards of ~25 MB
+with SHA-256 in the manifest${pkg.reused ? '' : `; generated in ${(pkg.generatedMs / 1000).toFixed(0)} s`}) served by a local \`node:http\` server, imported through "From a URL" in
+a fresh Chromium profile (WASM path); wall time from the click until the dataset row is ready.
+MB/s = compressed MB ÷ wall s; live heap = the page's JS heap after a forced GC; CPU s per Chromium
+process type; CPU-bound MB/s = compressed MB ÷ the busier process's CPU s. ${RUNS} run${RUNS > 1 ? 's (median time, max peak)' : ''} per size.
 
 | Package | Compressed | Raw JSONL | Records | Wall s | MB/s (compressed) | Raw MB/s | Records/s | Heap base MiB | Heap peak MiB | Live heap peak MiB | CPU s renderer / browser / utility / GPU | CPU-bound MB/s | Delete s |
 | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | --- | ---: | ---: |
@@ -450,8 +413,7 @@ ${rows.join('\n')}
 
 Target (issue): **≥ ${TARGET_MBPS} MB/s of compressed input** — ${speedMet ? 'met' : `**NOT met** (${[s25, s100].map((s) => `${s.v} MB: ${s.mbps.toFixed(1)} MB/s wall, ${s.cpuBoundMbps.toFixed(1)} MB/s CPU-bound`).join('; ')})`}; **heap flat in corpus size**
 (live heap peak at 100 MB within ${FLAT_RATIO}× the one at 25 MB, for 4× the input) — ${flatMet ? 'met' : '**NOT met**'}: ${mib(s25.live).toFixed(1)} MiB → ${mib(s100.live).toFixed(1)} MiB
-(${(s100.live / s25.live).toFixed(2)}×). The plain peak (${mib(s25.peak).toFixed(1)} → ${mib(s100.peak).toFixed(1)} MiB) is a sawtooth: V8 lets garbage pile up to a
-few tens of MiB between its own collections, so a longer import only reaches a higher tooth; the live peak is what is held. CPU over the 100 MB import: ${cpuTotal(s100).toFixed(0)} s on ${m0.nproc} cores for ${s100.seconds.toFixed(0)} s of wall time.
+(${(s100.live / s25.live).toFixed(2)}×).
 ${failures.length ? `\n**Checks failed:** ${failures.join('; ')}\n` : ''}${coresBlock}${profileBlock}${stageBlock}`;
 
 

@@ -462,37 +462,17 @@ const section = `## Metrics core vs NumPy: retrieval, twins, bootstrap
 ${machineMarkdown(m0, 'npm run bench', { 'Python': ref.versions.python, NumPy: ref.versions.numpy, SciPy: ref.versions.scipy })}
 - Files: \`scripts/bench/metrics.bench.ts\` (TypeScript side, inputs, checks), \`scripts/bench/metrics_ref.py\` (NumPy side)${QUICK ? '\n- **BENCH_QUICK=1: inputs at 1/10 size; not a reference measurement.**' : ''}
 
-Inputs are generated with \`createRng(${SEED})\` and written once as raw binaries to
-\`.bench-tmp/metrics/\`, which the NumPy reference loads, so both sides compute on the same
-numbers. Scores lie on a coarse grid (1/4096 for retrieval, 1/65536 for twins), so the
-identifier tie rule decides many places. Retrieval: ~4% of ranked documents graded 1–3 plus 2
-judged unranked documents per query; 2% of queries run-only, 2% without a relevant document
-(skipped), 1% judged but absent from the run. Times: 1 warm-up, median of ${RUNS} runs, in ms,
-from the API-shaped input (TS: run and qrels maps, \`TwinPair\` lists; NumPy: arrays) to the
-macro averages. Ratio = NumPy ms / TS ms (wall clock); the target is ≥ 1 (TS at least as
-fast). Each NumPy family runs in its own process right after the TS side timed the same
-family, so both see about the same machine load; the CPU columns (process CPU time, GC and all
-threads included; BLAS held to one thread) are less sensitive to that load. A row is "met" when
-both ratios are ≥ 1.
+The TypeScript kernels against a vectorised NumPy/SciPy reference (\`scripts/bench/metrics_ref.py\`) on the same
+inputs (\`createRng(${SEED})\`, written to \`.bench-tmp/metrics/\`), from API-shaped input to the macro averages;
+1 warm-up, median of ${RUNS}. Ratio = NumPy ms ÷ TS ms; the CPU columns (process CPU time, BLAS on one thread) are
+less sensitive to load. A row is met when both ratios are ≥ 1.
 
 | Family | Input | TS ms | NumPy ms | Ratio | TS CPU ms | NumPy CPU ms | CPU ratio | Target ≥ 1 |
 | --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | --- |
 ${rows.join('\n')}
 
-The NumPy reference is vectorised, without per-item Python loops: retrieval takes the top 10
-of every row at once (\`argpartition\` + \`argsort\` on a 64-bit key of order-preserving score
-bits and identifier), IDCG by \`np.partition\` of the judged grades; twins sort each pool once
-(\`np.sort\` on the same key) and find all ${(T.queries * T.twins).toLocaleString('en')} substitution ranks with one
-\`np.searchsorted\`, IoU/Dropout from \`argpartition\` top-10 masks, Pearson row-wise, Kendall
-τ-b with \`scipy.stats.kendalltau\` (one call per query); the bootstrap draws a (100, n) index
-matrix per chunk with \`Generator.integers\` and takes row means, then \`np.percentile\`.
-
-Agreement (checked on every run${failures.length ? `; **${failures.length} check(s) FAILED**: ${failures.join('; ')}` : ', all passed'}): mean NDCG/P/MRR/Recall/MAP@10 to 1e-9 and the
-query/skipped counts exactly; the sums of substitution ranks and of |rank shift| exactly, the
-twin means (rank shift, IoU, Dropout, RBC, τ-b, r) to 1e-9; the bootstrap point estimate to
-1e-12 and \`np.percentile\` of the TS resample means equal to the TS interval to 1e-12 (the
-two generators differ, so the intervals themselves agree only statistically: max gap
-${ciGap.toExponential(1)} for a width of ${width.toExponential(1)}).
+Agreement (checked on every run${failures.length ? `; **${failures.length} check(s) FAILED**: ${failures.join('; ')}` : ', all passed'}): means to 1e-9, counts and rank sums exactly; bootstrap
+intervals statistically (max gap ${ciGap.toExponential(1)} for a width of ${width.toExponential(1)}).
 
 ### Bootstrap memory is flat in B
 

@@ -222,7 +222,7 @@ try {
   await site.close();
   await hub.close();
 }
-const seconds = (performance.now() - t0) / 1000;
+console.log(`whole bench: ${((performance.now() - t0) / 1000).toFixed(0)} s`);
 
 // ---------------------------------------------------------------- section --
 const tps = (ms: number, n = N) => n / (ms / 1000);
@@ -270,53 +270,37 @@ const wasm2 = rows.filter((r) => r.runtime === 'wasm' && r.threads === 2).map((w
 emitSection(`## Models: in-browser embedding vs native ONNX Runtime
 
 ${machineMarkdown(m0, 'npm run bench -- models', { Chromium: chromiumVersion, 'onnxruntime-web': '1.31.0-dev (WASM, SIMD)', '@huggingface/transformers': '4.3.2' })}
-- Input: the first ${N} profile texts of \`datasets/freelance-twins/corpus-00.jsonl.gz\` (English and French profiles, median ${medianWords} words), batches of ${BATCH},
-  dtype fp32 on both sides (the same \`onnx/model.onnx\`), the registry's max length (GloVe 512 tokens, tiny BERT 128).
-- Browser: headless Chromium on the built site (\`dist/\`, COOP/COEP, \`crossOriginIsolated\` ${facts.isolated}, \`hardwareConcurrency\` ${facts.cores}),
-  \`window.fairground.embed\` → EmbeddingRunner → embed worker → transformers.js → onnxruntime-web WASM with \`threads\` 1 or 2;
-  a model whose graph is only a table look-up (the bundled GloVe) is read from its table in the worker instead, on the WASM path
-  (docs/models.md, "Static models without ONNX Runtime"): its rows say so, its "model" step is the look-up, and it has no bare session.run.
-  ONNX Runtime's plain SIMD-threaded build (\`ort-wasm-simd-threaded.wasm\`; WebGPU workers load the asyncify build). As native: in one worker,
-  one warm-up batch, then ${BROWSER_PASSES} passes over all ${N} texts, each timed from the runner's batch ends (tokenizing, pooling and the worker
-  round trips included), median pass. "Warm-up" is that first batch's time after \`ready\`: V8 still compiling the WASM, which a short run pays.
-- Native: **the same transformers.js pipeline on Node** (AutoTokenizer + AutoModel, device \`cpu\` = onnxruntime-node, \`intraOpNumThreads\` 1 or 2,
-  then the worker's pooling from \`src/core/pooling.ts\`), one warm-up batch, median of ${RUNS} calls of all ${N} texts.
-- "vs native" = native time / browser time at the same thread count (1 = parity). Target: WASM at 2 threads ≥ ${WASM_TARGET}× native —
-  ${wasm2.join(', ')}. Vectors agree with native within the max |Δ| shown.
-- Whole bench: ${fmt(seconds)} s.${retries.length ? ` Browser calls retried once: ${retries.join('; ')}.` : ''}
+- Input: ${N} profile texts of the demo corpus (median ${medianWords} words), batches of ${BATCH}, fp32, embedded in headless Chromium
+  (\`crossOriginIsolated\` ${facts.isolated}, ${facts.cores} cores) through \`window.fairground.embed\` (embed worker → transformers.js → onnxruntime-web
+  WASM, 1 or 2 threads; the bundled GloVe read from its table, docs/models.md) against the same pipeline on Node with onnxruntime-node;
+  median of ${BROWSER_PASSES} passes (browser) and ${RUNS} calls (native) after a warm-up batch.
+- "vs native" = native time ÷ browser time at the same thread count. Target: WASM at 2 threads ≥ ${WASM_TARGET}× native — ${wasm2.join(', ')}.${retries.length ? ` Browser calls retried once: ${retries.join('; ')}.` : ''}
 
 | model | runtime | threads | texts/s | ms / ${N} texts | vs native | warm-up batch ms | in the worker, ms per batch: tokenize / model / pool | max \\|Δ\\| vs native |
 |---|---|---:|---:|---:|---:|---:|---|---:|
 ${throughput.join('\n')}
 
-**What bounds the ratio.** The model step alone (transformers.js → ONNX Runtime Web's WASM kernels, averaged over the
-call's batches) against native's whole batch. Tokenizing and pooling run in the same JavaScript engine on both sides; the
-model step is where WASM SIMD kernels meet native ones. The last column is the best "vs native" the browser could reach if
-its tokenizing and pooling were free.
+**What bounds the ratio**: the browser's model step alone against native's whole batch (the best "vs native" with free tokenizing and pooling).
 
 | model | threads | browser model step, ms / batch | native whole batch, ms | best possible vs native |
 |---|---:|---:|---:|---:|
 ${floorLines.join('\n')}
 
-**Time outside ONNX Runtime's kernels.** One batch of ${BATCH} texts, after the passes above, in the same model worker:
-the whole pipeline (the tokenizer, transformers.js's model call with its tensor conversions, pooling and normalising) against
-ONNX Runtime Web's bare \`session.run\` on the same tokenized inputs (the session transformers.js holds), median of 5 after a
-warm-up each. Target (issue 17): the pipeline's own share at most ${100 * OVERHEAD_TARGET}% of the batch.
+**Time outside ONNX Runtime's kernels**: one batch through the whole pipeline against a bare \`session.run\` on the same inputs,
+median of 5. Target (issue 17): at most ${100 * OVERHEAD_TARGET}% of the batch.
 
 | model | threads | pipeline, ms / batch | bare session.run, ms | outside ORT, ms | share of the batch |
 |---|---:|---:|---:|---:|---:|
 ${bareLines.join('\n')}
 
-**WebGPU — functional only.** Headless Chromium with \`--enable-unsafe-webgpu\` (probe: \`${gpuProbe}\`) gets SwiftShader, a CPU
-implementation of Vulkan, so this says that the WebGPU path runs and gives the native vectors, not how fast a GPU is. ${N_WEBGPU} texts, one call.
+**WebGPU — functional only** (probe: \`${gpuProbe}\`; SwiftShader, a CPU emulation, not a GPU's speed). ${N_WEBGPU} texts, one call.
 
 | model | ran on | texts/s | ms / ${N_WEBGPU} texts | fallbacks |
 |---|---|---:|---:|---|
 ${gpuTable.join('\n')}
 
-**Cache hits.** A second identical call (${N} texts, WASM, 2 threads) in the same page, answered from the IndexedDB embedding cache
-(SHA-256 of each text, one \`getMany\` transaction; no model load). Speed-up = first call (cache look-up + model load + embedding + cache write) /
-second call; "compute only" leaves the first call's load out. Target ≥ ${CACHE_TARGET}×.
+**Cache hits**: a second identical call answered from the IndexedDB embedding cache; speed-up = first call ÷ second ("compute
+only" leaves the first call's model load out). Target ≥ ${CACHE_TARGET}×.
 
 | model | first call, ms | second call, ms | speed-up | compute only | cached |
 |---|---:|---:|---:|---:|---:|
