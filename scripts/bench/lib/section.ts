@@ -58,8 +58,8 @@ export function machineMarkdown(m: Machine, command: string, extra: Record<strin
       Object.entries(extra)
         .map(([k, v]) => `; ${k} ${v}`)
         .join(''),
-    `- Load average at start: ${m.load.map((x) => x.toFixed(2)).join(', ')} (1, 5, 15 min). The machine was shared ` +
-      `with other processes while measured, so times carry that noise.`,
+    // What a load average means for a time is said once, in BENCHMARKS.md's conventions.
+    `- Load average at start: ${m.load.map((x) => x.toFixed(2)).join(', ')} (1, 5, 15 min).`,
   ];
   return lines.join('\n');
 }
