@@ -81,7 +81,10 @@ function leadingRun(toks: readonly string[]): { words: string[]; real: number; w
     const t = toks[i].replace(/[,)]$/u, '').replace(/^\(/u, '');
     if (t.startsWith('\u0000') || DEGREE.test(t) || /[:@|•·]/u.test(t)) { stop = true; break; }
     if (NOT_NAME.has(fold(t)) || /[\d/]/u.test(t)) break;
-    if ((INITIAL.test(t) || PARTICLE.test(t.toLowerCase())) && real > 0) words.push(t);
+    // a particle inside a name (`van`, `de la`); one that ends it is a surname (`Das`, `Van` alone)
+    const next = toks[i + 1]?.replace(/[,)]$/u, '').replace(/^\(/u, '') ?? '';
+    const inside = WORD.test(next) || PARTICLE.test(next.toLowerCase());
+    if ((INITIAL.test(t) || (PARTICLE.test(t.toLowerCase()) && inside)) && real > 0) words.push(t);
     else if (WORD.test(t)) { words.push(t); real++; }
     else break;
     if (toks[i].endsWith(',')) { i++; stop = true; break; }
@@ -90,10 +93,10 @@ function leadingRun(toks: readonly string[]): { words: string[]; real: number; w
   return { words, real, whole: i === toks.length, stop };
 }
 
-/** The words of a run with particles at its end dropped (`JAN VAN` on a line of its own keeps them for the next line). */
+/** The words of a run with lower-case particles at its end dropped (`Das`, a surname, stays). */
 const trimmed = (words: readonly string[]) => {
   const out = [...words];
-  while (out.length > 0 && PARTICLE.test(out[out.length - 1].toLowerCase())) out.pop();
+  while (out.length > 0 && PARTICLE.test(out[out.length - 1])) out.pop();
   return out;
 };
 
@@ -138,10 +141,12 @@ export function headerName(text: string, evidence: NameEvidence = {}): HeaderNam
     const toks = tokens(header[n].replace(PRONOUNS, ' ').replace(/\s+$/u, ''));
     let run = leadingRun(toks);
     // a name in capitals over two lines: `JANE` / `DOE SMITH`, `JAN VAN` / `DROSSELBEKEN`
-    if (run && run.whole && run.real === 1 && n + 1 < header.length) {
+    const endsInParticle = run !== undefined && PARTICLE.test(run.words[run.words.length - 1].toLowerCase());
+    if (run && run.whole && (run.real === 1 || (run.real === 2 && endsInParticle)) && n + 1 < header.length) {
       const next = leadingRun(tokens(header[n + 1]));
       const words = [...run.words, ...(next?.words ?? [])];
-      if (next?.whole && next.real <= 3 && words.every((w) => w === w.toUpperCase())) run = { words, real: run.real + next.real, whole: true, stop: false };
+      const real = run.real - (run.real === 2 && endsInParticle ? 1 : 0) + (next?.real ?? 0);
+      if (next?.whole && next.real <= 3 && words.every((w) => w === w.toUpperCase())) run = { words, real, whole: true, stop: false };
     }
     if (!run || run.real < 2) continue;
     const words = trimmed(run.words);

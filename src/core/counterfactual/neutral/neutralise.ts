@@ -126,8 +126,10 @@ function nameOccurrences(text: string, name: FoundName, citations: boolean): [nu
     const last = before + forms(name.last), first = forms(name.first), initial = escape(name.first.charAt(0).toUpperCase());
     patterns.push(
       `${last},\\s*${first}`,
-      `${last},\\s*${initial}\\.?(?:\\s?-?\\p{Lu}\\.)*`,
-      `${last}\\s+${initial}\\p{Lu}{0,2}`,
+      // `Quorve, D.` · `Brannic, A .` · `Tolvane, M`; `Quorve D.,` · `Quorve. D.,` · `Pravo JD` (without a
+      // comma, the dot of an initial only when the author list goes on: `Quorin Z. Another` ends a sentence)
+      `${last},\\s*${initial}(?:\\p{Lu}{1,2}(?![\\p{L}\\p{M}\\p{N}])|(?:[ ]?\\.(?:\\s?-?\\p{Lu}\\.)*)?)`,
+      `${last}\\.?\\s+${initial}(?:\\p{Lu}{1,2}(?![\\p{L}\\p{M}\\p{N}])|(?:[ ]?\\.(?:\\s?-?\\p{Lu}\\.)*(?=\\s*[,;&(]|\\s+(?:and|et|y|und|en)\\b))?)`,
       `${initial}\\.(?:\\s?-?\\p{Lu}\\.)*\\s*${last}`,
     );
   }

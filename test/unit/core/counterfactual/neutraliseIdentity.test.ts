@@ -106,6 +106,11 @@ describe('neutralise(doc) on CV headers as PDF extraction leaves them (issue 46)
     expect(neutralise({ id: 'e', source: 'e.txt', lang: 'es', text }).text).toBe('Obras\nThe candidate y the candidate.\n1. The candidate (2021). Un estudio.');
   });
 
+  it('replaces the author-list forms with an initial\'s dot: after a comma always, without one when the list goes on', () => {
+    const text = 'Zelda Quorin\nzquorin@example.org\nTalks\nQuorin, Z. A talk. Quorin Z., Tesk O. A paper. Tesk O, Quorin Z. Another.';
+    expect(neutralise({ id: 'a', source: 'a.txt', lang: 'en', text }).text).toBe('Talks\nThe candidate A talk. The candidate, Tesk O. A paper. Tesk O, the candidate. Another.');
+  });
+
   it('removes the header name after a Markdown mark and a title, and keeps the title (a qualification)', () => {
     expect(neutralise({ id: 'm', source: 'm.md', lang: 'de', text: '# Dr. Zelda Quorin\nzquorin@example.org\nBerufserfahrung' }).text).toBe('# Dr.\nBerufserfahrung');
   });

@@ -24,6 +24,10 @@ describe('headerName(text, evidence)', () => {
     expect(nameSpans('Teodor Quell B.SOFTWARE ENGINEER', 'Teodor Quell').map((s) => s.end)).toEqual([15]);
     expect(nameSpans('Teodor Quell M.S.', 'Teodor Quell').map((s) => s.end)).toEqual([12]);
   });
+  it('reads a capitalised particle that ends a name as a surname', () => {
+    expect(headerName('Intro\nOrvil Das\n\norvil.com')?.full).toBe('Orvil Das');
+    expect(headerName('Piet van Quoring\nx')?.full).toBe('Piet van Quoring');
+  });
   it('takes no heading or title for a name', () => {
     expect(headerName('ESO y Bachillerato\nIES Example')).toBeUndefined();
     expect(headerName('Curriculum Vitae\nMachine Learning\nPython')).toBeUndefined();
