@@ -1,5 +1,5 @@
 /**
- * A sideways scroller (`<div class="scroll" {@attach keyboardScroller}>`) that a keyboard can
+ * A sideways scroller (`<div class="scroll" {@attach keyboardScroller}>`; every table gets it through ScrollTable.svelte) that a keyboard can
  * scroll: while its content is wider than its box it takes a tab stop (tabindex 0), so that
  * the arrow keys scroll it (WCAG 2.1.1; axe's scrollable-region-focusable). A scroller whose
  * content fits has no tab stop, as Chromium does for scrollers by itself: no stop that does
