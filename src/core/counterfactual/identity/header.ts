@@ -5,7 +5,7 @@
 
 /**
  * The offset where the header block of `text` ends (after the line break of its last line).
- * @example headerEnd('A\n\nB\nC\nD', 2) // 4
+ * @example headerEnd('A\n\nB\nC\nD', 2) // 5
  */
 export function headerEnd(text: string, lines = 10): number {
   let end = 0;

@@ -99,5 +99,61 @@ export function statementRemovals(text: string): Removal[] {
     }
     lineStart += line.length;
   }
+  // a label line may hold the value the line loop found (`Familienstand` / `verheiratet`): neutralise merges them
+  out.push(...labelLineRemovals(text));
+  for (const r of dateOfBirthAlone(text)) if (out.every((o) => r.end <= o.start || r.start >= o.end)) out.push(r);
+  return out.sort((a, b) => a.start - b.start);
+}
+
+/** The reasons whose label may stand on a line of its own with the value on the next (`Fecha de nacimiento` / `21 de octubre de 2003`). */
+const ALONE: ReadonlySet<EditReason> = new Set<EditReason>(['birth', 'nationality', 'marital-status', 'gender', 'age']);
+/** Labels CVs write alone that the lexicon lists only in another form. */
+const ALONE_EXTRA: readonly [string, EditReason][] = [['staatsangehörig', 'nationality'], ['geburtsort', 'birth'], ['geboorteplaats', 'birth']];
+const LABEL_LINE = new RegExp(
+  `^[ \\t]*(${[...LABELS.filter(([, why]) => ALONE.has(why)), ...ALONE_EXTRA].map(([l]) => escape(l)).join('|')})(?:[ \\t]*\\/[ \\t]*-?\\p{L}+)*[ \\t]*[:：]?[ \\t]*\\r?\\n(?:[ \\t]*\\r?\\n)*[ \\t]*([^\\n]{1,60})(?:\\r?\\n|$)`,
+  'gimu',
+);
+
+/**
+ * A statement label alone on its line (`Geburtsdatum/-ort`, `Nationalité`) and the value on the
+ * next non-empty line, when that value is short and no label itself: both go, with their line breaks.
+ * @example labelLineRemovals('Fecha de nacimiento\n\n21 de octubre de 2003\nx').map((r) => r.why) // ['birth']
+ */
+export function labelLineRemovals(text: string): Removal[] {
+  const out: Removal[] = [];
+  for (const m of text.matchAll(LABEL_LINE)) {
+    const label = m[1].toLowerCase();
+    const why = [...LABELS, ...ALONE_EXTRA].find(([l]) => l === label)?.[1];
+    const value = m[2].trim();
+    if (!why || labelled(value) !== undefined || LABEL_LINE_START.test(value) || HEADING.test(value) || !ALONE_VALUE[why]!.test(value)) continue;
+    out.push({ start: m.index, end: m.index + m[0].length, why });
+  }
   return out;
+}
+/** What a value on the line after its label must look like. */
+const ALONE_VALUE: Readonly<Partial<Record<EditReason, RegExp>>> = Object.freeze({
+  birth: /\d/u, age: /\d/u, nationality: /^[\p{L}() -]{3,40}$/u, 'marital-status': /^[\p{L}() -]{3,40}$/u, gender: /^[\p{L}]{1,12}$/u,
+});
+/** Section headings of the five languages: a label line before one is a field left empty. */
+const HEADING = /^(?:skills|experience|work experience|education|languages|profile|summary|contact|projects|references|interests|hobbies|competences|compétences|expérience|formation|langues|habilidades|experiencia|educación|formación|idiomas|kenntnisse|berufserfahrung|ausbildung|sprachen|vaardigheden|werkervaring|opleiding|talen|profiel)$/iu;
+const LABEL_LINE_START = new RegExp(`^[ \\t]*(?:${LABELS.map(([l]) => escape(l)).join('|')})[ \\t]*[:：]?[ \\t]*$`, 'iu');
+
+const MONTHS = 'jan(?:uary|vier|uar|uari)?|feb(?:ruary|rero|ruar|ruari)?|f[ée]v(?:rier)?|m[aä]r(?:ch|s|zo|z|t)?|apr(?:il)?|abr(?:il)?|avr(?:il)?|may(?:o)?|mai|mei|jun(?:e|io|i)?|juin|jul(?:y|io|i)?|juil(?:let)?|aug(?:ust|ustus)?|ago(?:sto)?|ao[ûu]t|sep(?:t(?:ember|iembre|embre)?)?|oct(?:ober|ubre|obre)?|okt(?:ober)?|nov(?:ember|iembre|embre)?|d[eé]c(?:ember|embre)?|dic(?:iembre)?|dez(?:ember)?';
+/** A line that is only a full date: day, month (a name or a number) and a year of birth. */
+const DATE_ALONE = new RegExp(`^[ \\t]*(?:\\d{1,2}\\.?(?:\\s+de)?\\s+(?:${MONTHS})\\.?,?(?:\\s+del?)?\\s+(?:19[4-9]\\d|200\\d|201[0-2])|(?:${MONTHS})\\.?\\s+\\d{1,2},?\\s+(?:19[4-9]\\d|200\\d|201[0-2])|\\d{1,2}[./]\\d{1,2}[./](?:19[4-9]\\d|200\\d|201[0-2]))[ \\t]*(?:\\r?\\n|$)`, 'gimu');
+
+/**
+ * A full date alone on a line of the header block (its first twelve non-empty lines): a date of
+ * birth written without its label (`6 Sep, 1998`), removed and marked uncertain.
+ * @example dateOfBirthAlone('Ana Ruiz\n03 Août 1997\nParis').map((r) => r.uncertain) // [true]
+ */
+export function dateOfBirthAlone(text: string): Removal[] {
+  let seen = 0;
+  let end = 0;
+  for (const line of text.split(/(?<=\n)/u)) {
+    if (seen >= 12) break;
+    end += line.length;
+    if (line.trim() !== '') seen++;
+  }
+  return [...text.slice(0, end).matchAll(DATE_ALONE)].map((m) => ({ start: m.index, end: m.index + m[0].length, why: 'birth' as const, uncertain: true }));
 }

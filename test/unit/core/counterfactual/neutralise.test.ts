@@ -113,6 +113,16 @@ describe('contactRemovals(text) and statementRemovals(text)', () => {
   it('a skills line that starts with "Web:" or "Mobile:" is not a contact', () => {
     expect(statementRemovals('Web:  HTML5/CSS3, JQuery, Bootstrap3\nMobile: iOS and Android\nMobile: 06 12 34 56 78')).toEqual([{ start: 61, end: 83, why: 'phone' }]);
   });
+  it('a statement label alone on its line goes with the value on the next line; a heading after it is no value', () => {
+    const text = 'Fecha de nacimiento\n\n21 de marzo de 1994\n\nStaatsangehörig\n    peruanisch\nNationality\nSkills\nPython';
+    expect(statementRemovals(text).map((r) => [text.slice(r.start, r.end), r.why])).toEqual([
+      ['Fecha de nacimiento\n\n21 de marzo de 1994\n', 'birth'], ['Staatsangehörig\n    peruanisch\n', 'nationality'],
+    ]);
+  });
+  it('a full date alone on a header line is a date of birth, marked uncertain; a date in the body or in a sentence is not', () => {
+    const text = 'Ana Ruiz\n6 Sep, 1998\nUpdated on 21 January 2015\n' + 'x\n'.repeat(12) + '03 Août 1997\n';
+    expect(statementRemovals(text).map((r) => [text.slice(r.start, r.end), r.uncertain])).toEqual([['6 Sep, 1998\n', true]]);
+  });
   it('a statement alone in a segment goes with its separator; the rest of the line stays', () => {
     const text = 'Berlin | Married | Open to relocation';
     const [r] = statementRemovals(text);

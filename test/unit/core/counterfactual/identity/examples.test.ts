@@ -2,6 +2,8 @@
 import { describe, expect, it } from 'vitest';
 import { addressSpans, contactSpans, countryHints, dateLike, deletion, disjoint, emailSpans, headerName, labelBefore, nameSpans, phoneSpans, urlSpans } from '../../../../../src/core/counterfactual/identity/index.ts';
 import { contactRemovals, removalOf } from '../../../../../src/core/counterfactual/neutral/contacts.ts';
+import { dateOfBirthAlone, labelLineRemovals } from '../../../../../src/core/counterfactual/neutral/statements.ts';
+import { headerEnd } from '../../../../../src/core/counterfactual/identity/header.ts';
 
 describe('the @examples of the identity recognisers', () => {
   it('each returns what its doc comment says', () => {
@@ -20,5 +22,8 @@ describe('the @examples of the identity recognisers', () => {
     expect(disjoint([{ kind: 'url', start: 0, end: 9, confidence: 'sure' }, { kind: 'phone', start: 5, end: 12, confidence: 'sure' }]).length).toBe(1);
     expect(removalOf('Tel: 0612345678 | Lima', { kind: 'phone', start: 5, end: 15, confidence: 'sure', label: { start: 0, end: 5 } })).toEqual({ start: 0, end: 18, why: 'phone' });
     expect(contactRemovals('Mail maria@x.com, +33 6 12 34 56 78').map((r) => r.why)).toEqual(['email', 'phone']);
+    expect(labelLineRemovals('Fecha de nacimiento\n\n21 de octubre de 2003\nx').map((r) => r.why)).toEqual(['birth']);
+    expect(dateOfBirthAlone('Ana Ruiz\n03 Août 1997\nParis').map((r) => r.uncertain)).toEqual([true]);
+    expect(headerEnd('A\n\nB\nC\nD', 2)).toBe(5);
   });
 });
