@@ -95,7 +95,7 @@ function nameFieldRemovals(text: string, name: FoundName, keepName: boolean): Re
       const ends = /^(?:[ \t]*(?:\r?\n|$|[|•·;,(–—-])|[ \t]+(?:\p{Lu}|\S+@|\+?\d)|\p{Lu})/u.test(after);
       if (!atStart || !ends || keepName) continue;
       const label = field ? { start: lineStart + field.index, end: lineStart + field.index + field[0].length } : undefined;
-      out.push(removalOf(text, { ...span, ...(label ? { label } : {}) }));
+      out.push(removalOf(text, { ...span, ...(label ? { label } : {}), ...(name.unsure ? { confidence: 'unsure' as const } : {}) }));
     } else out.push(removalOf(text, span));
   }
   return out;
@@ -279,7 +279,11 @@ export function neutralise(doc: CandidateDocument, options: NeutraliseOptions = 
       if (!isFree(s, e)) continue;
       const written = text.slice(s, e);
       const after = replaceWith ? replacedName(written, name, replaceWith) : placeholder(text, s);
-      push({ offset: s, before: written, after, why: 'name', note: replaceWith ? 'the name put in its place' : "the candidate's name: a neutral placeholder" });
+      push({
+        offset: s, before: written, after, why: 'name', note: replaceWith ? 'the name put in its place' : "the candidate's name: a neutral placeholder",
+        // a name found in the header by its shape alone (identity/name.ts) is shown for review
+        ...(name.unsure ? { uncertain: true } : {}),
+      });
     }
   }
   if (THIRD_PERSON_LANGS.has(lang)) {

@@ -115,6 +115,12 @@ describe('neutralise(doc) on CV headers as PDF extraction leaves them (issue 46)
     expect(neutralise({ id: 'm', source: 'm.md', lang: 'de', text: '# Dr. Zelda Quorin\nzquorin@example.org\nBerufserfahrung' }).text).toBe('# Dr.\nBerufserfahrung');
   });
 
+  it('marks the edits of a name found by its shape alone (a known first name under a title line) for review', () => {
+    const base = neutralise({ id: 'u', source: 'u.txt', lang: 'en', text: 'Data Analyst\nMaria Quorin\nMaria built dashboards.' });
+    expect(base.text).toBe('Data Analyst\nThe candidate built dashboards.');
+    expect(base.edits.filter((e) => e.why === 'name').map((e) => e.uncertain)).toEqual([true, true]);
+  });
+
   it('deletes a typed name run together with the next words down to the name alone', () => {
     const base = neutralise({ id: 't', source: 't.pdf', lang: 'en', name: 'Zelda B. Quorin', text: 'Zelda B. QuorinFeatured Resume\nSummary' });
     expect(base.text).toBe('Featured Resume\nSummary');
