@@ -53,6 +53,16 @@ export function stringOption(args: ParsedArgs, name: string): string | undefined
   return value;
 }
 
+/**
+ * `--format json|table`: the output's form; without it a table on a terminal (when stdout is
+ * not sent to `--out`), JSON otherwise (`compare`, `check`). @throws {InputError} for another value.
+ */
+export function outputFormat(args: ParsedArgs, isTerminal: boolean | undefined): 'json' | 'table' {
+  const format = stringOption(args, 'format') ?? (isTerminal && !args.options.has('out') ? 'table' : 'json');
+  if (format !== 'json' && format !== 'table') throw new InputError(`--format must be json or table, got "${format}"`);
+  return format;
+}
+
 /** A required string option. @throws {InputError} when missing. */
 export function requiredOption(args: ParsedArgs, name: string): string {
   const value = stringOption(args, name);

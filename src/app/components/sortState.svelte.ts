@@ -1,13 +1,11 @@
-/** Which way a sorted column runs; also the value of its header's `aria-sort`. */
-export type SortOrder = 'ascending' | 'descending';
+import { ariaSort, nextSort, type Sort, type SortOrder } from './sortOrder.ts';
 
 /**
- * The sort of a table whose column headers are buttons (`<button class="sort">`, styles.css):
- * the first press on a column sorts by it in that column's own first order (best first, or
- * largest first), the next press reverses it. One rule for every sortable table
- * (compare/LeaderboardTable, results/ResultsTable, results/CasesPanel).
+ * The sort of a table whose column headers are buttons (`<button class="sort">`, styles.css),
+ * as state: one rule (sortOrder.ts) for every sortable table (compare/LeaderboardTable,
+ * results/ResultsTable, results/CasesPanel).
  */
-export class SortState<K> {
+export class SortState<K> implements Sort<K> {
   /** The column sorted by; undefined while the table keeps its own order. */
   column = $state<K | undefined>();
   order = $state<SortOrder>('ascending');
@@ -21,17 +19,13 @@ export class SortState<K> {
     return this.order === 'descending';
   }
 
-  /** A press on `column`'s header: sorts by it in its `first` order, or reverses it if it is already the one sorted by. */
+  /** A press on `column`'s header (nextSort). */
   toggle(column: K, first: SortOrder): void {
-    if (this.column === column) this.order = this.descending ? 'ascending' : 'descending';
-    else {
-      this.column = column;
-      this.order = first;
-    }
+    ({ column: this.column, order: this.order } = nextSort(this, column, first));
   }
 
   /** The `aria-sort` of `column`'s header. */
   ariaSort(column: K): SortOrder | 'none' {
-    return this.column === column ? this.order : 'none';
+    return ariaSort(this, column);
   }
 }

@@ -9,11 +9,11 @@ import { retrievalRunModel } from '../../models/modelRefs.ts';
 import type { DatasetSummary } from '../../storage/index.ts';
 import { settings } from './settings.svelte.ts';
 import { OutsideSystemsState } from './outsideSystems.svelte.ts';
+import { DatasetFormState } from './runForm.svelte.ts';
 
 export const EMBEDDING_MODELS: readonly EmbeddingModelEntry[] = MODEL_REGISTRY.filter((m): m is EmbeddingModelEntry => m.kind === 'embedding');
 
-export class RetrievalFormState {
-  datasetId = $state('');
+export class RetrievalFormState extends DatasetFormState {
   tasks = $state<string[]>([]);
   picked = $state<string[]>([BUNDLED_EMBEDDING_MODEL_ID, 'bm25', 'tfidf']);
   customId = $state('');
@@ -21,18 +21,15 @@ export class RetrievalFormState {
   k = $state(10);
   bootstrap = $state(1000);
   seed = $state(0);
-  device = $state<'auto' | 'wasm'>('auto');
-  error = $state<string | undefined>(undefined);
-  readonly #datasets: () => readonly DatasetSummary[];
 
-  /** @param datasets the imported datasets (those with a retrieval task are offered). */
-  constructor(datasets: () => readonly DatasetSummary[]) {
-    this.#datasets = datasets;
+  /**
+   * @param datasets the imported datasets (those with a retrieval task are offered).
+   * @param datasetId the dataset to open on (sent from another view); else adoptDefaults picks the first.
+   */
+  constructor(datasets: () => readonly DatasetSummary[], datasetId?: string) {
+    super('retrieval', datasets, datasetId);
   }
 
-  readonly datasets = $derived.by(() => this.#datasets().filter((d) => d.tasks.some((t) => t.type === 'retrieval')));
-  readonly dataset = $derived(this.datasets.find((d) => d.id === this.datasetId));
-  readonly datasetTasks = $derived(this.dataset?.tasks.filter((t) => t.type === 'retrieval').map((t) => t.name) ?? []);
   /** Hub ids the user added (not in the registry). */
   readonly addedIds = $derived(this.picked.filter((id) => id !== 'bm25' && id !== 'tfidf' && !EMBEDDING_MODELS.some((m) => m.id === id)));
   /** Outside systems: scores imported for this form's dataset and tasks. */

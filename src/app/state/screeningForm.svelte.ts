@@ -9,13 +9,13 @@ import { screeningRunModel, typedDecisionId } from '../../models/modelRefs.ts';
 import type { DatasetSummary } from '../../storage/index.ts';
 import { settings } from './settings.svelte.ts';
 import { OutsideSystemsState } from './outsideSystems.svelte.ts';
+import { DatasetFormState } from './runForm.svelte.ts';
 
 export const CALIBRATED_GLOVE = `calibrated:${BUNDLED_EMBEDDING_MODEL_ID}`;
 export const DECISION_MODELS: readonly DecisionModelEntry[] = MODEL_REGISTRY.filter((m): m is DecisionModelEntry => m.kind === 'decision');
 export type TypedKind = (typeof TYPED_DECISION_KINDS)[number];
 
-export class ScreeningFormState {
-  datasetId = $state('');
+export class ScreeningFormState extends DatasetFormState {
   task = $state('');
   picked = $state<string[]>([CALIBRATED_GLOVE]);
   typed = $state<{ id: string; kind: TypedKind }[]>([]);
@@ -30,18 +30,15 @@ export class ScreeningFormState {
   sampleOn = $state(false);
   sampleCvs = $state(8);
   sampleSeed = $state(0);
-  device = $state<'auto' | 'wasm'>('auto');
-  error = $state<string | undefined>(undefined);
-  readonly #datasets: () => readonly DatasetSummary[];
 
-  /** @param datasets the imported datasets (those with a screening task are offered). */
-  constructor(datasets: () => readonly DatasetSummary[]) {
-    this.#datasets = datasets;
+  /**
+   * @param datasets the imported datasets (those with a screening task are offered).
+   * @param datasetId the dataset to open on (sent from another view); else adoptDefaults picks the first.
+   */
+  constructor(datasets: () => readonly DatasetSummary[], datasetId?: string) {
+    super('screening', datasets, datasetId);
   }
 
-  readonly datasets = $derived.by(() => this.#datasets().filter((d) => d.tasks.some((t) => t.type === 'screening')));
-  readonly dataset = $derived(this.datasets.find((d) => d.id === this.datasetId));
-  readonly datasetTasks = $derived(this.dataset?.tasks.filter((t) => t.type === 'screening').map((t) => t.name) ?? []);
   /** Outside systems: scores imported for this form's dataset and task. */
   readonly outside = new OutsideSystemsState(() => ({ kind: 'screening', datasetId: this.datasetId, task: this.task, runs: this.runs }));
   readonly models = $derived([...this.picked.map((id) => screeningRunModel(id, this.hubHost)), ...this.outside.scoreModels]);

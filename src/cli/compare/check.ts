@@ -5,7 +5,7 @@
  * 1 when any fails, 2 on a bad rule or input (core/audit/compare/rules.ts).
  */
 import { ExitWith, TextOutput, type Command } from '../command.ts';
-import { requiredOption, stringOption } from '../args.ts';
+import { outputFormat, requiredOption, stringOption } from '../args.ts';
 import { InputError } from '../errors.ts';
 import { RULE_ON, baselineMismatch, checkRules, comparedRows, formatChange, parseRule, rulesOf, type CheckOutcome, type Rule, type RuleOn } from '../../core/audit/compare/index.ts';
 import { readResultsFile } from './resultsFile.ts';
@@ -46,8 +46,7 @@ export const checkCommand: Command = {
   async run(args, io) {
     const resultsFile = requiredOption(args, 'results');
     const baselineFile = stringOption(args, 'baseline');
-    const format = stringOption(args, 'format') ?? (io.isTerminal && !args.options.has('out') ? 'table' : 'json');
-    if (format !== 'json' && format !== 'table') throw new InputError(`--format must be json or table, got "${format}"`);
+    const format = outputFormat(args, io.isTerminal);
     const on = (stringOption(args, 'on') ?? 'point') as RuleOn;
     if (!RULE_ON.includes(on)) throw new InputError(`--on must be one of ${RULE_ON.join(', ')}, got "${on}"`);
     const rules: Rule[] = [];

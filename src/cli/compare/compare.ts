@@ -6,7 +6,7 @@
  * (core/audit/compare). JSON, or a table when stdout is a terminal.
  */
 import { TextOutput, type Command } from '../command.ts';
-import { integerOption, requiredOption, stringOption } from '../args.ts';
+import { integerOption, outputFormat, requiredOption, stringOption } from '../args.ts';
 import { InputError } from '../errors.ts';
 import { changeSentences, compareRuns, formatChange, metricLabel, rowLabel, unitsNoun, type ComparisonResults } from '../../core/audit/compare/index.ts';
 import { pValue, type Ci } from '../../core/audit/common/index.ts';
@@ -44,8 +44,7 @@ export const compareCommand: Command = {
   async run(args, io) {
     const baselineFile = requiredOption(args, 'baseline');
     const candidateFile = requiredOption(args, 'candidate');
-    const format = stringOption(args, 'format') ?? (io.isTerminal && !args.options.has('out') ? 'table' : 'json');
-    if (format !== 'json' && format !== 'table') throw new InputError(`--format must be json or table, got "${format}"`);
+    const format = outputFormat(args, io.isTerminal);
     const metrics = stringOption(args, 'metrics')?.split(',').map((m) => m.trim().toLowerCase()).filter((m) => m !== '');
     const resamples = args.options.has('bootstrap') ? integerOption(args, 'bootstrap', 0, 0) : undefined;
     const seed = args.options.has('seed') ? integerOption(args, 'seed', 0, -(2 ** 31)) : undefined;

@@ -1,6 +1,10 @@
 import { integerOption, seedOption, stringOption, type ParsedArgs } from '../args.ts';
 import { InputError } from '../errors.ts';
+import type { OptionSpec } from '../strictArgs.ts';
 import type { CiOptions } from '../../core/audit/common/index.ts';
+
+/** The options ciOptions reads, for a command's option spec (`options: { …, ...CI_OPTIONS }`). */
+export const CI_OPTIONS: OptionSpec = Object.freeze({ bootstrap: { type: 'string' }, seed: { type: 'string' } });
 
 /**
  * Reads `--bootstrap B` (a positive integer) and `--seed S` (an integer,

@@ -4,7 +4,7 @@ import { InputError } from '../errors.ts';
 import { parsePredictions } from '../../core/formats/predictionsTsv.ts';
 import { DEFAULT_CLASSIFICATION_THRESHOLD, evalClassification, referenceScoresFor, tunedThreshold } from '../../core/audit/eval/index.ts';
 import type { Predictions } from '../../core/metrics/classification.ts';
-import { ciOptions } from './bootstrapOption.ts';
+import { CI_OPTIONS, ciOptions } from './bootstrapOption.ts';
 import { parseInput } from './parseInput.ts';
 
 async function decisionThreshold(args: ParsedArgs, io: Parameters<Command['run']>[1]): Promise<number> {
@@ -50,8 +50,7 @@ export const classificationCommand: Command = {
     tune: { type: 'string', input: 'file' },
     k: { type: 'string' },
     'reference-scores': { type: 'string', input: 'file' },
-    bootstrap: { type: 'string' },
-    seed: { type: 'string' },
+    ...CI_OPTIONS,
   },
   usage: 'eval classification --pred F [--threshold T | --tune F] [--k 5] [--reference-scores F] [--bootstrap B --seed S]',
   summary: 'AUC, balanced accuracy, macro-F1, precision@k and confusion of screening scores (TSV id group label score)',

@@ -2,7 +2,7 @@ import type { Command } from '../command.ts';
 import { integerOption, numberOption, requiredOption } from '../args.ts';
 import { parseRepeatedScores } from '../../core/formats/repeatedScores.ts';
 import { evalConsistency } from '../../core/audit/eval/index.ts';
-import { ciOptions } from './bootstrapOption.ts';
+import { CI_OPTIONS, ciOptions } from './bootstrapOption.ts';
 import { parseInput } from './parseInput.ts';
 
 /**
@@ -14,7 +14,7 @@ import { parseInput } from './parseInput.ts';
  */
 export const consistencyCommand: Command = {
   name: 'consistency',
-  options: { scores: { type: 'string', input: 'file' }, cutoff: { type: 'string' }, k: { type: 'string' }, bootstrap: { type: 'string' }, seed: { type: 'string' } },
+  options: { scores: { type: 'string', input: 'file' }, cutoff: { type: 'string' }, k: { type: 'string' }, ...CI_OPTIONS },
   usage: 'eval consistency --scores F [--cutoff 50] [--k 5] [--bootstrap B --seed S]',
   summary: 'ICC(2,1), sigma of scores and ranks, label flips and Disag@k over repeated runs (TSV job cv run score)',
   async run(args, io) {

@@ -4,7 +4,7 @@ import { InputError } from '../errors.ts';
 import { readDecisions, type DecisionColumns } from '../../core/formats/decisions.ts';
 import { readRecordTable, tableFormatOf, type TableFormat } from '../../core/formats/recordTable.ts';
 import { auditOutcomes, describeRule, outcomesSource, ruleInformativeness, type OutcomesOptions } from '../../core/audit/outcomes/index.ts';
-import { ciOptions } from './bootstrapOption.ts';
+import { CI_OPTIONS, ciOptions } from './bootstrapOption.ts';
 import { parseInput } from './parseInput.ts';
 import { withNulls } from './jsonNulls.ts';
 
@@ -83,7 +83,7 @@ function ruleOptions(args: ParsedArgs): Pick<OutcomesOptions, 'cutoff' | 'rule'>
  */
 export const outcomesCommand: Command = {
   name: 'outcomes',
-  options: { decisions: { type: 'string', input: 'file' }, group: { type: 'string', multiple: true }, selected: { type: 'string' }, score: { type: 'string' }, cutoff: { type: 'string' }, 'top-k': { type: 'string' }, rate: { type: 'string' }, label: { type: 'string' }, job: { type: 'string' }, id: { type: 'string' }, format: { type: 'string' }, 'exclude-small': { type: 'boolean' }, bootstrap: { type: 'string' }, seed: { type: 'string' }, historical: { type: 'string' } },
+  options: { decisions: { type: 'string', input: 'file' }, group: { type: 'string', multiple: true }, selected: { type: 'string' }, score: { type: 'string' }, cutoff: { type: 'string' }, 'top-k': { type: 'string' }, rate: { type: 'string' }, label: { type: 'string' }, job: { type: 'string' }, id: { type: 'string' }, format: { type: 'string' }, 'exclude-small': { type: 'boolean' }, ...CI_OPTIONS, historical: { type: 'string' } },
   usage:
     'eval outcomes --decisions F --group COL[,COL] (--selected COL | --score COL [--cutoff X | --top-k K | --rate R]) [--label COL] [--job COL] [--id COL] [--exclude-small] [--format csv|tsv|jsonl] [--bootstrap B --seed S] [--historical yes|no]',
   summary: 'selection rates, impact ratios (four-fifths rule) and parity gaps per group of a decisions table (CSV, TSV or JSONL)',

@@ -7,7 +7,7 @@ import { numberedLines } from '../../core/formats/lines.ts';
 import { FormatError } from '../../core/formats/formatError.ts';
 import type { Gain } from '../../core/metrics/retrieval.ts';
 import { evalRetrieval, reportRetrieval, RetrievalStream, RunNotGroupedError, type RetrievalEvalOptions } from '../../core/audit/eval/index.ts';
-import { ciOptions } from './bootstrapOption.ts';
+import { CI_OPTIONS, ciOptions } from './bootstrapOption.ts';
 import { parseInput } from './parseInput.ts';
 import { withScoreShards } from '../scoreShardsIo.ts';
 
@@ -57,7 +57,7 @@ async function readRun(io: CliIo, file: string): Promise<RunColumns> {
  */
 export const retrievalCommand: Command = {
   name: 'retrieval',
-  options: { qrels: { type: 'string', input: 'file' }, run: { type: 'string', input: 'file-or-folder' }, k: { type: 'string' }, threshold: { type: 'string' }, gain: { type: 'string' }, duplicates: { type: 'string' }, metrics: { type: 'string' }, bootstrap: { type: 'string' }, seed: { type: 'string' } },
+  options: { qrels: { type: 'string', input: 'file' }, run: { type: 'string', input: 'file-or-folder' }, k: { type: 'string' }, threshold: { type: 'string' }, gain: { type: 'string' }, duplicates: { type: 'string' }, metrics: { type: 'string' }, ...CI_OPTIONS },
   usage: 'eval retrieval --qrels F --run F|DIR [--k 10,100] [--threshold 1] [--gain linear|exp] [--duplicates error|last] [--metrics ndcg@10,p@10,map] [--bootstrap B --seed S]',
   summary: 'NDCG, P, MRR, Recall and MAP of a run against qrels (TREC or MTEB TSV)',
   async run(args, io) {

@@ -3,7 +3,7 @@ import { integerOption, requiredOption } from '../args.ts';
 import { InputError } from '../errors.ts';
 import { parseScreeningScores } from '../../core/formats/screeningScores.ts';
 import { evalScreeningBias } from '../../core/audit/eval/index.ts';
-import { ciOptions } from './bootstrapOption.ts';
+import { CI_OPTIONS, ciOptions } from './bootstrapOption.ts';
 import { parseInput } from './parseInput.ts';
 
 /**
@@ -33,7 +33,7 @@ export function parseReference(text: string): Record<string, string> {
  */
 export const screeningBiasCommand: Command = {
   name: 'screening-bias',
-  options: { scores: { type: 'string', input: 'file' }, reference: { type: 'string' }, k: { type: 'string' }, bootstrap: { type: 'string' }, seed: { type: 'string' } },
+  options: { scores: { type: 'string', input: 'file' }, reference: { type: 'string' }, k: { type: 'string' }, ...CI_OPTIONS },
   usage: 'eval screening-bias --scores F --reference gender=male,ethnicity=white [--k 5] [--bootstrap B --seed S]',
   summary: 'Delta score, delta rank and Excl@k of counterfactual CV variants, beside the noise floor',
   async run(args, io) {

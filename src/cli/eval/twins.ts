@@ -10,7 +10,7 @@ import type { Scored } from '../../core/ranking.ts';
 import { evalTwins, reportTwins, RunNotGroupedError, twinGaps, TwinStream, undeclaredTwinIds, type TwinsEvalOptions } from '../../core/audit/eval/index.ts';
 import type { CiOptions } from '../../core/audit/common/index.ts';
 import { idList } from '../../core/audit/imported/index.ts';
-import { ciOptions } from './bootstrapOption.ts';
+import { CI_OPTIONS, ciOptions } from './bootstrapOption.ts';
 import { parseInput } from './parseInput.ts';
 import { withScoreShards } from '../scoreShardsIo.ts';
 
@@ -146,7 +146,7 @@ async function streamTwins(runIo: CliIo, io: CliIo, files: TwinsFiles, options: 
  */
 export const twinsCommand: Command = {
   name: 'twins',
-  options: { run: { type: 'string', input: 'file-or-folder' }, 'twin-run': { type: 'string', input: 'file-or-folder' }, twins: { type: 'string', input: 'file' }, k: { type: 'string' }, groups: { type: 'string' }, 'allow-missing': { type: 'boolean' }, bootstrap: { type: 'string' }, seed: { type: 'string' } },
+  options: { run: { type: 'string', input: 'file-or-folder' }, 'twin-run': { type: 'string', input: 'file-or-folder' }, twins: { type: 'string', input: 'file' }, k: { type: 'string' }, groups: { type: 'string' }, 'allow-missing': { type: 'boolean' }, ...CI_OPTIONS },
   usage: 'eval twins --run F|DIR --twin-run F|DIR --twins F [--k 10] [--groups female,male] [--allow-missing] [--bootstrap B --seed S]',
   summary: 'IoU@k, rank shift, dropout@k, RBC, Kendall tau and Pearson r of a run against its counterfactual twins',
   async run(args, io) {

@@ -25,36 +25,9 @@ export function topRankedIndices(items: readonly Scored[], depth: number): Uint3
     return ia < ib ? 1 : ia > ib ? -1 : 0;
   };
   const heap = new Uint32Array(m);
-  let size = 0;
   const worse = (a: number, b: number) => cmp(a, b) > 0;
-  const siftDown = (start: number) => {
-    let i = start;
-    for (;;) {
-      const l = 2 * i + 1;
-      const r = l + 1;
-      let w = i;
-      if (l < size && worse(heap[l], heap[w])) w = l;
-      if (r < size && worse(heap[r], heap[w])) w = r;
-      if (w === i) return;
-      const tmp = heap[i];
-      heap[i] = heap[w];
-      heap[w] = tmp;
-      i = w;
-    }
-  };
   let idx = 0;
-  for (; idx < n && size < m; idx++) {
-    let i = size++;
-    heap[i] = idx;
-    while (i > 0) {
-      const parent = (i - 1) >> 1;
-      if (!worse(heap[i], heap[parent])) break;
-      const tmp = heap[i];
-      heap[i] = heap[parent];
-      heap[parent] = tmp;
-      i = parent;
-    }
-  }
+  for (; idx < m; idx++) heapPush(heap, idx, worse);
   if (m > 0) {
     // The scan of the remaining items is the hot loop (10^7 items in the
     // benchmark). It reads only each item's score and compares it with the
@@ -68,7 +41,7 @@ export function topRankedIndices(items: readonly Scored[], depth: number): Uint3
       const sa = item.score;
       if (sa > worstScore || (sa === worstScore && item.id > items[heap[0]].id)) {
         heap[0] = idx;
-        siftDown(0);
+        heapSiftDown(heap, m, worse);
         worstScore = items[heap[0]].score;
       }
     }
@@ -110,36 +83,13 @@ export function topRankedByKey(scores: ArrayLike<number>, keys: ArrayLike<number
   const m = Math.max(0, Math.min(depth, n));
   // a ranks before b
   const before = (a: number, b: number) => scores[a] > scores[b] || (scores[a] === scores[b] && keys[a] > keys[b]);
+  const worse = (a: number, b: number) => before(b, a);
   const heap = new Uint32Array(m); // heap[0]: the lowest ranked of those kept
-  const siftDown = (size: number) => {
-    for (let i = 0; ; ) {
-      const l = 2 * i + 1;
-      const r = l + 1;
-      let w = i;
-      if (l < size && before(heap[w], heap[l])) w = l;
-      if (r < size && before(heap[w], heap[r])) w = r;
-      if (w === i) return;
-      const tmp = heap[i];
-      heap[i] = heap[w];
-      heap[w] = tmp;
-      i = w;
-    }
-  };
   for (let idx = 0; idx < n; idx++) {
-    if (idx < m) {
-      let i = idx;
-      heap[i] = idx;
-      while (i > 0) {
-        const parent = (i - 1) >> 1;
-        if (!before(heap[parent], heap[i])) break;
-        const tmp = heap[i];
-        heap[i] = heap[parent];
-        heap[parent] = tmp;
-        i = parent;
-      }
-    } else if (m > 0 && before(idx, heap[0])) {
+    if (idx < m) heapPush(heap, idx, worse);
+    else if (m > 0 && before(idx, heap[0])) {
       heap[0] = idx;
-      siftDown(m);
+      heapSiftDown(heap, m, worse);
     }
   }
   return heap.sort((a, b) => (before(a, b) ? -1 : before(b, a) ? 1 : 0));
@@ -153,34 +103,10 @@ export function topRankedOfColumns(scores: Float64Array, ids: readonly string[],
   const m = Math.max(0, Math.min(depth, n));
   // a ranks before b: score descending, then identifier descending (ranking.ts)
   const before = (a: number, b: number) => scores[a] > scores[b] || (scores[a] === scores[b] && ids[a] > ids[b]);
+  const worse = (a: number, b: number) => before(b, a);
   const heap = new Uint32Array(m); // heap[0]: the lowest ranked of those kept
-  const siftDown = () => {
-    for (let i = 0; ; ) {
-      const l = 2 * i + 1;
-      const r = l + 1;
-      let w = i;
-      if (l < m && before(heap[w], heap[l])) w = l;
-      if (r < m && before(heap[w], heap[r])) w = r;
-      if (w === i) return;
-      const tmp = heap[i];
-      heap[i] = heap[w];
-      heap[w] = tmp;
-      i = w;
-    }
-  };
   let idx = 0;
-  for (; idx < m; idx++) {
-    let i = idx;
-    heap[i] = idx;
-    while (i > 0) {
-      const parent = (i - 1) >> 1;
-      if (!before(heap[parent], heap[i])) break;
-      const tmp = heap[i];
-      heap[i] = heap[parent];
-      heap[parent] = tmp;
-      i = parent;
-    }
-  }
+  for (; idx < m; idx++) heapPush(heap, idx, worse);
   if (m > 0) {
     // the hot loop reads one score per item; the identifier only on a tie with the heap's worst
     let worst = scores[heap[0]];
@@ -188,12 +114,46 @@ export function topRankedOfColumns(scores: Float64Array, ids: readonly string[],
       const s = scores[idx];
       if (s > worst || (s === worst && ids[idx] > ids[heap[0]])) {
         heap[0] = idx;
-        siftDown();
+        heapSiftDown(heap, m, worse);
         worst = scores[heap[0]];
       }
     }
   }
   return heap.sort((a, b) => (before(a, b) ? -1 : before(b, a) ? 1 : 0));
+}
+
+/**
+ * The three bounded heaps' one heap: `heap` holds item indices with the lowest ranked at heap[0];
+ * `worse(a, b)` is true when item a ranks strictly after item b. heapPush puts `item` at heap[item] (the heap fills with 0, 1, …
+ * in order) and sifts it up.
+ */
+function heapPush(heap: Uint32Array, item: number, worse: (a: number, b: number) => boolean): void {
+  let i = item;
+  heap[i] = item;
+  while (i > 0) {
+    const parent = (i - 1) >> 1;
+    if (!worse(heap[i], heap[parent])) break;
+    const tmp = heap[i];
+    heap[i] = heap[parent];
+    heap[parent] = tmp;
+    i = parent;
+  }
+}
+
+/** After heap[0] was replaced: sifts it down among the first `size` entries (heapPush's order). */
+function heapSiftDown(heap: Uint32Array, size: number, worse: (a: number, b: number) => boolean): void {
+  for (let i = 0; ; ) {
+    const l = 2 * i + 1;
+    const r = l + 1;
+    let w = i;
+    if (l < size && worse(heap[l], heap[w])) w = l;
+    if (r < size && worse(heap[r], heap[w])) w = r;
+    if (w === i) return;
+    const tmp = heap[i];
+    heap[i] = heap[w];
+    heap[w] = tmp;
+    i = w;
+  }
 }
 
 /**

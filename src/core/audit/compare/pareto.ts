@@ -6,20 +6,15 @@
  * frontier.
  */
 import { paretoFrontier } from '../../pareto.ts';
-import { orientRobustness, type TwinMetrics } from '../retrieval/index.ts';
+import { orientRobustness, type AuditParetoPoint, type TwinMetrics } from '../retrieval/index.ts';
 import { groupOf } from './leaderboard.ts';
 import { rowLabel } from './rows.ts';
 import type { ComparisonResults } from './results.ts';
 
-export interface ComparisonParetoPoint {
+/** A row as a Pareto point: the single-run point (label `run · model`, x and y with their CIs) of one comparison row. */
+export interface ComparisonParetoPoint extends Omit<AuditParetoPoint, 'id'> {
   /** Index into the comparison's rows. */
   readonly row: number;
-  /** `run · model`. */
-  readonly label: string;
-  readonly x: number;
-  readonly y: number;
-  readonly xCi: readonly [number, number];
-  readonly yCi: readonly [number, number];
   readonly dominated: boolean;
 }
 

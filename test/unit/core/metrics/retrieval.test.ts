@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { evaluateRetrieval, kernelOptions, scoreQuery } from '../../../../src/core/metrics/retrieval.ts';
-import { topRankedByKey, topRankedIndices } from '../../../../src/core/metrics/topRanked.ts';
+import { topRankedByKey, topRankedIndices, topRankedOfColumns } from '../../../../src/core/metrics/topRanked.ts';
 import { tieKeys } from '../../../../src/core/metrics/rankedPool.ts';
 import { scoreTop } from '../../../../src/core/metrics/retrievalKernel.ts';
 import { rankItems } from '../../../../src/core/ranking.ts';
@@ -149,6 +149,17 @@ describe('topRankedByKey and scoreTop (the streaming audit\'s path)', () => {
       const items = Array.from({ length: n }, (_, i) => ({ id: `d${rng.int(1000)}-${i}`, score: rng.int(4) === 0 ? -0 : rng.int(8) - 2 }));
       const expected = rankItems(items).slice(0, depth).map((d) => d.id);
       const top = topRankedByKey(items.map((d) => d.score), tieKeys(items.map((d) => d.id)), depth);
+      expect([...top].map((i) => items[i].id)).toEqual(expected);
+    }
+  });
+  it('topRankedOfColumns(scores, ids, n, depth) is rankItems\' first depth of the first n items, ties included', () => {
+    const rng = createRng(79);
+    for (const [n, depth] of [[200, 5], [200, 150], [30, 30], [10, 50], [50, 1], [40, 0]]) {
+      const items = Array.from({ length: n }, (_, i) => ({ id: `d${rng.int(1000)}-${i}`, score: rng.int(6) }));
+      const expected = rankItems(items).slice(0, depth).map((d) => d.id);
+      // columns longer than n: the entries past n are never read
+      const scores = Float64Array.from([...items.map((d) => d.score), 99]);
+      const top = topRankedOfColumns(scores, [...items.map((d) => d.id), 'z'], n, depth);
       expect([...top].map((i) => items[i].id)).toEqual(expected);
     }
   });
