@@ -1,4 +1,4 @@
-import type { FoundName, NewName } from './findName.ts';
+import type { FoundName, NewName } from './foundName.ts';
 
 const EMAIL = /[\p{L}\p{N}._%+-]+@[\p{L}\p{N}-]+(?:\.[\p{L}\p{N}-]+)+/gu;
 

@@ -1,22 +1,8 @@
 import type { CandidateDocument } from './document.ts';
 import { headerName } from './identity/name.ts';
 
-/** The name put in: a first name, and a last name when the list has one. */
-export interface NewName {
-  readonly first: string;
-  readonly last?: string;
-}
-
-/** A candidate's name as found in a document: the whole name, its first and (when any) last word. */
-export interface FoundName {
-  readonly full: string;
-  readonly first: string;
-  readonly last?: string;
-  /** Where it came from: the mapped name column, a `Name:` field line, or the header block (`first-line`). */
-  readonly source: 'mapped' | 'field' | 'first-line';
-  /** Found in the header with no evidence but its shape (a known first name, or the first line's start): for review. */
-  readonly unsure?: boolean;
-}
+export type { FoundName, NewName } from './foundName.ts';
+import type { FoundName } from './foundName.ts';
 
 /** Labels of a name field line, in the five languages of the lexicons. */
 const FIELD = /^[ \t]*(?:full name|name|nom complet|nom|nombre completo|nombre|volledige naam|naam|vollständiger name)[ \t]*[:：][ \t]*(.+?)[ \t]*$/imu;

@@ -25,7 +25,7 @@
  */
 import { BUNDLED_NAME_LISTS } from '../bundledNameLists.ts';
 import { fold } from '../emailLocal.ts';
-import type { FoundName } from '../findName.ts';
+import type { FoundName } from '../foundName.ts';
 import { tokenize, type Token } from '../gender/tokens.ts';
 import { isProtected } from '../protectedTerms.ts';
 
