@@ -10,6 +10,12 @@ import type { RunResults } from '../../core/audit/run/index.ts';
 import { defaultMetrics, runLabel } from '../compare/choices.ts';
 import { runsState } from './runs.svelte.ts';
 
+/** What the view gives the leaderboard and the share box (compare/LeaderboardTable.svelte, ComparisonShare.svelte): the comparison and its baseline row (CompareState.baselineRow). */
+export interface ComparisonViewProps {
+  results: ComparisonResults;
+  baseline: number | null;
+}
+
 export class CompareState {
   /** Run ids, in the order they were picked. */
   selected = $state<string[]>([]);
