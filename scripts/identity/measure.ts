@@ -4,6 +4,10 @@
  *
  *   npx tsx scripts/identity/measure.ts        (prints the Markdown tables)
  *   npm run bench -- identityGold              (writes them into BENCHMARKS.md)
+ *   npx tsx scripts/identity/measure.ts --misses
+ *       (also prints, to the terminal only, the gold spans missed or partly found, the false
+ *       positives and the keep spans touched, with their text: real personal data, never to be
+ *       copied into the repository, a test, a commit message or a log)
  *
  * For each fixture: the CV is extracted as make-dataset extracts it (extract.ts), its SHA-256
  * compared with the fixture's (a changed extraction is reported and the CV left out, its offsets
@@ -66,8 +70,11 @@ export function coverage(text: string, span: GoldSpan, changed: readonly Edit[])
   return covered === 0 ? 'missed' : covered === total ? 'found' : 'partial';
 }
 
-/** Scores one CV's neutral base against its fixture into `t`. */
-export function scoreCv(text: string, lang: string, gold: GoldCv, t: Tally): void {
+/** One line the `--misses` report prints: what went wrong where, and the text there. */
+export type MissLine = string;
+
+/** Scores one CV's neutral base against its fixture into `t`; each miss, false positive and touched keep span into `misses` when given. */
+export function scoreCv(text: string, lang: string, gold: GoldCv, t: Tally, misses?: MissLine[]): void {
   const base = neutralise({ id: gold.file.replace(/\.[a-z]+$/u, ''), source: gold.file, text, lang });
   const changed = base.edits.filter((e) => e.after !== e.before);
   t.cvs++;
@@ -76,6 +83,7 @@ export function scoreCv(text: string, lang: string, gold: GoldCv, t: Tally): voi
     const c = coverage(text, s, changed);
     if (c === 'found') add(t.found, s.kind);
     else if (c === 'partial') add(t.partial, s.kind);
+    if (c !== 'found') misses?.push(`${gold.file} ${c} ${s.kind} ${s.start}: ${JSON.stringify(text.slice(s.start, s.end))} in ${JSON.stringify(text.slice(Math.max(0, s.start - 40), s.end + 40))}`);
   }
   for (const e of changed) {
     const kind = e.why ? KIND_OF_WHY[e.why] : undefined;
@@ -83,10 +91,12 @@ export function scoreCv(text: string, lang: string, gold: GoldCv, t: Tally): voi
     add(t.detected, kind);
     const end = e.offset + Math.max(e.before.length, 1);
     if (gold.identity.some((s) => overlaps(s, e.offset, end))) add(t.truePositive, kind);
+    else misses?.push(`${gold.file} false-positive ${e.why} ${e.offset}: ${JSON.stringify(e.before)} → ${JSON.stringify(e.after)}`);
   }
   const untouched = (s: GoldSpan) => !changed.some((e) => overlaps(s, e.offset, e.offset + Math.max(e.before.length, 1)));
   t.keep += gold.keep.length;
   t.kept += gold.keep.filter(untouched).length;
+  for (const s of gold.keep.filter((k) => !untouched(k))) misses?.push(`${gold.file} keep-touched ${s.kind} ${s.start}: ${JSON.stringify(text.slice(s.start, s.end))}`);
   t.referee += gold.refereePronouns.length;
   t.refereeIntact += gold.refereePronouns.filter(untouched).length;
   t.cues += gold.candidateCues.length;
@@ -101,7 +111,7 @@ export interface Measurement {
 }
 
 /** Extracts, neutralises and scores every fixture of the gold set against the CVs in `cvDir`. */
-export async function measure(cvDir: string): Promise<Measurement> {
+export async function measure(cvDir: string, misses?: MissLine[]): Promise<Measurement> {
   const byLang = new Map<string, Tally>(CV_LANGS.map((l) => [l, emptyTally()]));
   const all = emptyTally();
   const changedExtraction: string[] = [];
@@ -112,7 +122,7 @@ export async function measure(cvDir: string): Promise<Measurement> {
       continue;
     }
     const lang = cvLang(gold.file);
-    scoreCv(text, lang, gold, byLang.get(lang)!);
+    scoreCv(text, lang, gold, byLang.get(lang)!, misses);
     scoreCv(text, lang, gold, all);
   }
   return { byLang, all, changedExtraction };
@@ -150,6 +160,8 @@ export function measurementMarkdown(m: Measurement): string {
 if (import.meta.url === `file://${process.argv[1]}`) {
   const { sharedDir } = await import('../../test/sharedExternal.ts');
   const { REAL_CVS } = await import('./extract.ts');
-  const m = await measure(join(sharedDir(), 'external', REAL_CVS));
+  const misses: MissLine[] | undefined = process.argv.includes('--misses') ? [] : undefined;
+  const m = await measure(join(sharedDir(), 'external', REAL_CVS), misses);
   console.log(measurementMarkdown(m));
+  if (misses) console.log(`\n${misses.join('\n')}`);
 }

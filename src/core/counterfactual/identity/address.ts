@@ -16,7 +16,7 @@
  * word (a title before a name: `2020 References Dr. Jane Roe`), a year as the house number with
  * nothing after the street.
  */
-import { headerEnd } from './header.ts';
+import { contactBlocks, headerEnd, inContactPlace, placesEnd } from './header.ts';
 import { labelBefore } from './label.ts';
 import { disjoint, type IdentitySpan } from './span.ts';
 
@@ -69,7 +69,15 @@ const HEADER_PLACES: readonly RegExp[] = Object.freeze([
   new RegExp(`(?<![\\p{L}\\p{N}])${NAME},[ \\t]*[A-Z]{2}(?:,[ \\t]*${COUNTRY})?(?=[ \\t]*(?:[|•·;]|\\r?\\n|$))`, 'gu'),
   new RegExp(`(?<![\\p{L}\\p{N}/.-])${POSTCODE_CITY}(?:,[ \\t]*${COUNTRY})?(?=[ \\t]*(?:[|•·;,]|\\r?\\n|$))`, 'gu'),
   new RegExp(`(?<![\\p{L}\\p{N}])(?:${NAME},[ \\t]*){1,2}${COUNTRY}(?![\\p{L}\\p{N}])`, 'gu'),
+  // a city, a state written out and a ZIP (`Ithaca, New York 14850`, a template's `City, State 00000`)
+  new RegExp(`(?<![\\p{L}\\p{N}])${NAME},[ \\t]*${NAME}[ \\t]+\\d{5}(?:-\\d{4})?(?![\\p{L}\\p{N}])`, 'gu'),
 ]);
+/** A template's address placeholder in the header (`Street Address`, `Address Line 1`): the candidate's address, left unfilled. */
+const PLACEHOLDER = /(?<=^|\n|[|•·;])[ \t]*((?:Street Address|Address Line[ \t]?[12]|Your Address|Home Address))(?=[ \t]*(?:[|•·;,]|\r?\n|$|[ \t]\S+@))/gu;
+/** A segment's start before a place: a line start, a separator, an icon glyph or an HTML line break (`<br/>` in Markdown). */
+const SEGMENT_START = /(?:^|[|•·;*§¤^\uE000-\uF8FF]|<br[ \t]*\/?>)[ \t]*$/u;
+/** A contact or statement label alone on its line (`Teléfono`, `Email`), as sidebars write them. */
+const CONTACT_LABEL_LINE = /^[ \t]*(?:phone|telephone|mobile|email|e-mail|web|website|links|linkedin|github|teléfono|telefono|móvil|correo|enlaces|téléphone|courriel|telefon|telefoon|date of birth|fecha de nacimiento|date de naissance|geburtsdatum|geboortedatum)[ \t]*:?[ \t]*$/imu;
 
 /**
  * The street addresses of `text`, in text order, not overlapping, each with its label.
@@ -98,24 +106,36 @@ export function addressSpans(text: string): IdentitySpan[] {
   });
   // a place without a street counts only in the header, where it is the candidate's own (a job's
   // town in the body is content); unsure unless it has a postcode
-  const header = headerEnd(text, 10);
+  // (the header ends early at a section heading: `Experience` / `• Google Mountain View, CA` is a job's);
+  // a contact block (`CONTACTEN` / … / `Lovendegem, BE`) is a header wherever it stands
+  const header = placesEnd(text, 10);
+  const blocks = contactBlocks(text);
   for (const re of HEADER_PLACES) {
     for (const m of text.matchAll(re)) {
       const end = m.index + m[0].length;
-      if (end > header || out.some((o) => o.start < end && o.end > m.index)) continue;
+      const inBlock = blocks.some(([s, e]) => m.index >= s && end <= e);
+      if ((end > header && !inBlock) || out.some((o) => o.start < end && o.end > m.index)) continue;
       // a place starts its line or a segment, and names no institution (`Boston University Boston, MA` is a school's)
-      if (!/(?:^|[|•·;*§¤^\uE000-\uF8FF])[ \t]*$/u.test(text.slice(text.lastIndexOf('\n', m.index - 1) + 1, m.index)) || INSTITUTION.test(m[0])) continue;
+      if (!SEGMENT_START.test(text.slice(text.lastIndexOf('\n', m.index - 1) + 1, m.index)) || INSTITUTION.test(m[0])) continue;
       const label = labelBefore(text, m.index, 'address');
       out.push({ kind: 'address', start: m.index, end, confidence: HAS_POSTCODE.test(m[0]) || label ? 'sure' : 'unsure', ...(label ? { label } : {}) });
     }
   }
-  // a line that is only an address label (`Dirección`, `Address`): the lines after it, up to a blank line
+  for (const m of text.slice(0, header).matchAll(PLACEHOLDER)) {
+    const start = m.index + m[0].length - m[1].length;
+    if (out.every((o) => o.end <= start || o.start >= start + m[1].length)) out.push({ kind: 'address', start, end: start + m[1].length, confidence: 'unsure' });
+  }
+  // a line that is only an address label (`Dirección`, `Address`): the lines after it, up to a blank
+  // line; in the header, a contact block, or a sidebar of labelled fields (another label line follows)
   for (const m of text.matchAll(ADDRESS_LABEL_LINE)) {
     const start = m.index + m[0].length;
     const block = /^(?:[^\S\n]*\S[^\n]*(?:\n|$)){1,3}/u.exec(text.slice(start));
-    if (!block || start > headerEnd(text, 25)) continue;
+    if (!block) continue;
     const end = start + block[0].trimEnd().length;
-    if (/@|\d{6,}|:/u.test(block[0])) continue;
+    const nextLine = /^\s*([^\n]*)/u.exec(text.slice(start + block[0].length))![1];
+    if (!inContactPlace(text, start, end, 25, blocks) && !CONTACT_LABEL_LINE.test(nextLine)) continue;
+    // no e-mail, long number or other field in it (a postcode's label `CP:` is part of an address)
+    if (/@|\d{6,}/u.test(block[0]) || /:/u.test(block[0].replace(/\b(?:CP|C\.P\.|PLZ|Postcode|Code postal)[ \t]*:/giu, ''))) continue;
     // the block holds the street found above: it replaces it (disjoint keeps the longer)
     const label = { start: m.index + (m[0].length - m[0].trimStart().length), end: start };
     for (let i = out.length - 1; i >= 0; i--) if (out[i].start >= start && out[i].end <= end) out.splice(i, 1);
@@ -125,7 +145,7 @@ export function addressSpans(text: string): IdentitySpan[] {
   for (const m of text.matchAll(PLACE_LABEL)) {
     const start = m.index + m[0].length - m[1].length;
     const end = start + m[1].trimEnd().length;
-    if (start > headerEnd(text, 25) || out.some((o) => o.start < end && o.end > start)) continue;
+    if (!inContactPlace(text, start, end, 25, blocks) || out.some((o) => o.start < end && o.end > start)) continue;
     out.push({ kind: 'address', start, end, confidence: 'sure', label: { start: m.index + (m[0].length - m[0].trimStart().length), end: start } });
   }
   return disjoint(out);

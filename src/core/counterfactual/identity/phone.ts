@@ -11,6 +11,7 @@
  */
 import { findPhoneNumbersInText, parsePhoneNumberFromString, type CountryCode } from 'libphonenumber-js/max';
 import { countryHints } from './countryHints.ts';
+import { inContactPlace } from './header.ts';
 import { dateLike } from './dateLike.ts';
 import { labelBefore } from './label.ts';
 import { disjoint, type IdentitySpan } from './span.ts';
@@ -19,6 +20,15 @@ import { disjoint, type IdentitySpan } from './span.ts';
 const ID_BEFORE = /(?:\b(?:dni|id|ruc|nie|nif|passport|pasaporte|ssn|orcid|isbn|issn|doi|matr[íi]cula|licen[cs]e|no|nr|n[º°])\.?[ \t]*[:#]?[ \t]*)$/iu;
 /** A phone-shaped run, for the labelled fallback: an optional `+`, then 7 to 15 digits in groups. */
 const SHAPE = /(?<![\p{L}\p{N}])\+?\(?\d[\d \t().\-/]{5,40}\d/gu;
+
+/**
+ * A number in a phone's layout that no plan need accept: a North American `(000) 000-0000`, or a
+ * `+`, a country code and groups (`+49 111 111111`), 8 to 15 digits — a template's placeholder or
+ * an anonymised number the CV still writes as its phone.
+ */
+const LAYOUT = /(?<![\p{L}\p{N}+])(?:\(\d{3}\)[ \t]?\d{3}[-. \t]\d{4}|\+\d{1,3}(?:[ \t.-]\d{2,6}){1,4})(?![\p{L}\p{N}]|[.-]\d)/gu;
+/** An extension after a number: `x111`, `ext. 4281`, `Ext 12-34`. */
+const EXTENSION = /^[ \t]*(?:x|ext\.?|extension)[ \t]*\d[\d-]{0,15}(?![\p{L}\p{N}])/iu;
 
 /** Whether `[s, e)` is a whole token: no letter, digit or digit-joining mark right before or after it. */
 function whole(text: string, s: number, e: number): boolean {
@@ -87,5 +97,20 @@ export function phoneSpans(text: string, lang?: string, countries: readonly Coun
       }
     }
   }
-  return disjoint(out);
+  // a number in a phone's layout that the plan rejects, where a phone is expected: after a phone
+  // label, in the header or a contact block, or on a line with an e-mail address (unsure)
+  for (const m of text.matchAll(LAYOUT)) {
+    const start = m.index, end = start + m[0].length;
+    const digits = m[0].replace(/\D/gu, '').length;
+    if (digits < 8 || digits > 15 || out.some((s) => s.start < end && s.end > start)) continue;
+    const line = text.slice(text.lastIndexOf('\n', start - 1) + 1, text.indexOf('\n', end) < 0 ? text.length : text.indexOf('\n', end));
+    const expected = labelBefore(text, start, 'phone') !== undefined || inContactPlace(text, start, end) || /\S@\S+\.\p{L}{2,}/u.test(line);
+    if (expected) keep(start, end, 'unsure');
+  }
+  // each number with its extension (`x111`, `ext 4281`), and with the NUL a PDF left where its `+` was
+  return disjoint(out).map((s) => {
+    const ext = EXTENSION.exec(text.slice(s.end));
+    const nul = s.start > 0 && /[\u0000\uFFFD]/u.test(text[s.start - 1]) && !s.label ? 1 : 0;
+    return ext || nul ? { ...s, start: s.start - nul, end: s.end + (ext?.[0].length ?? 0) } : s;
+  });
 }

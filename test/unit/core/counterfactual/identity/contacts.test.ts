@@ -13,6 +13,10 @@ describe('emailSpans(text)', () => {
     expect(slices(text, emailSpans(text))).toEqual(['ana.ruiz@mail.example.com', 'a_b+cv@uni.edu.pe']);
     expect(emailSpans(text)[0].label).toEqual({ start: 0, end: 7 });
   });
+  it('finds obfuscated addresses ([at], (at), [dot]) whole, not words with "at" in them', () => {
+    const text = 'Jane.roe[at]uni.ca and jroe (at) lab (dot) org; look at it (at) home.';
+    expect(slices(text, emailSpans(text))).toEqual(['Jane.roe[at]uni.ca', 'jroe (at) lab (dot) org']);
+  });
 });
 
 describe('urlSpans(text)', () => {
@@ -61,6 +65,25 @@ describe('addressSpans(text) in the header block', () => {
   it('takes no place in the body', () => {
     const text = ['A', 'B', 'C', 'D', 'E', 'F', 'G', 'H', 'I', 'J', 'K', 'Madrid, España'].join('\n');
     expect(addressSpans(text)).toEqual([]);
+  });
+  it('ends the header at a section heading: a school\'s or a job\'s place after it is content', () => {
+    const text = 'Zelda Quorin\nzq@example.org | Madrid, España\n\nEDUCATION\n\nState College\nDec 2014 | Ithaca, NY\n\nExperience\n\n• Acme Mountain View, CA\n';
+    expect(slices(text, addressSpans(text))).toEqual(['Madrid, España']);
+  });
+  it('takes a place, a labelled address block and an HTML-broken postcode line in a contact block wherever it stands', () => {
+    const body = Array.from({ length: 12 }, (_, i) => `Line ${i}`).join('\n');
+    const text = `${body}\nCONTACTEN\n\n+32 470 12 34 56\n\nLovendegem, BE\n\nTALEN\n\nNederlands, Frans\nGent, België`;
+    expect(slices(text, addressSpans(text))).toEqual(['Lovendegem, BE']);
+    const sidebar = `${body}\nCONTACTO\n\nDirección\n\nVillareal (Castellón), CP: 12345\n\nTeléfono\n\n+34 600 00 00 00`;
+    expect(slices(sidebar, addressSpans(sidebar))).toEqual(['Villareal (Castellón), CP: 12345']);
+    const md = 'Zelda Quorin\nLab of things<br/> 17 rue Morlan, CP 19<br/> 75005 Paris,\nFrance<br/>';
+    expect(slices(md, addressSpans(md))).toContain('75005 Paris');
+  });
+  it('takes a template\'s address placeholders in the header, the street one unsure, not a job line\'s city', () => {
+    const text = 'Jane Roe (000) 000-0000\nStreet Address jroe@example.edu\nCity, State 00000 www.example.com\n\nExperience\n\nAcme, Springfield 2019–2021\n';
+    const spans = addressSpans(text);
+    expect(slices(text, spans)).toEqual(['Street Address', 'City, State 00000']);
+    expect(spans.map((s) => s.confidence)).toEqual(['unsure', 'sure']);
   });
 });
 

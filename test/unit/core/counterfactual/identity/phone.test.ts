@@ -39,4 +39,20 @@ describe('countryHints(text, lang) and dateLike(s)', () => {
     expect(['2019', '2015-2018', '10/2022-05/2023', '12.05.19', '2019 2020'].map(dateLike)).toEqual([true, true, true, true, true]);
     expect(['987 654 321', '9876543210', '06 12 34 56 78'].map(dateLike)).toEqual([false, false, false]);
   });
+  it('finds a placeholder or anonymised number in a phone layout where a phone is expected, unsure', () => {
+    // a template's placeholder beside the name in the header; an anonymised number on the e-mail's line in a footer
+    expect(phoneSpans('Jane Roe (000) 000-0000\nStreet Address\n', 'en')).toMatchObject([{ start: 9, end: 23, confidence: 'unsure' }]);
+    const footer = 'Skills\nGo\n\n\n\n\n\n\n\nText\nMore\nEnd\nStill\nBody\nBody\nBody\nBody\n\n  jane@example.com • +49 111 111111\n';
+    expect(found(footer, 'de')).toEqual(['+49 111 111111']);
+    expect(phoneSpans('Tel.: +31 000 000000', 'nl')).toMatchObject([{ confidence: 'unsure' }]);
+  });
+  it('never reads a +-number in the body without an e-mail on its line, nor amounts, as a placeholder phone', () => {
+    const body = 'A\nB\nC\nD\nE\nF\nG\nH\nI\nJ\nK\nGrew revenue +10 000 000 in 2019; +2 users; +30% growth (2019) 2020-2021\n';
+    expect(found(body, 'fr')).toEqual([]);
+  });
+  it('takes an extension with its number, and the NUL a PDF left where the + was', () => {
+    expect(found('Work: (617) 555-0143 x111-133\n', 'en')).toEqual(['(617) 555-0143 x111-133']);
+    expect(found('Office (206) 555-0143 ext. 42', 'en')).toEqual(['(206) 555-0143 ext. 42']);
+    expect(found('CONTACT\n\n\u000032470123456\nGent, België\n', 'nl')).toEqual(['\u000032470123456']);
+  });
 });
