@@ -55,8 +55,8 @@ async function row(what: string, payload: PermalinkPayloadInput, detail: string)
 }
 
 const demoBefore = await row('Demo (retrieval, 3 models × 2 query sets)', before(demo), 'before: every table, 17 digits');
-const demoFull = await row('Demo (retrieval, 3 models × 2 query sets)', retrievalPayload(demo, 'full'), 'full (6 significant digits)');
-const demoSummary = await row('Demo (retrieval, 3 models × 2 query sets)', retrievalPayload(demo, 'summary'), 'summary (6 significant digits)');
+const demoFull = await row('Demo (retrieval, 3 models × 2 query sets)', retrievalPayload(demo, 'full'), 'full (7 significant digits)');
+const demoSummary = await row('Demo (retrieval, 3 models × 2 query sets)', retrievalPayload(demo, 'summary'), 'summary (7 significant digits)');
 
 const screening = parseScreeningResults(await cli(['run', '--dataset', 'datasets/cv-screening', '--task', 'cv-screening', '--model', 'calibrated:fairground-glove-100d', '--runs', '3', '--bootstrap', '200', '--seed', '0', '--quiet']));
 await row('Screening (cv-screening, calibrated GloVe)', screeningPayload({ ...screening, parameters: { ...screening.parameters, sample: null } }, 'full'), 'full');
@@ -89,7 +89,7 @@ const total = parts.reduce((s, [, v]) => s + deflated(v), 0);
 
 emitSection(`## Permalink size: what a shared link holds (Node)
 
-What: the length of each audit kind's link (characters of the \`r=…\` fragment, encoded as the Share box encodes it), before and after core/share: numbers to six significant digits (one more than any view shows), and a summary link beside the full one. Goal: a summary link short enough for a chat message or a ticket (≤ ${TICKET_SAFE_LINK_CHARS.toLocaleString('en')}: Slack splits longer messages), for an e-mail ideally (≤ ${EMAIL_SAFE_LINK_CHARS.toLocaleString('en')}: some Outlook versions cut longer hyperlinks); the full link for a document or the report. The audits are seeded; a length moves by a few characters between runs with the timings and the creation time a result carries. Load does not matter.
+What: the length of each audit kind's link (characters of the \`r=…\` fragment, encoded as the Share box encodes it), before and after core/share: numbers to seven significant digits (a rounding that ends in 5 kept whole, so every view shows the same digits), and a summary link beside the full one. Goal: a summary link short enough for a chat message or a ticket (≤ ${TICKET_SAFE_LINK_CHARS.toLocaleString('en')}: Slack splits longer messages), for an e-mail ideally (≤ ${EMAIL_SAFE_LINK_CHARS.toLocaleString('en')}: some Outlook versions cut longer hyperlinks); the full link for a document or the report. The audits are seeded; a length moves by a few characters between runs with the timings and the creation time a result carries. Load does not matter.
 
 ${machineMarkdown(m0, 'npm run bench -- permalinkSize')}
 - Schema ${CURRENT_SCHEMA}; lengths in characters; a link adds the site's address.

@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import { e2e, foreignRequests } from './browser.ts';
+import { linkNumber } from '../../src/core/share/index.ts';
 import type { Page } from 'playwright-core';
 
 /** Every number of a JSON value by path, leaving out timings and environment. */
@@ -62,9 +63,11 @@ e2e('the demo run ends in a results table and a Pareto plot of 3 models, matches
   await page.waitForFunction(() => (document.querySelector('[data-testid="permalink-input"]') as HTMLInputElement | null)?.value.includes('#r='), undefined, { timeout: 60_000 });
   const link = await page.getByTestId('permalink-input').inputValue();
   assert.match(link, /#r=[A-Za-z0-9_-]+$/);
-  // A link carries numbers to six significant digits, more than the page shows (core/share/linkPrecision.ts).
+  // A link carries numbers as core/share/linkPrecision.ts rounds them: the shown digits are the same.
   const table = async (p: Page) =>
-    p.locator('[data-testid="results-table"] td[data-metric]').evaluateAll((tds) => tds.map((td) => `${td.getAttribute('data-metric')}=${Number(Number(td.getAttribute('data-value')).toPrecision(6))}`));
+    (await p.locator('[data-testid="results-table"] td[data-metric]').evaluateAll((tds) => tds.map((td) => [td.getAttribute('data-metric'), td.getAttribute('data-value')] as const))).map(
+      ([metric, value]) => `${metric}=${value === null ? 'none' : linkNumber(Number(value))}`,
+    );
   const mine = await table(page);
   const fresh = await (await newContext()).newPage();
   await fresh.goto(link);

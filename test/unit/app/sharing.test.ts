@@ -4,7 +4,8 @@
  * dataset) in its summary and full links, a screening result, an outcome audit of a decisions
  * table and the multi-task scores of the example predictions each go through core/share's
  * payload → the guard → encodePermalink → openShared and come back as the same numbers at the
- * link's precision (six significant digits, worked out here with toPrecision, independently of linkNumber).
+ * link's precision (seven significant digits, a rounding that ends in 5 kept whole; worked out here
+ * with toPrecision, independently of linkNumber).
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -20,8 +21,10 @@ import { memoryIo } from '../cli/memoryIo.ts';
 import { fragmentOfJson } from '../core/permalink/helpers.ts';
 import { multiTaskPayload, screeningPayload } from '../core/permalink/fixtures.ts';
 
-/** Every non-integer number to six significant digits, as the link carries it. */
-const at3 = (value: unknown): unknown => JSON.parse(JSON.stringify(value), (_k, v: unknown) => (typeof v === 'number' && !Number.isInteger(v) ? Number(v.toPrecision(6)) : v));
+/** A number as the link carries it: seven significant digits, unless that rounding ends in 5. */
+const at7 = (v: number) => (/\.\d*5$/u.test(String(Number(v.toPrecision(7)))) ? v : Number(v.toPrecision(7)));
+/** Every non-integer number as the link carries it. */
+const at3 = (value: unknown): unknown => JSON.parse(JSON.stringify(value), (_k, v: unknown) => (typeof v === 'number' && !Number.isInteger(v) ? at7(v) : v));
 const plain = (value: unknown) => JSON.parse(JSON.stringify(value)) as unknown;
 
 async function bm25Run() {
@@ -32,14 +35,14 @@ async function bm25Run() {
 }
 
 describe('fragmentOf(results, forbidden, detail) → openShared(fragment)', () => {
-  it('opens the full link of a real retrieval-fairness run as the same summary numbers, to six significant digits', async () => {
+  it('opens the full link of a real retrieval-fairness run as the same summary numbers, to seven significant digits', async () => {
     const results = await bm25Run();
     const opened = await openShared(await fragmentOf(results, [], 'full'));
     expect(opened.ok, opened.ok ? '' : opened.error).toBe(true);
     if (!opened.ok) return;
     expect(plain(opened.results)).toEqual(at3(summaryOf(results)));
     const ndcg = results.subsets[0].models[0].effectiveness!['ndcg@10']!.mean;
-    expect((opened.results as typeof results).subsets[0].models[0].effectiveness!['ndcg@10']!.mean).toBe(Number(ndcg.toPrecision(6)));
+    expect((opened.results as typeof results).subsets[0].models[0].effectiveness!['ndcg@10']!.mean).toBe(at7(ndcg));
   }, 120_000);
 
   it('the summary link (the default) keeps each model’s overall numbers and leaves the per-language and per-direction tables empty', async () => {

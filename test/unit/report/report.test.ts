@@ -4,6 +4,7 @@
  * or loads, the LL144 table's numbers and four-fifths flags those of the results (worked by hand
  * below), and each limitation exactly where it applies.
  */
+import { linkNumber } from '../../../src/core/share/index.ts';
 import { describe, expect, it } from 'vitest';
 import { auditOutcomes } from '../../../src/core/audit/outcomes/audit.ts';
 import { readDecisions } from '../../../src/core/formats/decisions.ts';
@@ -139,8 +140,8 @@ describe('buildReport of a screening audit', () => {
     if (opened.ok) {
       expect(opened.payload.kind).toBe('screening');
       const auc = (opened.payload.results as { models: { validity: { auc: { mean: number } } }[] }).models[0].validity.auc.mean;
-      // To the six significant digits a link carries (core/share/linkPrecision.ts).
-      expect(auc).toBe(Number(results.models[0].validity!.auc.mean.toPrecision(6)));
+      // As a link carries it (core/share/linkPrecision.ts).
+      expect(auc).toBe(linkNumber(results.models[0].validity!.auc.mean));
     }
     expect(section(html, 'reproduce')).toContain('fairground run --dataset DATASET_DIR --task cv-screening --model model-a --model model-b --runs 3 --bootstrap 200 --seed 7 --reference-model model-b --out results.json');
   });

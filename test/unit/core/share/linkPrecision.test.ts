@@ -1,25 +1,38 @@
 import { describe, expect, it } from 'vitest';
 import { atLinkPrecision, linkNumber, linkReach, linkReachText } from '../../../../src/core/share/index.ts';
+import { createRng } from '../../../../src/core/stats/rng.ts';
 
 describe('linkNumber(x)', () => {
-  it('keeps integers and rounds others to six significant digits as toPrecision does', () => {
-    expect(linkNumber(0.41591141614)).toBe(0.415911);
-    expect(linkNumber(46.6879761904762)).toBe(46.688);
-    expect(linkNumber(0.0373831775700934)).toBe(0.0373832);
+  it('keeps integers and rounds others to seven significant digits as toPrecision does', () => {
+    expect(linkNumber(0.41591141614)).toBe(0.4159114);
+    expect(linkNumber(46.6879761904762)).toBe(46.68798);
+    expect(linkNumber(0.0373831775700934)).toBe(0.03738318);
     expect(linkNumber(240)).toBe(240);
-    expect(Object.is(linkNumber(-0.0000000000001), -0)).toBe(false);
+    expect(Object.is(linkNumber(-1e-20), -0)).toBe(false);
     expect(linkNumber(Number.NaN)).toBeNaN();
   });
 
-  it('keeps what the views show: three decimals of a statistic, two of a percentage', () => {
-    for (const x of [0.41591141614, 0.0373831775700934, 0.12039999, 46.6879761904762, 0.9999994]) {
-      expect(linkNumber(x).toFixed(3)).toBe(x.toFixed(3));
-      expect((100 * linkNumber(x)).toFixed(2)).toBe((100 * x).toFixed(2));
+  it('keeps a number whole when its rounding ends in 5, a tie of a coarser precision (the multi-task e2e’s 64.210 shown as 64.211)', () => {
+    expect(linkNumber(64.21049997)).toBe(64.21049997);
+    expect(linkNumber(64.21050003)).toBe(64.21050003);
+    expect(linkNumber(0.12345499999)).toBe(0.12345499999);
+  });
+
+  it('shows what the views show for 100,000 seeded numbers: three decimals of a statistic, two of a percentage', () => {
+    const rng = createRng(7);
+    for (let i = 0; i < 100_000; i++) {
+      const scale = [1, 10, 100, 0.01][i % 4];
+      const x = rng.next() * scale * (i % 3 === 0 ? -1 : 1);
+      const ties = [Math.round(x * 1e4) / 1e4 + 5e-5 * Math.sign(x), x];
+      for (const v of ties) {
+        expect(linkNumber(v).toFixed(3), `${v}`).toBe(v.toFixed(3));
+        expect((100 * linkNumber(v)).toFixed(2), `${v}`).toBe((100 * v).toFixed(2));
+      }
     }
   });
 
   it('keeps a mean inside its CI (rounding is monotone)', () => {
-    expect(atLinkPrecision({ mean: 0.3814999, ci: [0.38149941, 0.38150001], n: 3 })).toEqual({ mean: 0.3815, ci: [0.381499, 0.3815], n: 3 });
+    expect(atLinkPrecision({ mean: 0.38149999, ci: [0.381499941, 0.38150001], n: 3 })).toEqual({ mean: 0.38149999, ci: [0.3814999, 0.38150001], n: 3 });
   });
 });
 
