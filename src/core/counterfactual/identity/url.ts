@@ -42,9 +42,9 @@ const ORCID_ID = /(?<![\p{N}-])\d{4}-\d{4}-\d{4}-\d{3}[\dX](?![\p{N}-])/gu;
 const AT_HANDLE = /(?<![\p{L}\p{N}._@-])@[A-Za-z0-9_]{2,30}(?![\p{L}\p{N}_@-]|\.[a-z])/gu;
 const HOST_OF_PROFILE = new RegExp(`^(?:https?:\\/\\/)?(?:[a-z0-9-]+\\.)*(?:${PROFILE_HOSTS})(?:\\/|$)`, 'iu');
 /** A handle after a profile label: `GitHub: jdoe`, `LinkedIn:// jdoe`, `GITHUB-SQUARE jdoe`, `Twitter:// @jdoe`. */
-const LABELLED_HANDLE = /(?<=^|\n|[|•·;]|[ \t])[ \t]*((?:LinkedIn|Linkedin|LINKEDIN|GitHub|Github|GITHUB|GitLab|Gitlab|Twitter|TWITTER|Facebook|YouTube|Youtube|Quora|Instagram|ResearchGate|RG|Medium|Kaggle|Skype|Xing|Behance)(?:-SQUARE)?[ \t]*(?::\/\/|:)?[ \t]*)(@?[\p{L}\p{N}][\p{L}\p{N}_.-]{1,40})(?=[ \t]*(?:[|•·;]|\r?\n|$))/gu;
+const LABELLED_HANDLE = /(?<=^|\n|[|•·;[]|[ \t])[ \t]*((?:LinkedIn|Linkedin|LINKEDIN|GitHub|Github|GITHUB|GitLab|Gitlab|Twitter|TWITTER|Facebook|YouTube|Youtube|Quora|Instagram|ResearchGate|RG|Medium|Kaggle|Skype|Xing|Behance)(?:-SQUARE)?[ \t]*(?::\/\/|:)?[ \t]*)(@?[\p{L}\p{N}][\p{L}\p{N}_.-]{1,40})(?=[ \t]*(?:[|•·;\]]|\r?\n|$))/gu;
 /** A handle after an icon glyph of an icon font, as PDF extraction leaves it (`§ jdoe`, `^ JaneDoe`). */
-const GLYPH_HANDLE = /(?<=(?:^|\n|[|•·]|[ \t])[\^§¤ï\uE000-\uF8FF][ \t]?)[A-Za-z][\w.-]{2,40}(?=[ \t]*(?:[|•·]|\r?\n|$))/gu;
+const GLYPH_HANDLE = /(?<=(?:^|\n|[|•·]|[ \t])[\^§¤ï\uE000-\uF8FF][ \t]?)\p{L}[\p{L}\p{N}_.-]{2,40}(?=[ \t]*(?:[|•·]|[ \t][\^§¤ï\uE000-\uF8FF][ \t]|\r?\n|$))/gu;
 /** Links to publications: never the candidate's contact. */
 const PUBLICATION = /^(?:https?:\/\/)?(?:dx\.)?doi\.org\//iu;
 
@@ -60,8 +60,27 @@ export function urlSpans(text: string, nameWords: readonly string[] = []): Ident
   const header = headerEnd(text);
   const names = nameWords.map(fold).filter((w) => w.length >= 3);
   // the candidate's code-host users: repositories and pages of theirs are theirs anywhere
-  const users = [...text.slice(0, header).matchAll(/(?:github|gitlab)\.com\/([A-Za-z0-9_-]+)\/?(?![\w/-])/giu)].map((m) => m[1].toLowerCase());
+  // (a profile root anywhere names them: user names are case-insensitive, `Quills` is `quills`)
+  const users = [...text.matchAll(/(?:github|gitlab)\.com\/([A-Za-z0-9_-]+)\/?(?![\w/.-])/giu)].map((m) => m[1].toLowerCase());
   const ownRepo = (link: string) => users.some((u) => new RegExp(`(?:github|gitlab)\\.com\\/${u}\\/|^(?:https?:\\/\\/)?${u}\\.github\\.io`, 'iu').test(link));
+  // a user with two or more of their repositories linked and no profile written: likely the
+  // candidate's projects (`Title<TAB>https://github.com/user/repo`), shown for review (unsure)
+  const reposOf = new Map<string, Set<string>>();
+  for (const m of text.matchAll(/(?:github|gitlab)\.com\/([A-Za-z0-9_-]+)\/([A-Za-z0-9_.-]+)/giu)) {
+    const u = m[1].toLowerCase();
+    reposOf.set(u, (reposOf.get(u) ?? new Set()).add(m[2].toLowerCase()));
+  }
+  const likelyOwnRepo = (link: string) => /(?:github|gitlab)\.com\/([A-Za-z0-9_-]+)\//iu.exec(link)?.[1] !== undefined && (reposOf.get(/(?:github|gitlab)\.com\/([A-Za-z0-9_-]+)\//iu.exec(link)![1].toLowerCase())?.size ?? 0) >= 2;
+  // a link alone on its line in a paragraph with an e-mail address: a contact block, wherever it
+  // stands (a footer's `jane@x.org • +49 …` / `https://…`); not one with words beside it, which
+  // its separator would take along
+  const inContactParagraph = (start: number, end: number) => {
+    const from = text.lastIndexOf('\n\n', start), to = text.indexOf('\n\n', end);
+    const paragraph = text.slice(from < 0 ? 0 : from, to < 0 ? text.length : to);
+    const lineStart = text.lastIndexOf('\n', start - 1) + 1, lineEnd = text.indexOf('\n', end) < 0 ? text.length : text.indexOf('\n', end);
+    const rest = text.slice(lineStart, start) + text.slice(end, lineEnd);
+    return /[\p{L}\p{N}._%+-]+@[\p{L}\p{N}-]+\.\p{L}{2,}/u.test(paragraph) && /^[\s|•·]*$/u.test(rest);
+  };
   const add = (start: number, written: string, confidence: IdentitySpan['confidence'], checked = true) => {
     let end = start + written.replace(/[.,;:!?)\]]+$/u, '').length;
     // a LinkedIn handle cut at a hyphen by the layout goes on after the line break (`…/in/jan-` / `van-dam-12/`)
@@ -74,9 +93,10 @@ export function urlSpans(text: string, nameWords: readonly string[] = []): Ident
     const label = labelBefore(text, start, 'url');
     // a profile's root is the candidate's anywhere; a repository (`github.com/user/repo`) in the body is content unless the user is theirs
     const profile = HOST_OF_PROFILE.test(link) && !(/(?:github|gitlab|bitbucket)\.(?:com|org|io)\/[^/\s]+\/[^/\s]+/iu.test(link) && start >= header);
-    const own = profile || ownRepo(link) || start < header || label !== undefined || names.some((n) => fold(link).includes(n));
-    if (!own) return;
-    out.push({ kind: 'url', start, end, confidence, ...(label ? { label } : {}) });
+    const own = profile || ownRepo(link) || start < header || label !== undefined || names.some((n) => fold(link).includes(n)) || inContactParagraph(start, end);
+    const likely = !own && likelyOwnRepo(link);
+    if (!own && !likely) return;
+    out.push({ kind: 'url', start, end, confidence: likely ? 'unsure' : confidence, ...(label ? { label } : {}) });
   };
   for (const m of text.matchAll(WITH_SCHEME)) add(m.index, m[0], 'sure');
   for (const m of text.matchAll(PROFILE)) add(m.index, m[0], 'sure');

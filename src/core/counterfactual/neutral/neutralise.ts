@@ -136,12 +136,24 @@ function nameOccurrences(text: string, name: FoundName, citations: boolean): [nu
   // a word alone is not a name before a number (`June 2020`, `May 12` when the name is JUNE MAY)
   patterns.push(`${forms(name.first)}(?![ \\t]+\\d)`, ...(name.last ? [`${forms(name.last)}(?![ \\t]+\\d)`] : []));
   const found: [number, number][] = [];
+  const nameWords = new Set(words.map((w) => w.toLowerCase()));
+  const alone = new Set([name.first, name.last].filter((w): w is string => w !== undefined).map((w) => w.toLowerCase()));
+  const firstOnly = new Set(words.slice(0, -1).map((w) => w.toLowerCase()));
   for (const pattern of patterns) {
     const re = new RegExp(`(?<![\\p{L}\\p{M}\\p{N}])${pattern}(?![\\p{L}\\p{M}\\p{N}])`, 'gu');
     for (const m of text.matchAll(re)) {
       let s = m.index;
       const e = s + m[0].length;
       if (found.some(([a, b]) => s < b && e > a)) continue;
+      const matched = m[0].toLowerCase().split(/\s+/u);
+      // a word alone inside a hyphenated compound is part of another name (`Roe` in `Doe-Roe, D.`)
+      if (matched.length === 1 && alone.has(matched[0]) && (/\p{L}-$/u.test(text.slice(Math.max(0, s - 2), s)) || /^-\p{L}/u.test(text.slice(e, e + 2)))) continue;
+      // first names followed on their line by a surname not the candidate's are someone else's
+      // (`José Andrés Herrera` when the candidate is José Andrés Ferrando)
+      // (the capitalised words right after it on its line, the candidate's first names skipped)
+      const capitalsAfter = /^(?:[ \t]+\p{Lu}[\p{L}\p{M}'’-]*)+/u.exec(text.slice(e))?.[0].trim().split(/[ \t]+/u) ?? [];
+      const surnameAfter = capitalsAfter.find((w) => !firstOnly.has(w.toLowerCase()));
+      if (matched.every((w) => firstOnly.has(w)) && surnameAfter !== undefined && !nameWords.has(surnameAfter.toLowerCase()) && !/^(?:The|I|In|At|And|Is|Was)$/u.test(surnameAfter)) continue;
       const title = TITLE_BEFORE.exec(text.slice(Math.max(0, s - 8), s));
       if (title) s -= title[0].length;
       found.push([s, e]);

@@ -8,9 +8,25 @@
  */
 import type { EditReason } from '../edit.ts';
 import type { Removal } from './contacts.ts';
+import { contactBlocks, headerEnd } from '../identity/header.ts';
 import { STANDALONE_STATEMENTS, STATEMENT_LABELS } from './statementLabels.ts';
 
 const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+/** The spacing accents PDF extraction leaves before or after a letter (`Nationalit¨at`), by combining mark. */
+const SPACING: Readonly<Record<string, string>> = Object.freeze({ '\u0308': '¨', '\u0301': '´', '\u0300': '`', '\u0302': 'ˆ^', '\u0327': '¸' });
+/**
+ * A label as a pattern that also matches its accented letters as PDF extraction may leave them:
+ * precomposed (`ä`), decomposed (`a` + U+0308) or a spacing accent beside the letter (`¨a`, `a¨`).
+ * @example new RegExp(`^${labelPattern('nationalität')}$`, 'iu').test('Nationalit¨at') // true
+ */
+export function labelPattern(label: string): string {
+  return [...label].map((c) => {
+    const [base, mark] = [...c.normalize('NFD')];
+    if (!mark || !SPACING[mark]) return escape(c);
+    const spacing = `[${escape(SPACING[mark])}]`;
+    return `(?:${escape(c)}|${escape(base)}${mark}|${spacing}${escape(base)}|${escape(base)}${spacing})`;
+  }).join('');
+}
 
 /** Labels longest first, so `date of birth` wins over `born` and `mobile phone` over `mobile`. */
 const LABELS: readonly [string, EditReason][] = Object.entries(STATEMENT_LABELS)
@@ -19,7 +35,7 @@ const LABELS: readonly [string, EditReason][] = Object.entries(STATEMENT_LABELS)
 
 /** A label then `:`/`-`/`–` (any label), or white space then a digit or a date word (birth and age labels only: `Born 1990`, `Age 34`). */
 const LABEL_RE = new RegExp(
-  `^(?:${LABELS.map(([l]) => escape(l)).join('|')})(?:[ \\t]*[:：][ \\t]*|[ \\t]+[-–—][ \\t]+|(?<=\\p{L}|\\.)[ \\t]+(?=\\d|in\\b|on\\b|le\\b|el\\b|am\\b|op\\b|à\\b|en\\b))(?=\\S)`,
+  `^(?:${LABELS.map(([l]) => labelPattern(l)).join('|')})(?:[ \\t]*[:：][ \\t]*|[ \\t]+[-–—][ \\t]+|(?<=\\p{L}|\\.)[ \\t]+(?=\\d|in\\b|on\\b|le\\b|el\\b|am\\b|op\\b|à\\b|en\\b))(?=\\S)`,
   'iu',
 );
 const SEPARATOR = /[ \t]*(?:[|•·;]|\s[–—]\s)[ \t]*/gu;
@@ -33,15 +49,24 @@ const VALUE_SHAPE: Readonly<Partial<Record<EditReason, RegExp>>> = Object.freeze
   birth: /\d|\p{Lu}/u,
 });
 
+/** A nationality label, white space and one word (`Nationalität deutsch`): a statement when the word is a nationality (DEMONYM). */
+const NATIONALITY_SPACE = new RegExp(`^(?:${STATEMENT_LABELS.nationality!.map(labelPattern).join('|')})[ \\t]+(\\p{L}+)$`, 'iu');
+
+/** Each label's own pattern at a segment start (labelPattern). */
+const LABEL_START: ReadonlyMap<string, RegExp> = new Map(LABELS.map(([l]) => [l, new RegExp(`^${labelPattern(l)}`, 'iu')]));
+
 /** The reason of the label a segment starts with, or undefined. */
 function labelled(segment: string): EditReason | undefined {
+  const bare = NATIONALITY_SPACE.exec(segment);
+  if (bare && DEMONYM.test(bare[1])) return 'nationality';
   const m = LABEL_RE.exec(segment);
   if (!m) return undefined;
-  const head = m[0].toLowerCase();
-  const hit = LABELS.find(([l]) => head.startsWith(l.toLowerCase()));
+  const hit = LABELS.find(([l]) => LABEL_START.get(l)!.test(m[0]));
   if (!hit) return undefined;
+  // what stands between the label and its value
+  const between = m[0].slice(LABEL_START.get(hit[0])!.exec(m[0])![0].length);
   // a whitespace-only separator is for dates and ages alone
-  if (!/[:：\-–—]/u.test(head.slice(hit[0].length)) && hit[1] !== 'birth' && hit[1] !== 'age') return undefined;
+  if (!/[:：\-–—]/u.test(between) && hit[1] !== 'birth' && hit[1] !== 'age') return undefined;
   const shape = VALUE_SHAPE[hit[1]];
   if (shape && !shape.test(segment.slice(m[0].length))) return undefined;
   return hit[1];
@@ -80,6 +105,14 @@ export function statementRemovals(text: string): Removal[] {
       if (value === '') continue;
       const why = labelled(value) ?? standalone(value);
       if (why) found.push({ start: seg.start + lead, end: seg.start + lead + value.length, why });
+      // a citizenship as an item of a comma list (`U.S. Citizen, Security Clearance`): the item and its comma
+      else {
+        for (const item of value.matchAll(/(?<=^|,[ \t]*)([^,]+?)(?:[ \t]*,[ \t]*|$)/gu)) {
+          if (!CITIZEN_ITEM.test(item[1])) continue;
+          const at = seg.start + lead + item.index;
+          found.push({ start: at, end: at + item[0].length, why: 'nationality' });
+        }
+      }
     }
     if (found.length > 0) {
       const rest = found.reduceRight((s, f) => s.slice(0, f.start) + s.slice(f.end), body);
@@ -101,7 +134,7 @@ export function statementRemovals(text: string): Removal[] {
   }
   // a label line may hold the value the line loop found (`Familienstand` / `verheiratet`): neutralise merges them
   out.push(...labelLineRemovals(text));
-  for (const r of dateOfBirthAlone(text)) if (out.every((o) => r.end <= o.start || r.start >= o.end)) out.push(r);
+  for (const r of [...dateOfBirthAlone(text), ...bareNationality(text)]) if (out.every((o) => r.end <= o.start || r.start >= o.end)) out.push(r);
   return out.sort((a, b) => a.start - b.start);
 }
 
@@ -148,12 +181,42 @@ const DATE_ALONE = new RegExp(`^[ \\t]*(?:\\d{1,2}\\.?(?:\\s+de)?\\s+(?:${MONTHS
  * @example dateOfBirthAlone('Ana Ruiz\n03 Août 1997\nParis').map((r) => r.uncertain) // [true]
  */
 export function dateOfBirthAlone(text: string): Removal[] {
-  let seen = 0;
-  let end = 0;
-  for (const line of text.split(/(?<=\n)/u)) {
-    if (seen >= 12) break;
-    end += line.length;
-    if (line.trim() !== '') seen++;
-  }
-  return [...text.slice(0, end).matchAll(DATE_ALONE)].map((m) => ({ start: m.index, end: m.index + m[0].length, why: 'birth' as const, uncertain: true }));
+  const end = headerEnd(text, 12);
+  const blocks = contactBlocks(text);
+  return [...text.matchAll(DATE_ALONE)]
+    .filter((m) => m.index + m[0].length <= end || blocks.some(([s, e]) => m.index >= s && m.index < e))
+    .map((m) => ({ start: m.index, end: m.index + m[0].length, why: 'birth' as const, uncertain: true }));
+}
+
+/** A comma-list item that states a citizenship (`U.S. Citizen`, `citoyenne française`). */
+const CITIZEN_ITEM = /^(?:(?:[\p{L}.]+[ \t]+){0,3}(?:citizen|citizenship)|(?:citoyen|citoyenne|ciudadano|ciudadana|staatsbürger|staatsbürgerin|staatsburger)[ \t]+\p{L}+)$/iu;
+
+/**
+ * Nationalities written as a bare adjective or noun (`Española`, `française`, `deutsch`,
+ * `American`), one per line, without the label. A language has the same word in some languages
+ * (`Español`, `Deutsch`), so a line of a list of them is skipped (a neighbour line that is one too,
+ * or has a level), and the rest is marked uncertain.
+ */
+const DEMONYM = /^(?:american|british|canadian|mexican|peruvian|indian|spanish|french|german|dutch|belgian|italian|portuguese|irish|swiss|austrian|español|española|mexicano|mexicana|peruano|peruana|argentino|argentina|colombiano|colombiana|chileno|chilena|venezolano|venezolana|cubano|cubana|dominicano|dominicana|ecuatoriano|ecuatoriana|estadounidense|francés|francesa|alemán|alemana|italiano|italiana|portugués|portuguesa|belga|neerlandés|neerlandesa|français|française|espagnol|espagnole|allemand|allemande|belge|suisse|canadien|canadienne|marocain|marocaine|algérien|algérienne|tunisien|tunisienne|italien|italienne|deutsch|deutsche|deutscher|österreichisch|österreicher|österreicherin|schweizer|schweizerin|nederlandse|nederlands|nederlander|belg|belgische)$/iu;
+const LEVEL = /\b(?:native|fluent|nativo|nativa|bilingüe|materna|courant|langue maternelle|muttersprache|fließend|moedertaal|vloeiend|[ABC][12])\b/iu;
+
+/**
+ * A nationality alone on its line in the header block (its first twelve non-empty lines) or a
+ * contact block, not in a list of languages (rule above): removed, uncertain.
+ * @example bareNationality('Ana Ruiz\n03 Août 1997\nFrançaise\nParis').map((r) => r.why) // ['nationality']
+ */
+export function bareNationality(text: string): Removal[] {
+  const end = headerEnd(text, 12);
+  const blocks = contactBlocks(text);
+  const lines = [...text.matchAll(/^[ \t]*(\S[^\n]*?)[ \t]*\r?$/gmu)];
+  const out: Removal[] = [];
+  lines.forEach((m, i) => {
+    const at = m.index;
+    if (!DEMONYM.test(m[1]) || !(at + m[0].length <= end || blocks.some(([s, e]) => at >= s && at < e))) return;
+    const listed = [lines[i - 1], lines[i + 1]].some((n) => n !== undefined && (DEMONYM.test(n[1]) || LEVEL.test(n[1]) || /^(?:languages|idiomas|langues|sprachen|talen|lenguas)\b/iu.test(n[1])));
+    if (listed) return;
+    const lineEnd = at + m[0].length;
+    out.push({ start: at, end: text[lineEnd] === '\n' ? lineEnd + 1 : lineEnd, why: 'nationality', uncertain: true });
+  });
+  return out;
 }

@@ -39,6 +39,24 @@ describe('urlSpans(text, nameWords): whose links', () => {
   });
 });
 
+describe('urlSpans(text) on the shapes of issue 46', () => {
+  const body = Array.from({ length: 31 }, (_, i) => `Line ${i + 1}`).join('\n');
+  it('takes the user\'s repositories and pages in any case, a handle as Markdown link text, a glyph handle with a non-ASCII letter', () => {
+    const text = 'Zoe Quorin\nï zoe-quoriñ § zqdev\n[GitHub: Zquor](https://github.com/zquor)\n' + body + '\n<https://github.com/Zquor/tool> and https://zquor.github.io/cv/pubs.html';
+    expect(slices(text, urlSpans(text))).toEqual(['zoe-quoriñ', 'zqdev', 'Zquor', 'https://github.com/zquor', 'https://github.com/Zquor/tool', 'https://zquor.github.io/cv/pubs.html']);
+  });
+  it('marks two or more repositories of one user without a profile as unsure, keeps a single one', () => {
+    const text = `${body}\nCrimes\thttps://github.com/SomeDev/crime_data\nVotes\thttps://github.com/SomeDev/votes\nUsing https://github.com/lib/react`;
+    expect(urlSpans(text).map((s) => [text.slice(s.start, s.end), s.confidence])).toEqual([
+      ['https://github.com/SomeDev/crime_data', 'unsure'], ['https://github.com/SomeDev/votes', 'unsure'],
+    ]);
+  });
+  it('takes a link alone on its line in a paragraph with an e-mail (a footer contact block), not an employer\'s site in a sentence', () => {
+    const text = `${body}\n\n  jane@example.com • +49 30 1234567\n  https://www.janes-site.org\n\nDeveloper at Acme, https://acme.example.com, with mail@acme.example.com`;
+    expect(slices(text, urlSpans(text))).toEqual(['https://www.janes-site.org']);
+  });
+});
+
 describe('addressSpans(text)', () => {
   it('finds streets in five languages with the postcode and city after them', () => {
     for (const a of ['Mz B lote 12, Urb. Los Olivos', 'Musterstraße 12, 10115 Berlin', '418 156th Ave. NE, Apt K210, Kirkland, WA 98033', '45 King Street West, Toronto, ON M5H 1J8', '12 rue de la Paix, 75002 Paris', 'Calle Mayor 5, 28013 Madrid', 'Keizersgracht 123\n1015 CJ Amsterdam']) {
