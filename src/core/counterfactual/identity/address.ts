@@ -54,7 +54,7 @@ const STREETS: readonly RegExp[] = Object.freeze([
 const ADDRESS_LABEL_LINE = /(?<=^|\n)[ \t]*(?:Address|Home address|Adresse|Dirección|Direccion|Domicilio|Anschrift|Adres|Woonadres)[ \t]*:?[ \t]*\r?\n(?:[ \t]*\r?\n)*/giu;
 /** A place after its label, to the end of its segment. */
 const PLACE_LABEL = /(?<=^|\n|[|•·;])[ \t]*(?:City|Town|Ciudad|Ville|Stadt|Wohnort|Localidad|Location|Ubicación|Ubicacion|Lieu|Ort|Plaats|Woonplaats|Residence|Residencia)[ \t]*:[ \t]*(\p{Lu}[^\n|•·;@]{1,60})/gu;
-/** Countries a header's place may end with (`Madrid, España`, `Lovendegem, BE`), in the five languages. */
+/** Countries a header's place may end with (`Madrid, España`, `Aalst, België`), in the five languages. */
 const COUNTRY = `(?:USA|U\\.S\\.A\\.|United States|Canada|Mexico|México|Peru|Perú|India|Spain|España|France|Germany|Deutschland|Netherlands|Nederland|Belgium|België|Belgique|Switzerland|Schweiz|Suisse|Austria|Österreich|Italy|Italia|Portugal|United Kingdom|UK|Ireland|Colombia|Chile|Argentina|Brazil|Brasil|República Dominicana|Dominican Republic|Korea|Republic of Korea|South Korea|Japan|China|Australia)`;
 /** Words of institutions: a place with one is a school's or an employer's, not the candidate's. */
 const INSTITUTION = /\b(?:Univers\p{L}*|Institut\p{L}*|College|Colegio|School|Schule|Escuela|École|Ecole|Academy|Akademie|Academia|Hochschule|Hospital|Center|Centre|Centro|Assessment|Inc|Ltd|GmbH|Corp|Company|Technology|Science)\b/u;
@@ -69,7 +69,7 @@ const HEADER_PLACES: readonly RegExp[] = Object.freeze([
   new RegExp(`(?<![\\p{L}\\p{N}])${NAME},[ \\t]*[A-Z]{2}(?:,[ \\t]*${COUNTRY})?(?=[ \\t]*(?:[|•·;]|\\r?\\n|$))`, 'gu'),
   new RegExp(`(?<![\\p{L}\\p{N}/.-])${POSTCODE_CITY}(?:,[ \\t]*${COUNTRY})?(?=[ \\t]*(?:[|•·;,]|\\r?\\n|$))`, 'gu'),
   new RegExp(`(?<![\\p{L}\\p{N}])(?:${NAME},[ \\t]*){1,2}${COUNTRY}(?![\\p{L}\\p{N}])`, 'gu'),
-  // a city, a state written out and a ZIP (`Ithaca, New York 14850`, a template's `City, State 00000`)
+  // a city, a state written out and a ZIP (`Albany, New York 12207`, a template's `City, State 00000`)
   new RegExp(`(?<![\\p{L}\\p{N}])${NAME},[ \\t]*${NAME}[ \\t]+\\d{5}(?:-\\d{4})?(?![\\p{L}\\p{N}])`, 'gu'),
 ]);
 /** A template's address placeholder in the header (`Street Address`, `Address Line 1`): the candidate's address, left unfilled. */
@@ -106,8 +106,8 @@ export function addressSpans(text: string): IdentitySpan[] {
   });
   // a place without a street counts only in the header, where it is the candidate's own (a job's
   // town in the body is content); unsure unless it has a postcode
-  // (the header ends early at a section heading: `Experience` / `• Google Mountain View, CA` is a job's);
-  // a contact block (`CONTACTEN` / … / `Lovendegem, BE`) is a header wherever it stands
+  // (the header ends early at a section heading: `Experience` / `• Acme Palo Alto, CA` is a job's);
+  // a contact block (`CONTACTEN` / … / `Aalst, België`) is a header wherever it stands
   const header = placesEnd(text, 10);
   const blocks = contactBlocks(text);
   for (const re of HEADER_PLACES) {

@@ -28,7 +28,7 @@ const SECTION_HEADING = /^[ \t]*(?:#+[ \t]*)?(?:education|academic background|ex
 /**
  * Where the header block ends for places without a street: at `headerEnd(text, lines)`, or
  * earlier at the first section heading (`Education`, `Experience`): a place after one is a
- * school's or a job's town (`Dec 2014 | Ithaca, NY`), not the candidate's.
+ * school's or a job's town (`May 2016 | Albany, NY`), not the candidate's.
  * @example placesEnd('Jo Roe\nLima, Peru\nEducation\nMIT Cambridge, MA', 10) // 18
  */
 export function placesEnd(text: string, lines = 10): number {

@@ -23,11 +23,11 @@ const SHAPE = /(?<![\p{L}\p{N}])\+?\(?\d[\d \t().\-/]{5,40}\d/gu;
 
 /**
  * A number in a phone's layout that no plan need accept: a North American `(000) 000-0000`, or a
- * `+`, a country code and groups (`+49 111 111111`), 8 to 15 digits — a template's placeholder or
+ * `+`, a country code and groups (`+49 222 222222`), 8 to 15 digits — a template's placeholder or
  * an anonymised number the CV still writes as its phone.
  */
 const LAYOUT = /(?<![\p{L}\p{N}+])(?:\(\d{3}\)[ \t]?\d{3}[-. \t]\d{4}|\+\d{1,3}(?:[ \t.-]\d{2,6}){1,4})(?![\p{L}\p{N}]|[.-]\d)/gu;
-/** An extension after a number: `x111`, `ext. 4281`, `Ext 12-34`. */
+/** An extension after a number: `x42`, `ext. 4281`, `Ext 12-34`. */
 const EXTENSION = /^[ \t]*(?:x|ext\.?|extension)[ \t]*\d[\d-]{0,15}(?![\p{L}\p{N}])/iu;
 
 /** Whether `[s, e)` is a whole token: no letter, digit or digit-joining mark right before or after it. */
@@ -107,7 +107,7 @@ export function phoneSpans(text: string, lang?: string, countries: readonly Coun
     const expected = labelBefore(text, start, 'phone') !== undefined || inContactPlace(text, start, end) || /\S@\S+\.\p{L}{2,}/u.test(line);
     if (expected) keep(start, end, 'unsure');
   }
-  // each number with its extension (`x111`, `ext 4281`), and with the NUL a PDF left where its `+` was
+  // each number with its extension (`x42`, `ext 4281`), and with the NUL a PDF left where its `+` was
   return disjoint(out).map((s) => {
     const ext = EXTENSION.exec(text.slice(s.end));
     const nul = s.start > 0 && /[\u0000\uFFFD]/u.test(text[s.start - 1]) && !s.label ? 1 : 0;

@@ -177,7 +177,7 @@ const DATE_ALONE = new RegExp(`^[ \\t]*(?:\\d{1,2}\\.?(?:\\s+de)?\\s+(?:${MONTHS
 
 /**
  * A full date alone on a line of the header block (its first twelve non-empty lines): a date of
- * birth written without its label (`6 Sep, 1998`), removed and marked uncertain.
+ * birth written without its label (`4 Mar, 1995`), removed and marked uncertain.
  * @example dateOfBirthAlone('Ana Ruiz\n03 Août 1997\nParis').map((r) => r.uncertain) // [true]
  */
 export function dateOfBirthAlone(text: string): Removal[] {

@@ -16,7 +16,7 @@ const body = Array.from({ length: 14 }, (_, i) => `Line ${i + 1} of the body`).j
 
 describe('statementRemovals(text)', () => {
   it('removes a citizenship that opens a comma list, with its comma, and keeps the rest of the line', () => {
-    expect(removed('Jane Roe\nU.S. Citizen, Secret Security Clearance\n')).toEqual([['U.S. Citizen, ', 'nationality', false]]);
+    expect(removed('Jane Roe\nUS Citizen, Public Trust Clearance\n')).toEqual([['US Citizen, ', 'nationality', false]]);
   });
   it('never reads a skills or languages list, or a company and city, as a citizenship', () => {
     for (const text of [`${body}\nPython, SQL, Citizen science projects`, 'Jane Roe\nInglés, Francés, Alemán\n', `${body}\nAcme Corp, Springfield`]) expect(removed(text)).toEqual([]);
@@ -30,15 +30,15 @@ describe('statementRemovals(text)', () => {
     expect(removed('Nationality law, 2019')).toEqual([]);
   });
   it('takes a date of birth alone on its line in a contact block wherever it stands, uncertain, not a job date', () => {
-    const text = `${body}\nContact\n\n1. August 1985\n\nMusterweg 9, 21109 Hamburg\n\nEXPERIENCE\n1. August 2019\n`;
-    expect(removed(text)).toEqual([['1. August 1985\n', 'birth', true]]);
+    const text = `${body}\nContact\n\n3. März 1985\n\nMusterweg 9, 20095 Hamburg\n\nEXPERIENCE\n1. August 2019\n`;
+    expect(removed(text)).toEqual([['3. März 1985\n', 'birth', true]]);
   });
 });
 
 describe('bareNationality(text)', () => {
   it('takes a nationality alone on a header line, uncertain', () => {
-    // 'Ana Ruiz\n' (9) + 'Barcelona, España\n' (18) + '6 Sep, 1998\n' (12): 'Española' starts at 39, its line break ends at 48
-    expect(bareNationality('Ana Ruiz\nBarcelona, España\n6 Sep, 1998\nEspañola\nhttps://example.org')).toMatchObject([{ start: 39, end: 48, why: 'nationality', uncertain: true }]);
+    // 'Ana Ruiz\n' (9) + 'Valencia, España\n' (17) + '4 Mar, 1995\n' (12): 'Española' starts at 38, its line break ends at 47
+    expect(bareNationality('Ana Ruiz\nValencia, España\n4 Mar, 1995\nEspañola\nhttps://example.org')).toMatchObject([{ start: 38, end: 47, why: 'nationality', uncertain: true }]);
   });
   it('never takes a language of a languages list, nor one in the body', () => {
     expect(bareNationality('Ana Ruiz\nIdiomas\nEspañol\nInglés\n')).toEqual([]);
@@ -49,7 +49,7 @@ describe('bareNationality(text)', () => {
 
 describe('neutralise(doc): names (issue 46)', () => {
   it('findName takes a one-word name on the line after a Name label in a personal-details block, and removes it everywhere', () => {
-    const text = `Lebenslauf\nKonrad\n2020-03-27\n\n${body}\n\nPersönliche Daten\n\nName\n    Konrad\n\nGeburtsdatum/-ort\n    01.01.1980, Irgendwo\n`;
+    const text = `Lebenslauf\nKonrad\n2021-05-14\n\n${body}\n\nPersönliche Daten\n\nName\n    Konrad\n\nGeburtsdatum/-ort\n    02.03.1984, Musterstadt\n`;
     expect(findName({ id: 'x', source: 'x.txt', text })).toMatchObject({ full: 'Konrad', source: 'field' });
     expect(base(text, 'de').text).not.toContain('Konrad');
   });
@@ -57,9 +57,9 @@ describe('neutralise(doc): names (issue 46)', () => {
     expect(findName({ id: 'x', source: 'x.txt', text: `Curriculum vitae\n${body}\nReferences\nName\n    Tom Berg\n` })).toBeUndefined();
   });
   it('keeps another person who shares the candidate\'s first names, or a part of the candidate\'s double surname', () => {
-    const text = 'José Luis Pardo Soler\njlps@example.org\n\nPublications\n\n3. Pardo-Soler, D., José Luis Herrera-Vidal, & Gómez, G. (2015). Terrazas.\n4. Pardo Soler, J. L. (2016). Cauces.\n';
+    const text = 'José Luis Pardo Soler\njlps@example.org\n\nPublications\n\n3. Pardo-Soler, D., José Luis Ortega-Vidal, & Gómez, G. (2015). Ríos.\n4. Pardo Soler, J. L. (2016). Suelos.\n';
     const out = base(text, 'es').text;
-    expect(out).toContain('Pardo-Soler, D., José Luis Herrera-Vidal');
+    expect(out).toContain('Pardo-Soler, D., José Luis Ortega-Vidal');
     expect(out).toContain('4. The candidate');
   });
 });

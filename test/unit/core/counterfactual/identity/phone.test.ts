@@ -42,8 +42,8 @@ describe('countryHints(text, lang) and dateLike(s)', () => {
   it('finds a placeholder or anonymised number in a phone layout where a phone is expected, unsure', () => {
     // a template's placeholder beside the name in the header; an anonymised number on the e-mail's line in a footer
     expect(phoneSpans('Jane Roe (000) 000-0000\nStreet Address\n', 'en')).toMatchObject([{ start: 9, end: 23, confidence: 'unsure' }]);
-    const footer = 'Skills\nGo\n\n\n\n\n\n\n\nText\nMore\nEnd\nStill\nBody\nBody\nBody\nBody\n\n  jane@example.com • +49 111 111111\n';
-    expect(found(footer, 'de')).toEqual(['+49 111 111111']);
+    const footer = 'Skills\nGo\n\n\n\n\n\n\n\nText\nMore\nEnd\nStill\nBody\nBody\nBody\nBody\n\n  jane@example.com • +49 222 222222\n';
+    expect(found(footer, 'de')).toEqual(['+49 222 222222']);
     expect(phoneSpans('Tel.: +31 000 000000', 'nl')).toMatchObject([{ confidence: 'unsure' }]);
   });
   it('never reads a +-number in the body without an e-mail on its line, nor amounts, as a placeholder phone', () => {
@@ -51,7 +51,7 @@ describe('countryHints(text, lang) and dateLike(s)', () => {
     expect(found(body, 'fr')).toEqual([]);
   });
   it('takes an extension with its number, and the NUL a PDF left where the + was', () => {
-    expect(found('Work: (617) 555-0143 x111-133\n', 'en')).toEqual(['(617) 555-0143 x111-133']);
+    expect(found('Work: (206) 555-0143 x42-17\n', 'en')).toEqual(['(206) 555-0143 x42-17']);
     expect(found('Office (206) 555-0143 ext. 42', 'en')).toEqual(['(206) 555-0143 ext. 42']);
     expect(found('CONTACT\n\n\u000032470123456\nGent, België\n', 'nl')).toEqual(['\u000032470123456']);
   });
