@@ -102,7 +102,7 @@ describe('neutralise(doc) on CV headers as PDF extraction leaves them (issue 46)
   });
 
   it('replaces the name words in another order or case, and a hyphenated double surname in citations', () => {
-    const text = 'Teodor Quispe Rojas\nrquispe@example.pe\nObras\nQuispe Rojas Teodor y TEODOR QUISPe ROJAS.\n1. Quispe-Rojas, R. A. (2021). Un estudio.';
+    const text = 'Teodor Quispe Rojas\ntquispe@example.pe\nObras\nQuispe Rojas Teodor y TEODOR QUISPe ROJAS.\n1. Quispe-Rojas, T. A. (2021). Un estudio.';
     expect(neutralise({ id: 'e', source: 'e.txt', lang: 'es', text }).text).toBe('Obras\nThe candidate y the candidate.\n1. The candidate (2021). Un estudio.');
   });
 
