@@ -19,8 +19,8 @@ import { parseResults, summaryOf, type RetrievalFairnessResults } from '../../sr
 import { parseScreeningResults } from '../../src/core/audit/screening/index.ts';
 import { runOutcomesAudit } from '../../src/core/audit/outcomes/index.ts';
 import { scorePredictionFiles } from '../../src/core/audit/tasks/index.ts';
-import { CURRENT_SCHEMA, encodePermalink, type PermalinkPayloadInput } from '../../src/core/permalink/index.ts';
-import { EMAIL_SAFE_LINK_CHARS, filesSha256, linkReach, outcomesPayload, retrievalPayload, screeningPayload, tasksPayload, TICKET_SAFE_LINK_CHARS } from '../../src/core/share/index.ts';
+import { encodePermalink, type PermalinkPayloadInput } from '../../src/core/permalink/index.ts';
+import { filesSha256, linkReach, outcomesPayload, retrievalPayload, screeningPayload, tasksPayload } from '../../src/core/share/index.ts';
 import { memoryIo } from '../../test/unit/cli/memoryIo.ts';
 import { emitSection, machine, machineMarkdown } from './lib/section.ts';
 
@@ -89,10 +89,9 @@ const total = parts.reduce((s, [, v]) => s + deflated(v), 0);
 
 emitSection(`## Permalink size: what a shared link holds (Node)
 
-What: the length of each audit kind's link (characters of the \`r=…\` fragment, encoded as the Share box encodes it), before and after core/share: numbers to seven significant digits (a rounding that ends in 5 kept whole, so every view shows the same digits), and a summary link beside the full one. Goal: a summary link short enough for a chat message or a ticket (≤ ${TICKET_SAFE_LINK_CHARS.toLocaleString('en')}: Slack splits longer messages), for an e-mail ideally (≤ ${EMAIL_SAFE_LINK_CHARS.toLocaleString('en')}: some Outlook versions cut longer hyperlinks); the full link for a document or the report. The audits are seeded; a length moves by a few characters between runs with the timings and the creation time a result carries. Load does not matter.
+What: characters of each audit kind's link (the \`r=…\` fragment, encoded as the Share box encodes it), before core/share (every table, 17 digits) and now (7 significant digits; a summary link beside the full one). Seeded audits: a length moves by a few characters with the timings a result carries.
 
 ${machineMarkdown(m0, 'npm run bench -- permalinkSize')}
-- Schema ${CURRENT_SCHEMA}; lengths in characters; a link adds the site's address.
 
 | Result | Link | Characters | Fits |
 | --- | --- | ---: | --- |
@@ -100,7 +99,7 @@ ${rows.map((r) => `| ${r.join(' | ')} |`).join('\n')}
 
 The demo's link: ${demoBefore.toLocaleString('en')} → ${demoFull.toLocaleString('en')} characters full (${(demoBefore / demoFull).toFixed(1)}× shorter) and ${demoSummary.toLocaleString('en')} summary (${(demoBefore / demoSummary).toFixed(1)}× shorter).
 
-What filled one model of the demo's link before (GloVe on \`briefs\`, deflated bytes of each part alone, full precision):
+One model's part of the demo's link before (GloVe on \`briefs\`, deflated bytes, full precision):
 
 | Part | Share |
 | --- | ---: |
