@@ -20,6 +20,7 @@ import { historicalOption } from './eval/outcomes.ts';
 import type { ParsedArgs } from './args.ts';
 import { folderDataset } from './node/datasetPort.ts';
 import type { DatasetPort } from '../core/audit/common/index.ts';
+import { withoutNulls } from '../core/jsonNulls.ts';
 
 /** A results object read from JSON (its nulls read back as the NaN core keeps). @throws {InputError} naming the file. */
 function readResults(text: string, file: string): ReportResults {
@@ -42,14 +43,6 @@ function readResults(text: string, file: string): ReportResults {
     throw new InputError((e as Error).message, file);
   }
   throw new InputError('not a Fairground retrieval-fairness or screening results object (kind)', file);
-}
-
-/** JSON's nulls back to the undefined core keeps for a number it cannot define. */
-function withoutNulls(value: unknown): unknown {
-  if (value === null) return undefined;
-  if (Array.isArray(value)) return value.map(withoutNulls);
-  if (typeof value === 'object') return Object.fromEntries(Object.entries(value as Record<string, unknown>).map(([k, v]) => [k, withoutNulls(v)]));
-  return value;
 }
 
 /** The output of `eval outcomes`. @throws {InputError} naming the file. */

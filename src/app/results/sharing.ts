@@ -12,6 +12,7 @@ import { retrievalPayload, type LinkDetail } from '../../core/share/index.ts';
 import { retrievalRunModel } from '../../models/modelRefs.ts';
 import { DEFAULT_HUB_HOST } from '../../core/models/modelSource.ts';
 import type { RetrievalRunConfig, RunModel, ScreeningRunResults } from '../../core/audit/run/index.ts';
+import { withoutNulls } from '../../core/jsonNulls.ts';
 
 /**
  * Encodes a permalink fragment (`r=…`) after checking that no string of the data is in the payload.
@@ -35,14 +36,6 @@ export type SharedResults =
   | { readonly kind: 'multi-task'; readonly tasks: MultiTaskResults };
 
 export type SharedResult = { ok: true; payload: PermalinkPayload; results: SharedResults } | { ok: false; error: string };
-
-/** JSON's nulls back to the undefined core keeps for a number it cannot define. */
-function withoutNulls(value: unknown): unknown {
-  if (value === null) return undefined;
-  if (Array.isArray(value)) return value.map(withoutNulls);
-  if (typeof value === 'object') return Object.fromEntries(Object.entries(value as Record<string, unknown>).map(([k, v]) => [k, withoutNulls(v)]));
-  return value;
-}
 
 /**
  * Decodes a `#r=` fragment into results for the views; never throws. The
