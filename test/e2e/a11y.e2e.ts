@@ -16,6 +16,7 @@ import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import type { BrowserContext, Page } from 'playwright-core';
 import { e2e } from './browser.ts';
+import { fillBm25BriefsRun } from './runForm.ts';
 
 const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 /** Where the page fetches axe from: a path on the site's origin that the context's route answers. */
@@ -185,15 +186,7 @@ e2e('a run in progress, its results and its report have no WCAG 2.1 A/AA violati
   await page.locator('[data-testid="dataset-list"] tr[data-dataset-id="freelance-twins"][data-state="ready"]').waitFor({ timeout: 90_000 });
   found.push(...(await violations(page, 'datasets, one imported')));
   await open(page, baseUrl, '#/run');
-  await page.getByTestId('audit-type-retrieval').check();
-  const picker = page.getByTestId('model-picker');
-  await picker.locator('input[type="checkbox"]').first().waitFor();
-  for (const box of await picker.locator('input[type="checkbox"]').all()) {
-    if ((await box.getAttribute('value')) === 'bm25') await box.check();
-    else await box.uncheck();
-  }
-  for (const box of await page.locator('.run-form input[type="checkbox"][value="queries"]').all()) await box.uncheck();
-  await page.locator('.run-form input[type="checkbox"][value="briefs"]').check();
+  await fillBm25BriefsRun(page);
   found.push(...(await violations(page, 'run form filled')));
   await page.getByTestId('run-button').click();
   await page.getByTestId('run-progress').waitFor({ timeout: 30_000 });

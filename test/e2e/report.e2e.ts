@@ -19,6 +19,7 @@ import { fileURLToPath } from 'node:url';
 import { gunzipSync } from 'node:zlib';
 import type { BrowserContext, Page } from 'playwright-core';
 import { e2e, foreignRequests } from './browser.ts';
+import { fillBm25BriefsRun } from './runForm.ts';
 
 const CLI = 'dist-cli/fairground.js';
 const TWINS = 'datasets/freelance-twins';
@@ -117,15 +118,7 @@ e2e('a retrieval-fairness result: the Report button’s file equals fairground r
   await page.getByTestId('import-bundled-freelance-twins').click();
   await page.locator('[data-testid="dataset-list"] tr[data-dataset-id="freelance-twins"][data-state="ready"]').waitFor({ timeout: 90_000 });
   await page.goto(`${baseUrl}#/run`);
-  await page.getByTestId('audit-type-retrieval').check();
-  const picker = page.getByTestId('model-picker');
-  await picker.locator('input[type="checkbox"]').first().waitFor();
-  for (const box of await picker.locator('input[type="checkbox"]').all()) {
-    if ((await box.getAttribute('value')) === 'bm25') await box.check();
-    else await box.uncheck();
-  }
-  for (const box of await page.locator('.run-form input[type="checkbox"][value="queries"]').all()) await box.uncheck();
-  await page.locator('.run-form input[type="checkbox"][value="briefs"]').check();
+  await fillBm25BriefsRun(page);
   await page.getByTestId('run-button').click();
   await page.getByTestId('results-table').waitFor({ timeout: 300_000 });
   const runId = /#\/results\/(run-[\w-]+)/.exec(page.url())?.[1];
