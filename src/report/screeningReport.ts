@@ -4,7 +4,7 @@
  * tables, the models and their decision rules, the method, every table and plot of the results
  * page, and the limitations (no labels, uncalibrated scores, an uninformative rule, one run).
  */
-import { screeningVerdicts, variantRuleText, type ScreeningResults, type ScreeningAttributeOutcomes, type ScreeningModelResult } from '../core/audit/screening/index.ts';
+import { screeningCountsText, screeningVerdicts, variantRuleText, type ScreeningResults, type ScreeningAttributeOutcomes, type ScreeningModelResult } from '../core/audit/screening/index.ts';
 import { truncationSentence } from '../core/models/truncation.ts';
 import { shortModelName } from '../core/models/displayName.ts';
 import {
@@ -118,12 +118,12 @@ export function screeningReport(results: ReportScreeningResults): KindReport {
     data: [
       { kind: 'facts', items: [
         ['Screening task', results.task],
-        ['Jobs, CVs, variants', `${results.counts.jobs} jobs, ${results.counts.cvs} CVs, ${results.counts.variants} variants`],
+        ['Jobs, CVs, variants', screeningCountsText(results.counts)],
         ['Splits', `tune ${p.splits.tune}, test ${p.splits.test}`],
         ['Sample', p.sample ? `at most ${p.sample.cvsPerJob} CVs per job, seed ${p.sample.seed}` : 'every CV'],
         ['Reference groups', Object.entries(p.reference).map(([a, g]) => `${a}: ${g}`).join('; ') || 'none'],
       ] },
-      testDataFacts('variants', results.dataset, `${results.counts.variants} variants of ${results.counts.cvs} CVs for ${results.counts.jobs} jobs`),
+      testDataFacts('variants', results.dataset, screeningCountsText(results.counts)),
     ],
     method: [
       { kind: 'facts', items: [

@@ -131,7 +131,7 @@ const RESULTS = object({
   dataset: DATASET_CHECK,
   task: text({ nonEmpty: true }),
   parameters: PARAMETERS,
-  counts: object({ jobs: count(), cvs: count(), variants: count() }),
+  counts: object({ jobs: count(), cvs: count(), variants: count() }, { variant_records: count() }),
   models: arrayOf(MODEL, 1, MAX_MODELS, {
     key: (m) => String(((m as JsonObject).model as JsonObject).id),
     path: (p) => `${p}.model.id`,

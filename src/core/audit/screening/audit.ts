@@ -51,7 +51,7 @@ export function prepareScreening(parts: ScreeningParts, options: ScreeningAuditO
     pools,
     variantsOf,
     labelOf: work.originals.map((p) => labels.get(`${p.jobId}\u0000${p.cvId}`)),
-    counts: { jobs: pools.length, cvs: new Set(work.originals.map((p) => p.cvId)).size, variants: work.variants.length },
+    counts: { jobs: pools.length, cvs: new Set(work.originals.map((p) => p.cvId)).size, variants: work.variants.length, variant_records: new Set(work.variants.map((v) => v.variantId)).size },
   };
 }
 

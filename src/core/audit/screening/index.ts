@@ -1,6 +1,7 @@
 /** The public surface of core/audit/screening/: what the adapters and the other audit folders use. */
 export { screeningAudit } from './audit.ts';
 export type { ScreeningHeader } from './audit.ts';
+export { screeningCountsText } from './countsText.ts';
 export { costPer1000Calls } from './cost.ts';
 export type { Price } from './cost.ts';
 export { isScreeningTask, loadScreening, screeningTunePairs, selectScreeningTask } from './data.ts';
@@ -18,6 +19,6 @@ export type { ChanceTest, DecisionCase, DecisionCases, ScreeningAttributeOutcome
 export { scoreScreening } from './scoring.ts';
 export { CHANCE_LEVEL, effectCvs } from './sections.ts';
 export { thresholdMetrics } from './thresholdMetrics.ts';
-export { effectAnchor, effectCounts, screeningVerdicts } from './verdict.ts';
+export { beyondNoiseFloor, effectAnchor, effectCounts, screeningVerdicts } from './verdict.ts';
 export { DEFAULT_SHORTLIST, screeningOutcomes, variantRuleText } from './variantOutcomes.ts';
 export type { VariantRule } from './variantOutcomes.ts';

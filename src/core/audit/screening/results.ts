@@ -311,7 +311,11 @@ export interface ScreeningResults {
     readonly noiseAttribute: string;
     readonly splits: { readonly tune: string; readonly test: string };
   };
-  readonly counts: { readonly jobs: number; readonly cvs: number; readonly variants: number };
+  /**
+   * `variants`: the variant scores (a variant is scored once per job whose pool holds its CV);
+   * `variant_records`: the distinct variants scored (absent in results stored before issue 48).
+   */
+  readonly counts: { readonly jobs: number; readonly cvs: number; readonly variants: number; readonly variant_records?: number };
   readonly models: readonly ScreeningModelResult[];
   /** ISO 8601 time the audit finished. */
   readonly createdAt: string;

@@ -30,7 +30,7 @@ describe('screeningAudit: header and model', () => {
     expect(results.schema).toBe(1);
     expect(results.kind).toBe('screening');
     expect(results.parameters).toMatchObject({ runs: 3, cutoff: 50, k: 5, bootstrap: 200, seed: 7, referenceModel: 'model-b', noiseAttribute: 'noise' });
-    expect(results.counts).toEqual({ jobs: 2, cvs: 6, variants: 96 });
+    expect(results.counts).toEqual({ jobs: 2, cvs: 6, variants: 96, variant_records: 48 });
     expect(a.model).toEqual(MODEL_A.model);
     expect(a.runs).toBe(3);
     expect(a.deterministic).toBe(false);

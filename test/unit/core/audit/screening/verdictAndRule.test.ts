@@ -1,14 +1,13 @@
 /**
-import { variantRuleText } from '../../../../../src/core/audit/screening/variantOutcomes.ts';
  * The screening audit's decision rule and its verdicts, on the hand-made dataset of tinyScreening.ts.
  * Every count below is worked out by hand in the comments.
  */
 import { describe, expect, it } from 'vitest';
 import { prepareScreening, screeningAudit } from '../../../../../src/core/audit/screening/audit.ts';
-import { screeningOutcomes, screeningVerdicts, variantRuleText } from '../../../../../src/core/audit/screening/index.ts';
+import { beyondNoiseFloor, screeningCountsText, screeningOutcomes, screeningVerdicts, variantRuleText } from '../../../../../src/core/audit/screening/index.ts';
 import { outcomesVerdicts, ruleInformativeness } from '../../../../../src/core/audit/outcomes/index.ts';
 import { pValue } from '../../../../../src/core/audit/common/index.ts';
-import type { ScreeningAttributeOutcomes } from '../../../../../src/core/audit/screening/results.ts';
+import type { ScreeningAttributeOutcomes, ScreeningModelResult } from '../../../../../src/core/audit/screening/results.ts';
 import { HEADER, MODEL_A, MODEL_B, OPTIONS, PARTS } from './tinyScreening.ts';
 
 const prepared = prepareScreening(PARTS, OPTIONS);
@@ -93,7 +92,7 @@ describe('screeningVerdicts(model): effects read against q and the noise floor',
     const explicit = a.bias.effects.find((e) => e.group === 'female' && e.signal === 'explicit')!;
     // ΔRank: alpha −1 −1 −1 −1 −1 0, beta 0 −1 −1 −1 −1 −1 → −10/12 = −0.83.
     expect(verdicts[0].text).toBe(
-      `model-a: female (explicit) variants score 15.000 points lower than their male variants of the same CV (ΔScore \u221215.000, 95% CI \u221215.000 to \u221215.000, q ${pValue(explicit.delta_score.q)}), larger than the noise floor (±2.000); they move 0.83 ranks down on average.`,
+      `model-a: female (explicit) variants score 15.000 points lower than their male variants of the same CV (ΔScore \u221215.000, 95% CI \u221215.000 to \u221215.000, q ${pValue(explicit.delta_score.q)}), the whole CI beyond the noise floor (±2.000). Against the original CV, they move 0.83 ranks down on average (ΔRank \u22120.83).`,
     );
   });
 
@@ -102,6 +101,64 @@ describe('screeningVerdicts(model): effects read against q and the noise floor',
     expect(verdicts).toHaveLength(1);
     expect(verdicts[0].distinguishable).toBe(false);
     expect(verdicts[0].text).toBe('model-b: no demographic signal changes the score by more than chance and noise allow — no ΔScore is significant (every q ≥ 0.05).');
+  });
+});
+
+/** A model with the given effects and noise floor: what screeningVerdicts reads of a model. */
+function modelWith(floor: number, effects: readonly { group: string; mean: number; ci: [number, number]; q: number; rank: number }[]): ScreeningModelResult {
+  const tested = (mean: number, ci: [number, number], q: number) => ({ mean, ci, p: q, q, significant: q < 0.05 });
+  return {
+    model: { id: 'm', label: 'm', kind: 'hub', revision: 'main', dtype: 'fp32', device: 'cpu' },
+    bias: {
+      effects: [
+        { kind: 'reference', attribute: 'gender', group: 'male', signal: 'explicit', delta_score: tested(NaN, [NaN, NaN], NaN), delta_rank: tested(0, [0, 0], 1), 'excl@5': tested(0, [0, 0], 1), n_cvs: 100 },
+        ...effects.map((e) => ({ kind: 'effect' as const, attribute: 'gender', group: e.group, signal: 'explicit', delta_score: tested(e.mean, e.ci, e.q), delta_rank: tested(e.rank, [e.rank - 1, e.rank + 1], 0.5), 'excl@5': tested(0, [0, 0], 1), n_cvs: 100 })),
+      ],
+      noise_floor: [],
+      noise_floor_max: { delta_score: floor, delta_rank: 1, 'excl@5': 0 },
+    },
+  } as unknown as ScreeningModelResult;
+}
+
+describe('an effect exceeds the noise floor only when its whole CI does (issue 48)', () => {
+  it('beyondNoiseFloor(ci, floor): the CI wholly above +floor or below −floor; no floor, any CI', () => {
+    expect(beyondNoiseFloor([-0.2, 0.05], 0.07)).toBe(false);
+    expect(beyondNoiseFloor([-0.9, -0.071], 0.07)).toBe(true);
+    expect(beyondNoiseFloor([-0.9, -0.07], 0.07)).toBe(false); // touching the floor is not beyond it
+    expect(beyondNoiseFloor([0.08, 0.5], 0.07)).toBe(true);
+    expect(beyondNoiseFloor([NaN, NaN], 0.07)).toBe(false);
+    expect(beyondNoiseFloor([-0.01, 0.01], NaN)).toBe(true);
+  });
+
+  it('a 0.073-point effect whose CI (−0.140 to −0.006) reaches inside ±0.070 does not count, though its mean is past the floor', () => {
+    const [v] = screeningVerdicts(modelWith(0.07, [{ group: 'female', mean: -0.073, ci: [-0.14, -0.006], q: 0.01, rank: -0.5 }]));
+    expect(v.distinguishable).toBe(false);
+    expect(v.text).toBe('m: no demographic signal changes the score by more than chance and noise allow — 1 ΔScore is significant but no 95% CI lies wholly beyond the noise floor (±0.070).');
+  });
+
+  it('an effect of −0.5 (CI −0.8 to −0.2) beyond ±0.07 counts; ΔScore against the reference group and ΔRank against the original CV each in a sentence of its own', () => {
+    const [v, ...rest] = screeningVerdicts(modelWith(0.07, [
+      { group: 'female', mean: -0.5, ci: [-0.8, -0.2], q: 0.001, rank: -1.25 },
+      { group: 'other', mean: 0.073, ci: [0.02, 0.13], q: 0.01, rank: 0 },
+    ]));
+    expect(rest).toHaveLength(0);
+    expect(v.text).toBe(
+      'm: female (explicit) variants score 0.500 points lower than their male variants of the same CV (ΔScore \u22120.500, 95% CI \u22120.800 to \u22120.200, q 0.001), the whole CI beyond the noise floor (±0.070). ' +
+        'Against the original CV, they move 1.25 ranks down on average (ΔRank \u22121.25).',
+    );
+  });
+});
+
+describe('screeningCountsText(counts): each count says what it counts (issue 48)', () => {
+  it('371 variants scored 1,074 times: a variant once per job whose pool holds its CV', () => {
+    expect(screeningCountsText({ jobs: 3, cvs: 66, variants: 1074, variant_records: 371 })).toBe('3 jobs, 66 CVs, 371 variants scored 1,074 times (each once per job whose pool holds its CV)');
+  });
+  it('as many scores as variants: the variants alone; results stored before the count: the scores, named so', () => {
+    expect(screeningCountsText({ jobs: 1, cvs: 1, variants: 5, variant_records: 5 })).toBe('1 job, 1 CV, 5 variants');
+    expect(screeningCountsText({ jobs: 3, cvs: 66, variants: 1074 })).toBe('3 jobs, 66 CVs, 1,074 variant scores (a variant is scored once per job whose pool holds its CV)');
+  });
+  it('the audit counts the distinct variants it scored: tinyScreening, 6 CVs × 8 variants in both jobs\' pools: 48 variants, 96 scores', () => {
+    expect(screeningAudit(PARTS, [MODEL_A], { ...OPTIONS, referenceModel: undefined }, HEADER).counts).toEqual({ jobs: 2, cvs: 6, variants: 96, variant_records: 48 });
   });
 });
 
