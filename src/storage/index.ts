@@ -25,4 +25,4 @@ export {
 export type { DatasetSummary, DatasetUpdate } from './datasetStore.ts';
 export { EmbeddingCache, embeddingKey, textSha256 } from './embeddingCache.ts';
 export type { EmbeddingSpec } from './embeddingCache.ts';
-export { putRun, getRun, listRuns, putResults, getResults, deleteRun } from './runStore.ts';
+export { putRun, getRun, listRuns, putResults, getResults, deleteRun, markInterrupted } from './runStore.ts';

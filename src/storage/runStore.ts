@@ -33,3 +33,20 @@ export async function deleteRun(db: FairgroundDb, id: string): Promise<void> {
   const tx = db.transaction(['runs', 'results'], 'readwrite');
   await Promise.all([tx.objectStore('runs').delete(id), tx.objectStore('results').delete(id), tx.done]);
 }
+
+/**
+ * Marks `interrupted` every run left `pending` or `running` that no page holds (`isHeld` says which
+ * are: a run in progress in this or another tab). Returns the ids it marked. One transaction, so a
+ * run that finishes meanwhile is not overwritten with a stale status.
+ */
+export async function markInterrupted(db: FairgroundDb, isHeld: (id: string) => boolean): Promise<string[]> {
+  const tx = db.transaction('runs', 'readwrite');
+  const marked: string[] = [];
+  for (const run of await tx.store.getAll()) {
+    if ((run.status !== 'running' && run.status !== 'pending') || isHeld(run.id)) continue;
+    marked.push(run.id);
+    await tx.store.put({ ...run, status: 'interrupted' });
+  }
+  await tx.done;
+  return marked;
+}

@@ -125,7 +125,11 @@ export interface EmbeddingEntry {
   readonly createdAt: number;
 }
 
-export type RunState = 'pending' | 'running' | 'done' | 'failed' | 'cancelled';
+/**
+ * Where a run stands. `interrupted`: it was `running` when its tab closed or crashed and no tab
+ * holds it now (issue 48): it waits for Resume or Discard, and is never shown as running.
+ */
+export type RunState = 'pending' | 'running' | 'interrupted' | 'done' | 'failed' | 'cancelled';
 
 /** A row of `runs`: its configuration and, per model key, where that model stands. */
 export interface RunEntry {

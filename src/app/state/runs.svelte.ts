@@ -5,7 +5,7 @@
  */
 import type { ModelResult } from '../../core/audit/retrieval/index.ts';
 import { CancelledError, runModelKey, runModelLabel, type FinishedModel, type RunResults, type StoredModelProgress, type ModelRunProgress, type RunConfig } from '../../core/audit/run/index.ts';
-import { EmbeddingCache, getResults, getRun, listRuns, putResults, putRun, type RunEntry } from '../../storage/index.ts';
+import { deleteRun, EmbeddingCache, getResults, getRun, listRuns, markInterrupted, putResults, putRun, type RunEntry } from '../../storage/index.ts';
 import { computeWorker, stopComputeWorker } from '../runs/computeClient.ts';
 import { runRetrievalAudit } from '../runs/retrievalRun.ts';
 import { runScreeningAudit } from '../runs/screeningRun.ts';
@@ -13,6 +13,7 @@ import type { ScreeningModelScores } from '../../core/audit/screening/index.ts';
 import { database } from './database.ts';
 import { storedProgress } from './runEntry.ts';
 import { deviceState } from './device.svelte.ts';
+import { heldRunIds, holdRunLock } from './runLock.ts';
 
 /** A finished retrieval model leaves its results per subset; a screening model its scores. */
 function isRetrievalResults(f: FinishedModel): f is readonly ModelResult[] {
@@ -45,8 +46,20 @@ export class RunsState {
   /** The run that failed last (its finished models kept), for Retry. */
   failed = $state<RunEntry | undefined>(undefined);
 
+  /** Reads the list of runs, first marking `interrupted` those left running by a closed tab. */
   async refresh(): Promise<void> {
-    this.list = await listRuns(await database());
+    const db = await database();
+    const held = await heldRunIds(this.active?.id);
+    await markInterrupted(db, (id) => held.has(id));
+    this.list = await listRuns(db);
+  }
+
+  /** Deletes a run and its results (a Discard of an interrupted run, or Delete in Results). */
+  async remove(id: string): Promise<void> {
+    if (this.active?.id === id) throw new Error('this run is in progress: cancel it first');
+    await deleteRun(await database(), id);
+    if (this.failed?.id === id) this.failed = undefined;
+    await this.refresh();
   }
 
   /** Starts a run (or resumes `resumeId` with its finished models kept). Resolves to the run id when done. */
@@ -76,6 +89,9 @@ export class RunsState {
       startedAt: Date.now(),
     });
     this.active = active;
+    const releaseLock = await holdRunLock(id);
+    // A run starting is one of the moments a run left by a closed tab is marked interrupted.
+    await this.refresh();
     const createdAt = previous?.createdAt ?? Date.now();
     const save = (status: RunEntry['status'], error?: string, partial?: RunEntry['partial']) =>
       putRun(db, {
@@ -122,6 +138,7 @@ export class RunsState {
       }
       return undefined;
     } finally {
+      releaseLock();
       this.active = undefined;
       await this.refresh();
     }
@@ -142,10 +159,10 @@ export class RunsState {
     this.active?.controller.abort();
   }
 
-  /** After a reload: the newest run left `running` (the tab closed mid-run), if any. */
+  /** After a reload: the newest run a closed tab left unfinished (marked `interrupted` by refresh), if any. */
   async interrupted(): Promise<RunEntry | undefined> {
     await this.refresh();
-    return this.active ? undefined : this.list.find((r) => r.status === 'running');
+    return this.active ? undefined : this.list.find((r) => r.status === 'interrupted');
   }
 
   async results(id: string): Promise<RunResults | undefined> {
