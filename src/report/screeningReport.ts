@@ -4,7 +4,7 @@
  * tables, the models and their decision rules, the method, every table and plot of the results
  * page, and the limitations (no labels, uncalibrated scores, an uninformative rule, one run).
  */
-import { screeningCountsText, screeningVerdicts, variantRuleText, type ScreeningResults, type ScreeningAttributeOutcomes, type ScreeningModelResult } from '../core/audit/screening/index.ts';
+import { ruleOfOutcomes, screeningCountsText, screeningRuleContext, screeningVerdicts, variantRuleText, type ScreeningResults, type ScreeningAttributeOutcomes, type ScreeningModelResult } from '../core/audit/screening/index.ts';
 import { truncationSentence } from '../core/models/truncation.ts';
 import { shortModelName } from '../core/models/displayName.ts';
 import {
@@ -26,13 +26,10 @@ import type { RuleContext } from '../core/audit/outcomes/index.ts';
 export type ReportScreeningResults = ScreeningResults & { readonly parameters: { readonly sample?: { readonly cvsPerJob: number; readonly seed: number } | null } };
 
 /** The rule an attribute's outcomes were decided by (a result stored before rules were stated has its threshold). */
-const ruleOf = (o: ScreeningAttributeOutcomes) => o.rule ?? { kind: 'threshold' as const, threshold: o.threshold ?? 50 };
+const ruleOf = ruleOfOutcomes;
 
-/** How core reads a model's rule: in words, and whether it is a fixed default cut-off on uncalibrated scores. */
-function ruleContext(m: ScreeningModelResult, o: ScreeningAttributeOutcomes): RuleContext {
-  const rule = ruleOf(o);
-  return { ruleText: variantRuleText(rule), uncalibratedDefault: m.model.uncalibrated === true && rule.kind === 'threshold' && m.validity?.threshold_source !== 'tuned' };
-}
+/** How core reads a model's rule: the run's rule, in words, and whether it is a fixed default cut-off on uncalibrated scores. */
+const ruleContext = (m: ScreeningModelResult, o: ScreeningAttributeOutcomes): RuleContext => screeningRuleContext(m, o);
 
 const outcomesCaption = (m: ScreeningModelResult, o: ScreeningAttributeOutcomes) => `${shortModelName(m.model.label, m.model.id)}, ${o.attribute}: outcomes of the variants under ${variantRuleText(ruleOf(o))}`;
 

@@ -16,6 +16,6 @@ export { selectionRuleOf, selectionsOf } from './selectionRule.ts';
 export type { SampleSelections, SelectionRule } from './selectionRule.ts';
 export { describeRule, ruleInformativeness } from './informative.ts';
 export type { RuleContext, RuleInformativeness } from './informative.ts';
-export { categoryAnchor, outcomesVerdicts } from './verdict.ts';
+export { categoryAnchor, outcomesVerdicts, uncalibratedCaveat } from './verdict.ts';
 export { rankSelections } from './selectionRule.ts';
 export type { ScoreRule } from './selectionRule.ts';

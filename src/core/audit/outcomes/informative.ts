@@ -33,8 +33,10 @@ export function describeRule(decision: OutcomeDecision): string {
 
 /** How the rule of an audit is read. */
 export interface RuleContext {
-  /** The scores are uncalibrated and the cut-off is the fixed default. */
+  /** The scores are uncalibrated and the cut-off is the fixed default: the rule is uninformative. */
   readonly uncalibratedDefault?: boolean;
+  /** The scores are uncalibrated and the user chose the cut-off: the user's rule, read with that caveat. */
+  readonly uncalibratedChosen?: boolean;
   /** The rule in words, where the decision column does not say it (a screening audit's rule, e.g. `score ≥ 50`). */
   readonly ruleText?: string;
 }

@@ -15,6 +15,14 @@ const ciOf = (v: OutcomeNumber) => (typeof v === 'object' ? v.ci : undefined);
 export const categoryAnchor = (grouping: string, category: string) => `outcomes:${grouping}:${category}`;
 
 /**
+ * The caveat of a cut-off the user chose on uncalibrated scores: the rule is theirs, the scale is not a probability.
+ * @example uncalibratedCaveat('score ≥ 75') // 'The scores are not calibrated (no labels to calibrate them on): score ≥ 75 is the cut-off you chose …'
+ */
+export function uncalibratedCaveat(rule: string): string {
+  return `The scores are not calibrated (no labels to calibrate them on): ${rule} is the cut-off you chose, applied to the scores as they are — a score is not a probability of fit, so read the four-fifths result below as that of your rule on this model's scale.`;
+}
+
+/**
  * One sentence per grouping (or, for an uninformative rule, one saying so and why).
  * @example outcomesVerdicts(results)[0].text // 'race: black is selected at 6.45% against white’s 9.65% (impact ratio 0.668, 95% CI 0.52 to 0.85): below four-fifths.'
  */
@@ -25,6 +33,7 @@ export function outcomesVerdicts(results: OutcomesResults, context: RuleContext 
     return [{ subject: 'rule', anchor: 'outcomes:rule', distinguishable: false, text: `The rule is uninformative: ${info.reasons.join('; ')}. It cannot tell a fair selection from an unfair one, so no four-fifths result is shown; choose a shortlist, a cut-off or a selection rate that selects some candidates and not others.` }];
   }
   const out: Verdict[] = [];
+  if (context.uncalibratedChosen) out.push({ subject: 'rule', anchor: 'outcomes:rule', distinguishable: false, text: uncalibratedCaveat(rule) });
   for (const g of results.groupings) {
     const top = g.categories.find((c) => c.category === g.highest);
     if (!top) continue;

@@ -14,6 +14,7 @@ export { screeningPerUnitOf } from './perUnit.ts';
 export { decisionCases, DECISION_CASES_KEPT, originalSelected } from './cases.ts';
 export { decisionCasesFromDataset } from './resolveCases.ts';
 export { outcomesUnderRule } from './ruleOutcomes.ts';
+export { ruleOfOutcomes, scoresUncalibrated, screeningRuleContext } from './ruleContext.ts';
 export type { ResolvedDecisionCase } from './resolveCases.ts';
 export type { ChanceTest, DecisionCase, DecisionCases, ScreeningAttributeOutcomes, ScreeningModelDescriptor, ScreeningModelResult, ScreeningPerUnit, ScreeningResults, ScreeningUnitValues, ScreeningVariantValues, TestedCi } from './results.ts';
 export { scoreScreening } from './scoring.ts';

@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { prepareScreening, screeningAudit } from '../../../../../src/core/audit/screening/audit.ts';
-import { beyondNoiseFloor, screeningCountsText, screeningOutcomes, screeningVerdicts, variantRuleText } from '../../../../../src/core/audit/screening/index.ts';
+import { beyondNoiseFloor, screeningCountsText, screeningOutcomes, screeningRuleContext, screeningVerdicts, variantRuleText } from '../../../../../src/core/audit/screening/index.ts';
 import { outcomesVerdicts, ruleInformativeness } from '../../../../../src/core/audit/outcomes/index.ts';
 import { pValue } from '../../../../../src/core/audit/common/index.ts';
 import type { ScreeningAttributeOutcomes, ScreeningModelResult } from '../../../../../src/core/audit/screening/results.ts';
@@ -77,6 +77,35 @@ describe('a rule that selects everyone cannot pass', () => {
     const unlabelled = screeningAudit({ ...PARTS, labels: [] }, [MODEL_A], { ...OPTIONS, referenceModel: undefined }, HEADER).models[0];
     expect(unlabelled.outcomes?.[0].rule).toEqual({ kind: 'top-k', k: 5 });
     expect(category(unlabelled.outcomes!, 'female').selected).toBe(28);
+  });
+});
+
+describe('screeningRuleContext(model, outcomes, chosen): a cut-off the user chose is the user\'s rule (issue 48)', () => {
+  // Model A's scores read as uncalibrated (calibrated similarity without labels) and without validity (no tuned threshold).
+  const unlabelled = screeningAudit({ ...PARTS, labels: [] }, [MODEL_A], { ...OPTIONS, referenceModel: undefined }, HEADER).models[0];
+  const uncalibrated = { ...unlabelled, model: { ...unlabelled.model, uncalibrated: true as const } };
+  const at75 = { ...screeningOutcomes(prepared, MODEL_A, { kind: 'threshold', threshold: 75 })[0] };
+
+  it('the run\'s fixed default cut-off on uncalibrated scores is uninformative; a shortlist reads ranks and needs no caveat', () => {
+    const at50 = screeningOutcomes(prepared, MODEL_A, { kind: 'threshold', threshold: 50 })[0];
+    expect(screeningRuleContext(uncalibrated, at50)).toEqual({ ruleText: 'score ≥ 50', uncalibratedDefault: true });
+    expect(screeningRuleContext(uncalibrated, uncalibrated.outcomes![0])).toEqual({ ruleText: "top 5 of its pool (the variant in its CV's place)" });
+    expect(screeningRuleContext(unlabelled, at50)).toEqual({ ruleText: 'score ≥ 50' });
+  });
+
+  it('score ≥ 75 chosen by the user: informative, the four-fifths result shown under a caveat that the scores are uncalibrated', () => {
+    // Model A at 75: alpha 90 80 (cv-001, 002), beta 80 90 (cv-005, 006) are ≥ 75. Male variants (+0, +0, +2)
+    // keep them: 4 CVs × 3 = 12 of 36; female explicit (−15: 75, 65, 65, 75 → 2), implicit 1 (−4: 86, 76,
+    // 76, 86 → 4), implicit 2 (−6: 84, 74, 74, 84 → 2): 8 of 36. Ratio 8/12.
+    const context = screeningRuleContext(uncalibrated, at75, true);
+    expect(context).toEqual({ ruleText: 'score ≥ 75', uncalibratedChosen: true });
+    expect(ruleInformativeness(at75.outcomes, context).informative).toBe(true);
+    expect(category([at75], 'male').selected).toBe(12);
+    expect(category([at75], 'female').selected).toBe(8);
+    const [caveat, finding] = outcomesVerdicts(at75.outcomes, context);
+    expect(caveat.text).toMatch(/^The scores are not calibrated \(no labels to calibrate them on\): score ≥ 75 is the cut-off you chose/u);
+    expect(caveat.text).not.toMatch(/fixed default|uninformative/u);
+    expect(finding.text).toMatch(/^gender: female is selected at 22\.22% against male’s 33\.33% \(impact ratio 0\.667/u);
   });
 });
 
