@@ -15,6 +15,7 @@ const ISOLATED = [
   'test/unit/app/runs/retrievalRun.test.ts',
   'test/unit/app/datasetStrings.test.ts',
   'test/unit/cli/hubDatasetLayouts.test.ts',
+  'test/unit/cli/hubUnreachable.test.ts',
   'test/unit/cli/runHubBenchmark.test.ts',
   'test/unit/cli/runHubDataset.test.ts',
   'test/unit/core/package/zipPackage.test.ts',

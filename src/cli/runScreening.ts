@@ -15,6 +15,8 @@ import { FormatError } from '../core/formats/formatError.ts';
 import { withScoreShards } from './scoreShardsIo.ts';
 import { deviceOption, integerOption, listOption, requiredOption, scoresOption, stringOption } from './args.ts';
 import { InputError } from './errors.ts';
+import { explainHubFailure, HubUnreachableError } from '../core/hub/hubUnreachable.ts';
+import { DEFAULT_HUB_HOST } from '../core/models/modelSource.ts';
 import { folderDataset, nodeEnvironment } from './node/datasetPort.ts';
 import { terminalProgress } from './node/progressLine.ts';
 import { resolveModel } from './node/modelChoice.ts';
@@ -129,6 +131,8 @@ async function openDecision(choice: Extract<ScreeningChoice, { kind: 'decision' 
   try {
     model = await loadDecisionModelNode(choice.spec);
   } catch (e) {
+    const unreachable = choice.spec.localModelPath === undefined ? explainHubFailure(e, { host: DEFAULT_HUB_HOST, id: choice.spec.id }, 'cli') : e;
+    if (unreachable instanceof HubUnreachableError) throw new InputError(unreachable.message);
     throw new InputError(`cannot load decision model "${choice.descriptor.id}" (${(e as Error).message.split('\n')[0]})`, choice.spec.localModelPath);
   }
   return {

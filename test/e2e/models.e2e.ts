@@ -131,6 +131,26 @@ e2e('"Try it" lists the texts in rank order (equal cosines: the later line first
   assert.deepEqual(errors, []);
 }, { timeout: 400_000 });
 
+e2e('a Hub model whose Hub gives no response says the Hub could not be reached, at which host, and what to do (issue 48)', async ({ page, baseUrl }) => {
+  await openModels(page, baseUrl);
+  // Nothing answers on port 9 (and the site's policy would refuse it): the fetch gets no response, a bare "Failed to fetch".
+  await page.getByTestId('model-hub-host').fill('http://127.0.0.1:9/');
+  await page.getByTestId('model-hub-host-save').click();
+  await page.getByTestId('model-hub-id').fill('fairground-test/tiny-bert-embed');
+  await page.getByTestId('model-hub-add').click();
+  await page.getByTestId('model-try-model').selectOption('fairground-test/tiny-bert-embed');
+  await page.getByTestId('model-try-query').fill(QUERY);
+  await page.getByTestId('model-try-texts').fill(CHEF);
+  await page.getByTestId('model-try-run').click();
+  const banner = page.locator('[data-testid="model-try-error"] [data-testid="error-banner"]');
+  await banner.waitFor({ timeout: 120_000 });
+  const text = (await banner.textContent()) ?? '';
+  assert.match(text, /The Hub mirror could not be reached at 127\.0\.0\.1:9 while loading fairground-test\/tiny-bert-embed/);
+  assert.match(text, /a model folder on this machine/i);
+  assert.match(text, /FAIRGROUND_CONNECT_SRC/);
+  assert.match(text, /try again later/);
+}, { timeout: 200_000 });
+
 e2e('a local model folder loads and embeds without a request leaving the page, matching the PyTorch reference', async ({ page, baseUrl, device, errors, requests }) => {
   await openModels(page, baseUrl);
   await page.getByTestId('model-folder-input').setInputFiles(FOLDER);

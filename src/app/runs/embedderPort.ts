@@ -9,6 +9,7 @@ import type { ModelProgress } from '../../core/models/loadProgress.ts';
 import type { EmbeddingModelEntry } from '../../core/models/modelSpec.ts';
 import type { ModelSource } from '../../core/models/modelSource.ts';
 import { EmbeddingRunner, type VectorCache } from '../../models/embeddingRunner.ts';
+import { explainHubFailure } from '../../core/hub/hubUnreachable.ts';
 import { takeWarmEmbedder } from './warmEmbedders.ts';
 
 export interface EmbedderPortOptions {
@@ -22,6 +23,11 @@ export interface EmbedderPortOptions {
 /** The options every model runner of a run starts with: the model, the probe, the run's device and dtype. */
 export function runnerOptions<E>(m: { readonly entry: E; readonly source: ModelSource }, probe: DeviceProbe, config: { readonly device?: Device; readonly dtype?: Dtype }) {
   return { entry: m.entry, source: m.source, probe, override: { device: config.device, dtype: config.dtype } };
+}
+
+/** A model's load failure as the user reads it: a Hub that gave no response says so, which host, and what to do (core/hub/hubUnreachable.ts). */
+export function explainLoadFailure(e: unknown, source: ModelSource): unknown {
+  return source.kind === 'hub' ? explainHubFailure(e, source, 'browser') : e;
 }
 
 /** Load progress as the run shows it: bytes downloaded, or the device fallback's reason. */
@@ -73,7 +79,7 @@ export async function openEmbedder(o: EmbedderPortOptions, report: LoadReport): 
       await runner.load();
     } catch (e) {
       runner.dispose();
-      throw e;
+      throw explainLoadFailure(e, o.source);
     }
   }
   const loaded = runner;

@@ -10,19 +10,20 @@ import { DecisionRunner } from '../../models/decisionRunner.ts';
 import { EmbeddingRunner } from '../../models/embeddingRunner.ts';
 import { browserPlan } from './browserPlan.ts';
 import { screeningCompute } from './computePorts.ts';
-import { loadReportOf, runnerOptions } from './embedderPort.ts';
+import { explainLoadFailure, loadReportOf, runnerOptions } from './embedderPort.ts';
+import type { ModelSource } from '../../core/models/modelSource.ts';
 import type { BrowserRunDeps } from './retrievalRun.ts';
 import { storedDataset } from './storedDataset.ts';
 
 export type { ScreeningRunResults } from '../../core/audit/run/index.ts';
 
-async function loaded<T extends { load(): Promise<void>; dispose(): void }>(runner: T): Promise<T> {
+async function loaded<T extends { load(): Promise<void>; dispose(): void }>(runner: T, source: ModelSource): Promise<T> {
   try {
     await runner.load();
     return runner;
   } catch (e) {
     runner.dispose();
-    throw e;
+    throw explainLoadFailure(e, source);
   }
 }
 
@@ -38,6 +39,7 @@ async function openCalibrated(m: Extract<ScreeningRunModel, { kind: 'calibrated'
         if (p.status === 'batch') events.embedding(p.done, p.total, p.etaSeconds);
       },
     }),
+    m.source,
   );
   return {
     get device() {
@@ -65,6 +67,7 @@ async function openDecision(m: Extract<ScreeningRunModel, { kind: 'decision' }>,
         }
       },
     }),
+    m.source,
   );
   return {
     reportsRuns: true,

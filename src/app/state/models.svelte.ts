@@ -16,6 +16,7 @@ import { settings } from './settings.svelte.ts';
 import { modelSource } from '../../models/modelRefs.ts';
 import { folderModel, type FolderModel, type PickedFile } from '../settings/folderModel.ts';
 import { similarityRows, type SimilarityRow } from '../../core/models/similarity.ts';
+import { explainHubFailure } from '../../core/hub/hubUnreachable.ts';
 import { database } from './database.ts';
 import { deviceState } from './device.svelte.ts';
 
@@ -227,7 +228,10 @@ export class ModelsState {
       };
     } catch (e) {
       if (e instanceof CancelledError) this.notice = 'Cancelled. Texts embedded before the cancel are cached.';
-      else this.error = `${c.entry.label} failed: ${e instanceof Error ? e.message : String(e)}`;
+      else {
+        const why = c.source.kind === 'hub' ? explainHubFailure(e, c.source, 'browser') : e;
+        this.error = `${c.entry.label} failed: ${why instanceof Error ? why.message : String(why)}`;
+      }
     } finally {
       runner?.dispose();
       this.#controller = undefined;

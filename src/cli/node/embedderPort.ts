@@ -5,6 +5,8 @@
  */
 import type { TextEmbedder } from '../../core/audit/run/index.ts';
 import { InputError } from '../errors.ts';
+import { explainHubFailure, HubUnreachableError } from '../../core/hub/hubUnreachable.ts';
+import { DEFAULT_HUB_HOST } from '../../core/models/modelSource.ts';
 import type { ModelChoice } from './modelChoice.ts';
 import { loadNodeEmbedder } from './nodeEmbedder.ts';
 
@@ -21,6 +23,8 @@ export async function openNodeEmbedder(choice: EmbeddingChoice): Promise<TextEmb
   } catch (e) {
     const reason = (e as Error).message.split('\n')[0];
     if (choice.spec.localDir === undefined) {
+      const unreachable = explainHubFailure(e, { host: DEFAULT_HUB_HOST, id: choice.spec.id }, 'cli');
+      if (unreachable instanceof HubUnreachableError) throw new InputError(unreachable.message);
       throw new InputError(
         `cannot load model "${choice.spec.id}" from the Hugging Face Hub (${reason}); offline, use a bundled model (fairground-glove-100d) or a local model folder`,
       );
