@@ -40,6 +40,13 @@ function findCommand(words: string[]): { command: Command; rest: number } | unde
   return command ? { command, rest: 1 } : undefined;
 }
 
+/** What an unknown command is told: the words it gave, and where the commands are listed. */
+function unknownCommandText(words: readonly string[]): string {
+  const given = escapeControl(words.join(' '));
+  if (words[0] === 'eval') return `fairground: unknown command "${given}": the eval kinds are ${evalCommands.map((c) => c.name).join(', ')}; see fairground eval --help`;
+  return `fairground: unknown command "${given}"; see fairground --help`;
+}
+
 /** Runs the CLI and returns its exit code: 0 success, 2 bad input, 1 unexpected failure. */
 export async function main(argv: readonly string[], io: CliIo): Promise<number> {
   const args = parseArgs(argv);
@@ -54,11 +61,12 @@ export async function main(argv: readonly string[], io: CliIo): Promise<number> 
       io.stdout(`Usage: fairground eval <kind> [options]\n\n${evalCommands.map((c) => `  ${c.name.padEnd(width)}  ${c.summary}`).join('\n')}\n\nfairground eval <kind> --help shows a kind's options.\n`);
       return args.options.has('help') ? 0 : 2;
     }
-    if (args.positional.length === 0 || args.options.has('help')) {
+    if (args.positional.length === 0) {
       io.stdout(`${helpText()}\n`);
-      return args.positional.length === 0 && !args.options.has('help') ? 2 : 0;
+      return args.options.has('help') ? 0 : 2;
     }
-    io.stderr(`fairground: unknown command "${escapeControl(args.positional.join(' '))}"; see fairground --help\n`);
+    // An unknown command says so and exits 2, --help or not: the general help would read as success.
+    io.stderr(`${unknownCommandText(args.positional)}\n`);
     return 2;
   }
   const { command, rest } = found;

@@ -11,6 +11,7 @@ import { dirname, join } from 'node:path';
 import { integerOption, listOption, numberOption, requiredOption, stringOption } from './args.ts';
 import type { Command } from './command.ts';
 import { InputError } from './errors.ts';
+import { readJsonInput } from './jsonInput.ts';
 import { importDocuments, describeDocumentError } from '../core/documents/importDocuments.ts';
 import { MAPPED_FIELDS, type ColumnMapping } from '../core/documents/columnMapping.ts';
 import { withDefaultLanguage } from '../core/documents/defaultLanguage.ts';
@@ -61,8 +62,9 @@ function importedWithLanguage(documents: readonly ImportedDocument[], lang: stri
 
 /** `--name-lists F.json`: a user's own name list (core/counterfactual/nameList.ts). @throws {InputError} naming the file and field. */
 async function readNameList(path: string): Promise<NameList> {
+  const value = readJsonInput(await readFile(path, 'utf8'), path);
   try {
-    return validateNameList(JSON.parse(await readFile(path, 'utf8')));
+    return validateNameList(value);
   } catch (e) {
     throw new InputError(`not a name list: ${(e as Error).message}`, path);
   }
@@ -90,8 +92,9 @@ export const makeDatasetCommand: Command = {
     const decisionsPath = stringOption(args, 'decisions');
     let review: ReadReview | undefined;
     if (decisionsPath !== undefined) {
+      const value = readJsonInput(await readFile(decisionsPath, 'utf8'), decisionsPath);
       try {
-        review = parseReviewFile(JSON.parse(await readFile(decisionsPath, 'utf8')));
+        review = parseReviewFile(value);
       } catch (e) {
         throw new InputError((e as Error).message, decisionsPath);
       }

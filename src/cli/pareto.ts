@@ -6,6 +6,7 @@
 import type { Command } from './command.ts';
 import { requiredOption, stringOption } from './args.ts';
 import { InputError } from './errors.ts';
+import { readJsonInput } from './jsonInput.ts';
 import { paretoOfResults, parseResults } from '../core/audit/retrieval/index.ts';
 
 export const paretoCommand: Command = {
@@ -16,9 +17,10 @@ export const paretoCommand: Command = {
   async run(args, io) {
     const file = requiredOption(args, 'results');
     const text = await io.readText(file);
+    const value = readJsonInput(text, file);
     let results;
     try {
-      results = parseResults(JSON.parse(text));
+      results = parseResults(value);
     } catch (e) {
       throw new InputError((e as Error).message, file);
     }

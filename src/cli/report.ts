@@ -21,15 +21,11 @@ import type { ParsedArgs } from './args.ts';
 import { folderDataset } from './node/datasetPort.ts';
 import type { DatasetPort } from '../core/audit/common/index.ts';
 import { withoutNulls } from '../core/jsonNulls.ts';
+import { readJsonInput } from './jsonInput.ts';
 
 /** A results object read from JSON (its nulls read back as the NaN core keeps). @throws {InputError} naming the file. */
 function readResults(text: string, file: string): ReportResults {
-  let value: unknown;
-  try {
-    value = JSON.parse(text);
-  } catch (e) {
-    throw new InputError(`not JSON: ${(e as Error).message}`, file);
-  }
+  const value = readJsonInput(text, file);
   if (Array.isArray(value)) throw new InputError('holds several results objects (run with several --k): write one per file', file);
   const kind = (value as { kind?: unknown } | null)?.kind;
   try {
@@ -47,12 +43,7 @@ function readResults(text: string, file: string): ReportResults {
 
 /** The output of `eval outcomes`. @throws {InputError} naming the file. */
 function readOutcomes(text: string, file: string): OutcomesResults {
-  let value: unknown;
-  try {
-    value = JSON.parse(text);
-  } catch (e) {
-    throw new InputError(`not JSON: ${(e as Error).message}`, file);
-  }
+  const value = readJsonInput(text, file);
   const o = value as { audit?: unknown; groupings?: unknown } | null;
   if (typeof o !== 'object' || o === null || o.audit !== 'outcomes' || !Array.isArray(o.groupings)) throw new InputError('not the output of fairground eval outcomes (audit: "outcomes")', file);
   return withoutNulls(value) as OutcomesResults;
@@ -60,12 +51,7 @@ function readOutcomes(text: string, file: string): OutcomesResults {
 
 /** The output of `eval tasks` on one predictions folder. @throws {InputError} naming the file. */
 function readTasks(text: string, file: string): MultiTaskResults {
-  let value: unknown;
-  try {
-    value = JSON.parse(text);
-  } catch (e) {
-    throw new InputError(`not JSON: ${(e as Error).message}`, file);
-  }
+  const value = readJsonInput(text, file);
   const o = value as { tasks?: unknown; capabilities?: unknown; comparison?: unknown } | null;
   if (typeof o === 'object' && o !== null && o.comparison !== undefined) throw new InputError('holds several systems (eval tasks with several --predictions): report one folder’s output', file);
   if (typeof o !== 'object' || o === null || typeof o.tasks !== 'object' || typeof o.capabilities !== 'object') throw new InputError('not the output of fairground eval tasks (tasks, capabilities)', file);

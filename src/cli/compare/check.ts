@@ -7,6 +7,7 @@
 import { ExitWith, TextOutput, type Command } from '../command.ts';
 import { outputFormat, requiredOption, stringOption } from '../args.ts';
 import { InputError } from '../errors.ts';
+import { readJsonInput } from '../jsonInput.ts';
 import { RULE_ON, baselineMismatch, checkRules, comparedRows, formatChange, parseRule, rulesOf, type CheckOutcome, type Rule, type RuleOn } from '../../core/audit/compare/index.ts';
 import { readResultsFile } from './resultsFile.ts';
 import { textTable } from './textTable.ts';
@@ -60,9 +61,9 @@ export const checkCommand: Command = {
     }
     const rulesFile = stringOption(args, 'rules');
     if (rulesFile) {
-      const text = await io.readText(rulesFile);
+      const value = readJsonInput(await io.readText(rulesFile), rulesFile);
       try {
-        rules.push(...rulesOf(JSON.parse(text)));
+        rules.push(...rulesOf(value));
       } catch (e) {
         throw new InputError((e as Error).message, rulesFile);
       }

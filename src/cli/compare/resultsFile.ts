@@ -5,6 +5,7 @@
  */
 import type { CliIo } from '../command.ts';
 import { InputError } from '../errors.ts';
+import { readJsonInput } from '../jsonInput.ts';
 import { parseResults } from '../../core/audit/retrieval/index.ts';
 import { parseScreeningResults } from '../../core/audit/screening/index.ts';
 import type { ComparableResults, StoredRun } from '../../core/audit/compare/index.ts';
@@ -16,12 +17,7 @@ import type { OutcomesResults } from '../../core/audit/outcomes/index.ts';
  */
 export async function readResultsFile(io: CliIo, file: string): Promise<StoredRun> {
   const text = await io.readText(file);
-  let value: unknown;
-  try {
-    value = JSON.parse(text);
-  } catch (e) {
-    throw new InputError(`not JSON (${(e as Error).message})`, file);
-  }
+  const value = readJsonInput(text, file);
   if (Array.isArray(value)) {
     // `run --k 5,10` writes a list of results objects, one per k; any other array is not results at all.
     const perK = value.length > 0 && value.every((v) => typeof v === 'object' && v !== null && (v as { kind?: unknown }).kind === 'retrieval-fairness');

@@ -54,6 +54,27 @@ describe('fairground refuses what it does not know', () => {
     expect((await cli(['eval', 'twins', '--help'])).out).toMatch(/Options: --run --twin-run --twins --k --groups --allow-missing --bootstrap --seed/);
   });
 
+  it('an unknown command says so and exits 2, with --help too (issue 48: eval nosuch --help printed the general help, exit 0)', async () => {
+    const evalKind = await cli(['eval', 'nosuch', '--help']);
+    expect(evalKind.code).toBe(2);
+    expect(evalKind.out).toBe('');
+    expect(evalKind.err).toMatch(/^fairground: unknown command "eval nosuch": the eval kinds are retrieval, .*; see fairground eval --help\n$/);
+    const top = await cli(['nosuch', '--help']);
+    expect(top.code).toBe(2);
+    expect(top.err).toBe('fairground: unknown command "nosuch"; see fairground --help\n');
+    expect((await cli(['--help'])).code).toBe(0);
+    expect((await cli([])).code).toBe(2);
+  });
+
+  it('a JSON file that is not JSON is one line naming the file, no literal \\x0a of the runtime\'s quote of it (issue 48)', async () => {
+    const io = memoryIo({ 'r.json': 'id,text\na,hello\n', 'rules.json': '{"a": 1,\n"b" 2}' });
+    expect(await main(['report', '--results', 'r.json', '--out', 'x.html'], io)).toBe(2);
+    expect(io.err).toBe("fairground: r.json: not JSON: Unexpected token 'i'\n");
+    const io2 = memoryIo({ 'rules.json': '{"a": 1,\n"b" 2}', 'r.json': '{}' });
+    expect(await main(['check', '--results', 'r.json', '--rules', 'rules.json'], io2)).toBe(2);
+    expect(io2.err).toBe('fairground: rules.json:2: not JSON: Unexpected number\n');
+  });
+
   it('suggestOption(name, known) picks the nearest within 2 edits or a prefix, else nothing', () => {
     expect(suggestOption('thresold', ['threshold', 'k'])).toBe('threshold');
     expect(suggestOption('boot', ['bootstrap', 'seed'])).toBe('bootstrap');

@@ -27,7 +27,7 @@ describe('fairground report on bad input', () => {
   const cases: [string, string[], RegExp][] = [
     ['a missing results file', ['--results', join(dir, 'missing.json')], /missing\.json/],
     ['a folder for a file', ['--results', dir], /fairground-report-errors-/],
-    ['not JSON', ['--results', join(dir, 'not-json.json')], /not-json\.json: not JSON/],
+    ['not JSON', ['--results', join(dir, 'not-json.json')], /not-json\.json:1: not JSON: Expected property name/],
     ['another kind', ['--results', join(dir, 'other.json')], /other\.json: not a Fairground retrieval-fairness or screening results object/],
     ['several results', ['--results', join(dir, 'several.json')], /several\.json: holds several results objects/],
     ['not an outcome audit', ['--outcomes', join(dir, 'outcomes.json')], /outcomes\.json: not the output of fairground eval outcomes/],
