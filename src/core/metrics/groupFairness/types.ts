@@ -133,8 +133,21 @@ export interface GroupFairnessBootstrap {
   readonly seed: number;
 }
 
+/** The summary's values at a cut-off: `awrf@K`, `awrf_ndcg@K`, `ndkl@K`, and at each skew cut-off k `skew@k`, `absent@k`, `min_skew@k`, `max_skew@k`. */
+export interface GroupFairnessAtCutoff {
+  readonly [awrf: `awrf@${number}`]: ReportedValue | undefined;
+  readonly [awrfNdcg: `awrf_ndcg@${number}`]: ReportedValue | undefined;
+  readonly [ndkl: `ndkl@${number}`]: ReportedValue | undefined;
+  /** Pooled Skew_g@k per group; undefined for a group holding no slot (listed in absent@k) or with t̄_g = 0. */
+  readonly [skew: `skew@${number}`]: Readonly<Record<string, ReportedValue | undefined>>;
+  /** The groups holding no top-k slot at all. */
+  readonly [absent: `absent@${number}`]: readonly string[];
+  readonly [minSkew: `min_skew@${number}`]: ReportedValue | undefined;
+  readonly [maxSkew: `max_skew@${number}`]: ReportedValue | undefined;
+}
+
 /** The summary over queries (shape in the comment at the top of this file). */
-export interface GroupFairnessSummary {
+export interface GroupFairnessSummary extends GroupFairnessAtCutoff {
   readonly k: number;
   readonly target: GroupTarget;
   readonly threshold: number;
@@ -153,15 +166,6 @@ export interface GroupFairnessSummary {
   readonly target_share: Readonly<Record<string, number>>;
   /** Macro mean of a_L,g per group over the same queries. */
   readonly attention_share: Readonly<Record<string, ReportedValue | undefined>>;
-  readonly [awrf: `awrf@${number}`]: ReportedValue | undefined;
-  readonly [awrfNdcg: `awrf_ndcg@${number}`]: ReportedValue | undefined;
-  readonly [ndkl: `ndkl@${number}`]: ReportedValue | undefined;
-  /** Pooled Skew_g@k per group; undefined for a group holding no slot (listed in absent@k) or with t̄_g = 0. */
-  readonly [skew: `skew@${number}`]: Readonly<Record<string, ReportedValue | undefined>>;
-  /** The groups holding no top-k slot at all. */
-  readonly [absent: `absent@${number}`]: readonly string[];
-  readonly [minSkew: `min_skew@${number}`]: ReportedValue | undefined;
-  readonly [maxSkew: `max_skew@${number}`]: ReportedValue | undefined;
 }
 
 /** The mean attention share per group at every cut-off 1..K (the plot's curves), with the mean target share. */
