@@ -18,6 +18,20 @@ export function clashingIds(existing: readonly ImportedDocument[], incoming: rea
   return incoming.filter((d) => ids.has(d.id)).map((d) => d.id);
 }
 
+/**
+ * The clash in words (issue 48: "1 of the 1 new CVs have an id"): how many of the new documents have
+ * an id the draft already has, the verb agreeing with the count.
+ * @example idClashText('cvs', 1, 3) // '1 of the 3 new CVs has an id the draft already has'
+ * @example idClashText('jobs', 1, 1) // 'The new job post has an id the draft already has'
+ */
+export function idClashText(side: 'cvs' | 'jobs', clashing: number, incoming: number): string {
+  const [one, many] = side === 'cvs' ? ['CV', 'CVs'] : ['job post', 'job posts'];
+  const what = 'an id the draft already has';
+  if (incoming === 1) return `The new ${one} has ${what}`;
+  if (clashing === incoming) return `${incoming === 2 ? 'Both' : `All ${incoming}`} new ${many} have ids the draft already has`;
+  return `${clashing} of the ${incoming} new ${many} ${clashing === 1 ? 'has' : 'have'} ${clashing === 1 ? what : 'ids the draft already has'}`;
+}
+
 /** The merge and what it did, for the notice. */
 export interface Merged {
   readonly documents: ImportedDocument[];

@@ -20,6 +20,7 @@ import { tokenize, type Token } from '../gender/tokens.ts';
 import { gapBefore } from '../gender/agreement.ts';
 import { contactRemovals, removalOf, type Removal } from './contacts.ts';
 import { nameSpans } from '../identity/name.ts';
+import { tidyRemovals } from '../identity/collapse.ts';
 import { referents, type Referents } from './referents.ts';
 import { statementRemovals } from './statements.ts';
 import { theyEdits } from './theyEn.ts';
@@ -162,10 +163,23 @@ function nameOccurrences(text: string, name: FoundName, citations: boolean): [nu
   return found.sort((a, b) => a[0] - b[0]);
 }
 
-/** "the candidate", capitalised at the start of a sentence or line. */
+/** What may stand between a sentence's start and its first word: spaces, opening quotes and brackets, bullets and dashes, symbols. */
+const SENTENCE_OPENER = /[ \t\p{Pi}\p{Ps}\p{Pd}"'*•·‣◦▪▫●○■□►▶➢✓✔]|\p{So}/u;
+
+/**
+ * Whether `at` starts a sentence: before it, past spaces, quotes, brackets and bullets, the text
+ * starts, a line ends or a sentence ends (`.`, `!`, `?`, `:`).
+ * @example sentenceStartAt('Done. “Anna', 7) // true
+ */
+export function sentenceStartAt(text: string, at: number): boolean {
+  let i = at - 1;
+  while (i >= 0 && text[i] !== '\n' && SENTENCE_OPENER.test(text[i])) i--;
+  return i < 0 || text[i] === '\n' || /[.!?:]/u.test(text[i]);
+}
+
+/** "the candidate", capitalised at the start of a sentence or line (after a bullet or a quote too). */
 function placeholder(text: string, at: number): string {
-  const before = text.slice(Math.max(0, at - 4), at);
-  return at === 0 || /(?:[.!?:]\s+|\n\s*|^\s*)$/u.test(before) ? 'The candidate' : 'the candidate';
+  return sentenceStartAt(text, at) ? 'The candidate' : 'the candidate';
 }
 
 /** The other gender. */
@@ -283,7 +297,8 @@ export function neutralise(doc: CandidateDocument, options: NeutraliseOptions = 
     if (last && r.start < last.end) merged[merged.length - 1] = { ...last, end: Math.max(last.end, r.end), uncertain: r.end <= last.end ? last.uncertain : last.uncertain || r.uncertain };
     else merged.push(r);
   }
-  for (const r of merged) {
+  // the separators several removals of one line leave dangling go too (identity/collapse.ts)
+  for (const r of tidyRemovals(text, merged)) {
     push({ offset: r.start, before: text.slice(r.start, r.end), after: '', why: r.why, note: `removed: ${describe(r.why)}`, ...(r.uncertain ? { uncertain: true } : {}) });
   }
   if (name) {

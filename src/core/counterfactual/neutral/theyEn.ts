@@ -64,8 +64,15 @@ function agreement(text: string, tokens: readonly Token[], j: number, uncertain:
 
 /** Words that join the verbs of one predicate. */
 const JOINERS = new Set(['and', 'or', 'but']);
-/** Where a clause with another subject starts: the predicate of "they" ends there. */
-const NEW_SUBJECT = new Set(['he', 'she', 'they', 'it', 'who', 'which', 'that', 'i', 'we', 'you', 'where', 'when', 'while', 'whose']);
+/** Another person as subject: the predicate of "they" ends there. */
+const NEW_SUBJECT = new Set(['he', 'she', 'they', 'i', 'we', 'you']);
+/**
+ * Where an embedded clause may start (a relative clause, or *it* as the subject or the object of a
+ * verb): "she was able to handle it and was …", "she led a team that grew fast and was …". The
+ * predicate of "they" may go on after it, so a joined verb in the same form as the first verb
+ * (was … and was) still agrees — marked uncertain, since it may be the embedded clause's own.
+ */
+const EMBEDDED = new Set(['it', 'who', 'which', 'that', 'where', 'when', 'while', 'whose']);
 
 /**
  * The verbs joined to the first verb of a subject pronoun's predicate (`and`, `or`, `but`, or a
@@ -79,10 +86,12 @@ function coordinatedVerbs(text: string, tokens: readonly Token[], first: number,
   const out: Edit[] = [];
   // a comma joins verbs only in a list that starts at the first verb ("designs, builds and runs"), not after its object ("manages budgets, reports")
   const commaList = first + 1 < tokens.length && /^[ \t]*,[ \t]*$/u.test(gapBefore(text, tokens, first + 1));
+  let embedded = false;
   for (let k = first + 1; k < tokens.length; k++) {
     const gap = gapBefore(text, tokens, k);
     if (/[.!?;:\n()]/u.test(gap)) break;
     if (NEW_SUBJECT.has(tokens[k].lower)) break;
+    if (EMBEDDED.has(tokens[k].lower)) embedded = true;
     let v = -1;
     if (JOINERS.has(tokens[k].lower) && k + 1 < tokens.length && SPACES.test(gapBefore(text, tokens, k + 1))) v = k + 1;
     else if (commaList && /^[ \t]*,[ \t]*$/u.test(gap)) v = k;
@@ -91,6 +100,14 @@ function coordinatedVerbs(text: string, tokens: readonly Token[], first: number,
     const word = tokens[v].lower;
     const next = tokens[v + 1];
     const more = next !== undefined && !/[.!?;\n]/u.test(gapBefore(text, tokens, v + 1));
+    if (embedded) {
+      // after an embedded clause, only the first verb's own form again: "was … that grew … and was"
+      if (word !== tokens[first].lower || !IRREGULAR[word]) continue;
+      const e = agreement(text, tokens, v, true, `agrees with "they" (the first verb's form again, after a clause that may have its own subject)`, false);
+      if (e) out.push(e);
+      k = v;
+      continue;
+    }
     if (!(IRREGULAR[word] || (COMMON.has(word) && more))) continue;
     const e = agreement(text, tokens, v, uncertain, `agrees with "they" (a verb joined to the first)`, false);
     if (e) out.push(e);

@@ -62,6 +62,27 @@ describe('neutralise(doc)', () => {
     expect(base.text).toBe("The candidate's team grew. Feedback for the candidate was good.");
   });
 
+  it('capitalises "the candidate" at a sentence start after a bullet, a number or a quote, not mid-sentence after a dash (issue 48)', () => {
+    const base = neutralise(doc('Anna Berg\nProfile\n• Anna is efficient.\n1. Anna plans. We worked well - Anna led.\nThe client wrote: "Anna delivers."'));
+    expect(base.text).toBe('Profile\n• The candidate is efficient.\n1. The candidate plans. We worked well - the candidate led.\nThe client wrote: "The candidate delivers."');
+  });
+
+  it('a verb joined after a clause with its own subject agrees when it repeats the first verb\'s form, marked uncertain (issue 48: "They were able … and was a great asset")', () => {
+    const base = neutralise(doc('Anna Berg\nShe was able to handle it and was a great asset.\nShe was able to lead a team that grew fast and was praised.\nShe led a team that grows fast and is strong.'));
+    expect(base.text).toBe('They were able to handle it and were a great asset.\nThey were able to lead a team that grew fast and were praised.\nThey led a team that grows fast and is strong.');
+    // "was → were" after "it" and after "that grew": the embedded clause might own the verb, so each is marked
+    const repeated = base.edits.filter((e) => e.why === 'verb-agreement' && e.uncertain);
+    expect(repeated.map((e) => [e.before, e.after])).toEqual([['was', 'were'], ['was', 'were']]);
+    // the first verb after "They" is certain
+    expect(base.edits.filter((e) => e.why === 'verb-agreement' && !e.uncertain).map((e) => e.before)).toEqual(['was', 'was']);
+  });
+
+  it('removals that meet on a line leave no dangling separator: "Chicago, IL 60626 | … | x@y.org | female" (issue 48: "Chicago, IL 60626 |  | ")', () => {
+    // the place stays outside the header (line 4); the e-mail and the stated sex go, with the separators between them
+    const text = 'Anna Berg\nProfile\nI code.\nOffice: Chicago, IL 60626 | anna.berg@example.org | female\nOffice: Chicago, IL 60626 | female | anna.berg@example.org | remote';
+    expect(neutralise(doc(text)).text).toBe('Profile\nI code.\nOffice: Chicago, IL 60626\nOffice: Chicago, IL 60626 | remote');
+  });
+
   it('puts a new name where the name stood when asked (names replaced in place), the rest neutralised as before', () => {
     const base = neutralise(doc('Anna Berg\nanna@x.org\nAnna leads. She codes.'), { replaceNameWith: { first: 'Emily', last: 'Walsh' } });
     expect(base.text).toBe('Emily Walsh\nEmily leads. They code.');

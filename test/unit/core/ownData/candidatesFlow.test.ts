@@ -9,10 +9,20 @@ import { fitMapping, mappingProblems, tableSample } from '../../../../src/core/d
 import { generateVariants } from '../../../../src/core/counterfactual/generate.ts';
 import { documentRows, heldCvs } from '../../../../src/core/ownData/documentRows.ts';
 import { findingsText } from '../../../../src/core/counterfactual/identityFindings.ts';
-import { clashingIds, mergeDocuments, naturalCompare } from '../../../../src/core/ownData/mergeDocuments.ts';
+import { clashingIds, idClashText, mergeDocuments, naturalCompare } from '../../../../src/core/ownData/mergeDocuments.ts';
 import { screeningUse, twinsUse } from '../../../../src/core/ownData/auditUse.ts';
 
 const doc = (id: string, text = `text of ${id}`, extra: Partial<ImportedDocument> = {}): ImportedDocument => ({ id, text, source: `${id}.txt`, lang: 'en', ...extra });
+
+describe('idClashText(side, clashing, incoming): the verb agrees with the count (issue 48)', () => {
+  it('1 of 3 has, 2 of 3 have; one new document alone, both, all', () => {
+    expect(idClashText('cvs', 1, 3)).toBe('1 of the 3 new CVs has an id the draft already has');
+    expect(idClashText('cvs', 2, 3)).toBe('2 of the 3 new CVs have ids the draft already has');
+    expect(idClashText('cvs', 1, 1)).toBe('The new CV has an id the draft already has');
+    expect(idClashText('jobs', 2, 2)).toBe('Both new job posts have ids the draft already has');
+    expect(idClashText('jobs', 4, 4)).toBe('All 4 new job posts have ids the draft already has');
+  });
+});
 
 describe('mergeDocuments(existing, incoming, clash)', () => {
   const there = [doc('1'), doc('2')];
