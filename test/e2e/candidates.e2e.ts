@@ -25,7 +25,8 @@ const vacancies = sharedExternal('vacancy-resume-matching', [`${WALK} (with fixt
 const CARLA = 'Name: Carla Mendes\nShe is a software developer; her team ships Python and Kubernetes services.\n';
 /** A Spanish CV with no name in it (the user types the one used in the original). */
 const LUCIA = 'Ingeniera de software en Lima. Ella dirige un equipo de cinco personas y trabaja con Python y Kubernetes desde 2019.\n';
-const DANA = 'Dana Okafor\ndana.okafor@example.org | +44 20 7946 0958\nProfile\nDana leads data projects. She has built pipelines in Python and SQL for retail clients.\n';
+/** Invented; "and has" after a relative clause is made "and have", marked uncertain: a row with edits to check. */
+const DANA = 'Dana Okafor\ndana.okafor@example.org | +44 20 7946 0958\nProfile\nDana leads data projects. She has built pipelines in Python and SQL that retail clients use and has trained their analysts.\n';
 const JOBS = 'id,title,text,department\ndev,Developer,"Software developer: Python, Kubernetes, SQL; build and run services",IT\ndata,Data engineer,"Data engineer: pipelines in Python and SQL for analytics",IT\nops,Site reliability,"Site reliability engineer: Kubernetes, monitoring, on-call",IT\n';
 
 /** The first batch: the 10 anonymised DOCX CVs when the shared data is there, else the fixtures' DOCX and PDF. */
@@ -63,7 +64,7 @@ e2e(WALK, async ({ page, baseUrl, errors, requests, device }) => {
   ]);
   await page.getByTestId('candidates-cvs-import').click();
   await page.getByTestId('candidates-clash').waitFor({ timeout: 60_000 });
-  assert.match((await page.getByTestId('candidates-clash').textContent()) ?? '', new RegExp(`1 of the 3 new CVs have an id the draft already has:.*${clashing}`));
+  assert.match((await page.getByTestId('candidates-clash').textContent()) ?? '', new RegExp(`1 of the 3 new CVs has an id the draft already has:.*${clashing}`));
   await page.getByTestId('clash-rename').focus();
   await page.keyboard.press('Enter');
   await page.getByTestId('candidates-notice').filter({ hasText: `renamed ${clashing} → ${clashing}-2` }).waitFor();
@@ -83,6 +84,10 @@ e2e(WALK, async ({ page, baseUrl, errors, requests, device }) => {
   // Variants: every CV gets its neutral base, 22 name lines and 11 explicit lines, named or not.
   const review = page.getByTestId('review');
   await review.waitFor();
+  // The variants cell of a CV with edits to check: "N (1 to check)", a space before the bracket (issue 48: "37(2 to check)").
+  const danaVariants = table.locator('tr[data-document="dana"] td.num').last();
+  await danaVariants.filter({ hasText: 'to check' }).waitFor();
+  assert.match(((await danaVariants.textContent()) ?? '').trim(), /^\d+ \(\d+ to check\)$/);
   const start = await counts(page);
   const generated = number(start, 'generated');
   assert.ok(generated >= cvCount * 34, `[${device}] ${start}`);
@@ -102,11 +107,17 @@ e2e(WALK, async ({ page, baseUrl, errors, requests, device }) => {
   assert.match((await list.locator('li.rejected').first().textContent()) ?? '', /gender twin/);
   await page.keyboard.press('a');
   await review.getByText(/· 1 accepted ·/).waitFor();
-  // e puts focus in the editor; Ctrl+Enter saves and returns to the list.
+  // e puts focus in the editor, the caret at the edit the panes are at (issue 48: it opened at the end of the text);
+  // Ctrl+Enter saves and returns to the list.
+  const firstEdit = (await page.getByTestId('review-compare').locator('ins[data-edit]').first().textContent()) ?? '';
+  assert.ok(firstEdit.length > 0, 'the twin shows an edit');
   await page.keyboard.press('e');
   const editor = page.getByTestId('review-edit');
   await editor.waitFor();
   assert.equal(await editor.evaluate((el) => el === document.activeElement), true, 'the editor has focus');
+  const caret = await editor.evaluate((el: HTMLTextAreaElement) => ({ start: el.selectionStart, end: el.selectionEnd, length: el.value.length, value: el.value }));
+  assert.equal(caret.start, caret.end, 'a caret, no selection');
+  assert.equal(caret.value.slice(caret.start, caret.start + firstEdit.length), firstEdit, `the caret at the first edit ("${firstEdit}"), at ${caret.start} of ${caret.length}`);
   await page.keyboard.press('Control+a');
   await page.keyboard.type('Edited by the reviewer: a software developer.');
   await page.keyboard.press('Control+Enter');
@@ -137,7 +148,9 @@ e2e(WALK, async ({ page, baseUrl, errors, requests, device }) => {
     if ((await button.count()) === 0 || !(await button.isEnabled())) continue;
     await button.click();
     await page.getByTestId('bulk-confirm').waitFor();
-    await page.getByTestId('bulk-confirm-yes').click();
+    // the focus moves into the confirmation (issue 48: it stayed on "Accept all…"); Enter accepts
+    assert.equal(await page.getByTestId('bulk-confirm-yes').evaluate((el) => el === document.activeElement), true, `focus on the confirmation of ${kind}`);
+    await page.keyboard.press('Enter');
     await page.getByTestId('bulk-confirm').waitFor({ state: 'detached' });
   }
   await review.getByText(/· 0 pending/).waitFor();

@@ -40,3 +40,26 @@ export function editSegments(original: string, edits: readonly Edit[]): { origin
   plain(original.slice(at));
   return { original: a, variant: b };
 }
+
+/**
+ * Where edit `i` of those the variant shows (the edits that write text) starts in the variant's
+ * text: where the review editor puts its caret (issue 48: it opened at the end of the text). With
+ * fewer shown edits than `i + 1` (a variant of deletions only), the first edit's place; 0 without edits.
+ * @example editCaret([{ offset: 6, before: 'Ann', after: 'Zoe' }, { offset: 12, before: 'she', after: 'they' }], 1) // 12
+ * @example editCaret([{ offset: 0, before: 'Ann Lee\n', after: '' }, { offset: 14, before: 'She', after: 'They' }], 0) // 6
+ */
+export function editCaret(edits: readonly Pick<Edit, 'offset' | 'before' | 'after'>[], i: number): number {
+  let shift = 0;
+  let shown = 0;
+  let first: number | undefined;
+  for (const e of edits) {
+    const at = e.offset + shift;
+    first ??= at;
+    if (e.after !== '') {
+      if (shown === i) return at;
+      shown++;
+    }
+    shift += e.after.length - e.before.length;
+  }
+  return first ?? 0;
+}
