@@ -4,6 +4,7 @@
  * a small record; summary.ts averages the records and bootstraps over queries; verdict.ts words it.
  */
 export type * from './types.ts';
+export type { Interval } from '../../stats/bootstrap.ts';
 export { GROUP_TARGETS } from './types.ts';
 export { DEFAULT_GROUP_K, DEFAULT_SKEW_K, groupFairnessOptions } from './options.ts';
 export { INTERSECTION, groupLabelOf, poolGroupCounts } from './groupLabel.ts';

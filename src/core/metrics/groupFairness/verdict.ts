@@ -20,7 +20,9 @@ export function groupFairnessVerdict(summary: GroupFairnessSummary, wording: Ver
   const tail = `(AWRF ${statistic(valueOf(fairness))}${typeof fairness === 'number' ? '' : `, ${interval(fairness.ci)}`}).`;
   if (worst === undefined) return `${lead}, every group receives at least its share of the attention ${against} ${tail}`;
   const { group, share, target } = worst;
-  const gap = ((target - share) * 100).toFixed(1);
+  // the gap between the two percentages as shown, so the sentence's three numbers add up
+  const shown = (x: number) => Number((100 * x).toFixed(1));
+  const gap = (shown(target) - shown(share)).toFixed(1);
   return `${lead}, ${group} profiles receive ${percent(share, 1)} of the attention against ${percent(target, 1)} ${against}, ${gap} percentage points below ${tail}`;
 }
 
