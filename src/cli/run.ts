@@ -4,6 +4,8 @@
  * core/audit/run/retrieval.ts, printing the same results object the web
  * app stores, with environment.runtime 'node'.
  */
+import { parseGroupBy, type GroupBy } from '../core/audit/retrieval/groupLabels.ts';
+import { GROUP_TARGETS, type GroupTarget } from '../core/metrics/groupFairness/index.ts';
 import { embeddingTruncations } from '../core/models/truncation.ts';
 import type { CliIo, Command } from './command.ts';
 import { withScoreShards } from './scoreShardsIo.ts';
@@ -59,7 +61,7 @@ export async function runAudit(args: Parameters<Command['run']>[0], io: CliIo): 
   const exports = runExports(args);
   try {
     const progress = terminalProgress(process.stderr, args.options.has('quiet'));
-    const plan = { tasks: [taskName], models, k, ks, bootstrap, seed, environment: nodeEnvironment() };
+    const plan = { tasks: [taskName], models, k, ks, bootstrap, seed, ...groupOptions(args), environment: nodeEnvironment() };
     const all = await runRetrievalFairnessAtKs(plan, { dataset, compute: exports.compute }, { onProgress: progress }).finally(() => progress?.end());
     const results = ks && ks.length > 1 ? all : all[0];
     await exports.write(io);
@@ -69,6 +71,24 @@ export async function runAudit(args: Parameters<Command['run']>[0], io: CliIo): 
     if (e instanceof ModelRunError && e.cause instanceof InputError) throw e.cause;
     return asInputError(dir)(e);
   }
+}
+
+/**
+ * `--group-by FIELD[,FIELD2]|none` and `--group-target pool|relevant|equal`: the grouping of the group
+ * fairness of rankings (METRICS.md §12; the default grouping when absent).
+ * @throws {InputError} for a grouping of more than two fields or an unknown target.
+ */
+function groupOptions(args: Parameters<Command['run']>[0]): { groupBy?: GroupBy | null; groupTarget?: GroupTarget } {
+  const by = stringOption(args, 'group-by');
+  const target = stringOption(args, 'group-target');
+  if (target !== undefined && !GROUP_TARGETS.includes(target as GroupTarget)) throw new InputError(`--group-target must be one of ${GROUP_TARGETS.join(', ')}, got "${target}"`);
+  let groupBy: GroupBy | null | undefined;
+  try {
+    groupBy = by === undefined ? undefined : by.trim() === 'none' ? null : parseGroupBy(by);
+  } catch (e) {
+    throw new InputError(`--${(e as Error).message}`);
+  }
+  return { ...(groupBy !== undefined ? { groupBy } : {}), ...(target !== undefined ? { groupTarget: target as GroupTarget } : {}) };
 }
 
 /** A bad input file's FormatError or AuditInputError as the CLI's InputError (exit 2); anything else rethrown. */
@@ -122,9 +142,9 @@ export async function taskOption(args: Parameters<Command['run']>[0], dir: strin
 
 export const runCommand: Command = {
   name: 'run',
-  options: { dataset: { type: 'string', input: 'file-or-folder', notPathPrefix: 'hf:' }, hub: { type: 'string' }, 'hub-map': { type: 'string' }, 'hub-groups': { type: 'string' }, task: { type: 'string' }, model: { type: 'string', multiple: true }, scores: { type: 'string', multiple: true, input: 'file-or-folder', named: true }, vectors: { type: 'string', multiple: true, input: 'file-or-folder', named: true }, 'write-run': { type: 'string' }, 'per-query': { type: 'string' }, quiet: { type: 'boolean' }, device: { type: 'string' }, bootstrap: { type: 'string' }, seed: { type: 'string' }, k: { type: 'string' }, runs: { type: 'string' }, 'reference-model': { type: 'string' }, 'sample-cvs': { type: 'string' }, 'sample-seed': { type: 'string' } },
+  options: { dataset: { type: 'string', input: 'file-or-folder', notPathPrefix: 'hf:' }, hub: { type: 'string' }, 'hub-map': { type: 'string' }, 'hub-groups': { type: 'string' }, task: { type: 'string' }, model: { type: 'string', multiple: true }, scores: { type: 'string', multiple: true, input: 'file-or-folder', named: true }, vectors: { type: 'string', multiple: true, input: 'file-or-folder', named: true }, 'write-run': { type: 'string' }, 'per-query': { type: 'string' }, quiet: { type: 'boolean' }, device: { type: 'string' }, bootstrap: { type: 'string' }, seed: { type: 'string' }, k: { type: 'string' }, runs: { type: 'string' }, 'reference-model': { type: 'string' }, 'sample-cvs': { type: 'string' }, 'sample-seed': { type: 'string' }, 'group-by': { type: 'string' }, 'group-target': { type: 'string' } },
   usage:
-    'run --dataset DIR|hf:owner/name[@rev][:config[/split]] [--hub URL] [--hub-map PATH=ROLE,…] [--hub-groups ATTRIBUTE=G1/G2,…] --task NAME --model ID [--model ID2 …|--model a,b] [--scores NAME=FILE|DIR …] [--vectors NAME[@REV]=FILE|DIR …] [--write-run F] [--per-query F] [--quiet] [--device cpu] [--bootstrap 1000] [--seed 0] [--k 10|5,10,20] [--out F]\n' +
+    'run --dataset DIR|hf:owner/name[@rev][:config[/split]] [--hub URL] [--hub-map PATH=ROLE,…] [--hub-groups ATTRIBUTE=G1/G2,…] --task NAME --model ID [--model ID2 …|--model a,b] [--scores NAME=FILE|DIR …] [--vectors NAME[@REV]=FILE|DIR …] [--write-run F] [--per-query F] [--quiet] [--device cpu] [--bootstrap 1000] [--seed 0] [--k 10|5,10,20] [--group-by meta.gender[,FIELD2]|none] [--group-target pool|relevant|equal] [--out F]\n' +
     '    screening task: --model calibrated:fairground-glove-100d,DIR|ID [--runs 7] [--bootstrap 2000] [--seed 0] [--reference-model ID|none] [--sample-cvs N --sample-seed S]',
   summary: 'retrieval-fairness audit (retrieval/twins task) or decision-model screening audit (screening task) of a dataset package',
   run: async (parsed, io) => {

@@ -14,8 +14,11 @@ import { perQueryValues, perQueryValuesInBlocks, prepareSubset, type PerQueryVal
 import { summarizeModel } from './summarize.ts';
 import { perUnitOf } from './perUnit.ts';
 import type { ModelDescriptor, ModelResult, ModelTiming, RetrievalFairnessResults, SubsetResult } from './results.ts';
+import { GROUP_TARGETS } from '../../metrics/groupFairness/index.ts';
+import { modelGroupFairness } from './groupFairness.ts';
+import { shortModelName } from '../../models/displayName.ts';
 
-/** Defaults of AuditOptions: k = 10, B = 1000 (METRICS.md §6 for retrieval), seed 0. */
+/** Defaults of AuditOptions: k = 10, B = 1000 (METRICS.md §6 for retrieval), seed 0; the group target is the pool's shares (§12). */
 export const AUDIT_DEFAULTS = Object.freeze({ k: 10, bootstrap: 1000, seed: 0 });
 
 /** Validated options. @throws {RangeError} for k not a positive integer, B not an integer ≥ 0, or a non-integer seed. */
@@ -26,7 +29,9 @@ export function auditOptions(options: AuditOptions = {}): Required<AuditOptions>
   if (!Number.isInteger(k) || k < 1) throw new RangeError(`k must be a positive integer, got ${k}`);
   if (!Number.isInteger(bootstrap) || bootstrap < 0) throw new RangeError(`bootstrap B must be an integer ≥ 0, got ${bootstrap}`);
   if (!Number.isInteger(seed)) throw new RangeError(`seed must be an integer, got ${seed}`);
-  return { k, bootstrap, seed };
+  const groupTarget = options.groupTarget ?? 'pool';
+  if (!GROUP_TARGETS.includes(groupTarget)) throw new RangeError(`group target must be one of ${GROUP_TARGETS.join(', ')}, got ${groupTarget}`);
+  return { k, bootstrap, seed, groupTarget };
 }
 
 /**
@@ -39,8 +44,8 @@ export function auditOptions(options: AuditOptions = {}): Required<AuditOptions>
  * @example auditSubset(subset, [{ model, timing, score: matrixScorer(c, t, nDocs, nTwins) }], { k: 10, bootstrap: 1000, seed: 1 })
  */
 export function auditSubset(subset: AuditSubset, models: readonly AuditModel[], options: AuditOptions = {}, onQueries?: (done: number, total: number) => void): SubsetResult {
-  const { k, bootstrap, seed } = auditOptions(options);
-  const prepared = prepareSubset(subset, k);
+  const { k, bootstrap, seed, groupTarget } = auditOptions(options);
+  const prepared = prepareSubset(subset, k, groupTarget);
   return subsetResult(
     subset,
     models.map((m) => modelResult(prepared, m, perQueryValues(prepared, m.score, onQueries), bootstrap, seed)),
@@ -68,8 +73,8 @@ export async function auditSubsetInBlocks(
   options: AuditOptions = {},
   control: { readonly signal?: AbortSignal; readonly onQueries?: (done: number, total: number) => void } = {},
 ): Promise<SubsetResult> {
-  const { k, bootstrap, seed } = auditOptions(options);
-  const prepared = prepareSubset(subset, k);
+  const { k, bootstrap, seed, groupTarget } = auditOptions(options);
+  const prepared = prepareSubset(subset, k, groupTarget);
   let done = 0;
   const total = prepared.unitQuery.filter((q) => q >= 0).length;
   const scoreBlock = async (qs: Int32Array) => {
@@ -95,6 +100,7 @@ function modelResult(prepared: PreparedSubset, m: { readonly model: ModelDescrip
     robustness: { overall: summary.overall, perLang: summary.perLang, perLangPooled: summary.perLangPooled, perDirection: summary.perDirection },
     rankShiftHistogram: [...values.rankShifts].sort((a, b) => a[0] - b[0]).map(([shift, count]) => ({ shift, count })),
     perUnit: perUnitOf(prepared.unitIds, values, k, subset.qrels !== undefined),
+    ...(prepared.groups && values.groupRecords ? { groupFairness: modelGroupFairness(shortModelName(m.model.label, m.model.id), prepared.groups.options, values.groupRecords, bootstrap, seed) } : {}),
     ...(subset.twins.length > 0 ? { cases: values.cases } : {}),
   };
 }

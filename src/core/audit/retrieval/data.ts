@@ -10,6 +10,7 @@ import type { AuditSubset } from './input.ts';
 import { documentText, twinText } from './scoring.ts';
 import { AuditInputError, type ShardReader } from '../common/index.ts';
 import { indexOfIds } from './indexOfIds.ts';
+import { corpusGroupLabels, defaultGroupBy, groupableFields, twinsGroups, type GroupBy } from './groupLabels.ts';
 
 /** Sorts records by identifier in code-unit order, so every reader yields the same audit input. */
 function byId<T>(records: readonly T[], id: (r: T) => string): T[] {
@@ -52,6 +53,10 @@ export interface LoadedRetrieval {
   readonly queryTexts: readonly string[];
   readonly corpusTexts: readonly string[];
   readonly subsets: readonly LoadedSubset[];
+  /** The fields the corpus can be grouped by (groupLabels.ts `groupableFields`). */
+  readonly groupableFields: readonly string[];
+  /** The grouping of the documents' labels (`AuditDocument.group`); undefined: none. */
+  readonly groupBy?: GroupBy;
 }
 
 function toQrels(rows: readonly { query_id: string; corpus_id: string; score: number }[]): Qrels {
@@ -85,24 +90,33 @@ function originalsOf(records: readonly TwinRecord[], corpus: readonly CorpusReco
  * task — or one subset without twins when the retrieval task has none.
  * Queries, documents and twins are put in identifier order, so the audit
  * (and its bootstrap) sees the same input whatever order a store keeps.
- * @throws {AuditInputError} from readShard, or for a twin of a document outside the corpus.
+ * Each document carries its group label under `groupBy` (METRICS.md §12; groupLabels.ts): the
+ * default grouping when undefined (`meta.gender`, else the twins groups), none when null.
+ * @throws {AuditInputError} from readShard, for a twin of a document outside the corpus, or for a
+ *   grouping no document has or of too many values.
  */
-export async function loadRetrieval(read: ShardReader, tasks: SelectedTasks): Promise<LoadedRetrieval> {
+export async function loadRetrieval(read: ShardReader, tasks: SelectedTasks, groupBy?: GroupBy | null): Promise<LoadedRetrieval> {
   const { retrieval } = tasks;
   const corpus = byId(await read(retrieval.corpus, 'corpus'), (d) => d._id);
   const queries = byId(await read(retrieval.queries, 'queries'), (q) => q._id);
   const qrels = retrieval.qrels === undefined ? undefined : toQrels(await read(retrieval.qrels, 'qrels'));
+  const twinRecords: (readonly TwinRecord[])[] = [];
+  for (const t of tasks.twins) twinRecords.push(await read(t.twins, 'twins'));
+  const groupsOfTwins = twinsGroups(twinRecords);
+  const groupable = groupableFields(corpus, groupsOfTwins);
+  const grouping = groupBy === null ? undefined : (groupBy ?? defaultGroupBy(groupable));
+  const labels = grouping ? corpusGroupLabels(corpus, groupsOfTwins, grouping) : undefined;
   const base = {
     task: retrieval.name,
     queries: queries.map((q) => ({ id: q._id, lang: q.lang })),
-    corpus: corpus.map((d) => ({ id: d._id, lang: d.lang })),
+    corpus: corpus.map((d, i) => (labels?.[i] === undefined ? { id: d._id, lang: d.lang } : { id: d._id, lang: d.lang, group: labels[i] })),
     qrels,
     relevanceThreshold: retrieval.relevance_threshold ?? 1,
     pool: retrieval.pool ?? 'corpus',
   };
   const subsets: LoadedSubset[] = [];
-  for (const t of tasks.twins) {
-    const records = await read(t.twins, 'twins');
+  for (const [i, t] of tasks.twins.entries()) {
+    const records = twinRecords[i];
     const originals = originalsOf(records, corpus, t.twins);
     const twins = byId(records, (r) => r.twin_id);
     subsets.push({
@@ -117,5 +131,5 @@ export async function loadRetrieval(read: ShardReader, tasks: SelectedTasks): Pr
     });
   }
   if (subsets.length === 0) subsets.push({ subset: { ...base, twinsTask: '', twins: [], groups: ['', ''] }, twinTexts: [], twinsShard: '' });
-  return { queryTexts: queries.map((q) => q.text), corpusTexts: corpus.map(documentText), subsets };
+  return { queryTexts: queries.map((q) => q.text), corpusTexts: corpus.map(documentText), subsets, groupableFields: groupable, ...(grouping ? { groupBy: grouping } : {}) };
 }

@@ -4,6 +4,7 @@
  */
 import type { Qrels } from '../../formats/qrels.ts';
 import type { ModelDescriptor, ModelTiming } from './results.ts';
+import type { GroupTarget } from '../../metrics/groupFairness/index.ts';
 
 /** A query of the retrieval task. */
 export interface AuditQuery {
@@ -15,6 +16,8 @@ export interface AuditQuery {
 export interface AuditDocument {
   readonly id: string;
   readonly lang?: string;
+  /** Its group label for the group fairness of rankings (METRICS.md §12; groupLabels.ts); absent: unlabelled. */
+  readonly group?: string;
 }
 
 /** A counterfactual twin pair: corpus document `id` and its twin `twinId` (DESIGN.md twins record). */
@@ -82,6 +85,8 @@ export interface AuditOptions {
   readonly bootstrap?: number;
   /** 32-bit seed of the bootstrap; default 0. */
   readonly seed?: number;
+  /** The target distribution of the group fairness of rankings (METRICS.md §12); default `pool`. */
+  readonly groupTarget?: GroupTarget;
 }
 
 /** Scores by query id, then document (or twin) id. */

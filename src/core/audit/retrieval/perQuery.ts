@@ -16,6 +16,15 @@ import { EFFECTIVENESS_FAMILIES } from './results.ts';
 import type { AuditSubset, QueryScorer, QueryScores } from './input.ts';
 import { flipsTopK, KeptCases, type TwinCases } from './cases.ts';
 import { indexOfIds } from './indexOfIds.ts';
+import { groupFairnessOptions, scoreGroupFairnessQuery, type GroupFairnessOptions, type GroupTarget, type LabelOf, type QueryGroupFairness } from '../../metrics/groupFairness/index.ts';
+
+/** The group fairness of rankings of a subset whose documents carry group labels (METRICS.md §12). */
+export interface SubsetGroups {
+  readonly options: GroupFairnessOptions;
+  readonly labelOf: LabelOf;
+  /** The labelled corpus by group: every query's pool. */
+  readonly pool: ReadonlyMap<string, number>;
+}
 
 /** A twin pair placed in the pool: d's corpus index and d′'s index among the twins. */
 interface PairTemplate {
@@ -50,6 +59,8 @@ export interface PreparedSubset {
   readonly unitLang: readonly (string | undefined)[];
   /** Per language, the corpus indices of its documents: the pools of a `language` pool; empty for `corpus`. */
   readonly langPools: ReadonlyMap<string, Int32Array>;
+  /** Group fairness (§12), when some document has a group label: cut at the audit's k, Skew at k. */
+  readonly groups?: SubsetGroups;
 }
 
 /**
@@ -63,7 +74,7 @@ export interface PreparedSubset {
  * @throws {RangeError} for a twin whose original is not in the corpus, a
  *   duplicate corpus identifier, or an invalid k or τ.
  */
-export function prepareSubset(subset: AuditSubset, k: number): PreparedSubset {
+export function prepareSubset(subset: AuditSubset, k: number, groupTarget: GroupTarget = 'pool'): PreparedSubset {
   const kernel = kernelOptions({ k: [k], threshold: subset.relevanceThreshold });
   const queryIndex = new Map(subset.queries.map((q, i) => [q.id, i]));
   const unitIds: string[] = [];
@@ -109,7 +120,9 @@ export function prepareSubset(subset: AuditSubset, k: number): PreparedSubset {
     for (const [lang, list] of byLang) langPools.set(lang, Int32Array.from(list));
   }
   const keys = tieKeys(subset.corpus.map((d) => d.id));
+  const groups = subsetGroups(subset, k, groupTarget);
   return {
+    ...(groups ? { groups } : {}),
     subset,
     k,
     kernel,
@@ -124,6 +137,23 @@ export function prepareSubset(subset: AuditSubset, k: number): PreparedSubset {
     pairs,
     layout: twinLayout(pairs, subset.corpus.length),
   };
+}
+
+/**
+ * The labels and pool of the group fairness of rankings, when a document has a label: K = the
+ * audit's k (so "top 10" means what IoU@10 means), Skew at the same k, nDCG's threshold the task's τ.
+ */
+function subsetGroups(subset: AuditSubset, k: number, target: GroupTarget): SubsetGroups | undefined {
+  const labels = new Map<string, string>();
+  const pool = new Map<string, number>();
+  for (const d of subset.corpus) {
+    if (d.group === undefined) continue;
+    labels.set(d.id, d.group);
+    pool.set(d.group, (pool.get(d.group) ?? 0) + 1);
+  }
+  if (labels.size === 0) return undefined;
+  const options = groupFairnessOptions({ k, skewKs: [k], target, threshold: subset.relevanceThreshold });
+  return { options, labelOf: (id) => labels.get(id), pool };
 }
 
 /** Per-query values of one model, aligned with the units. */
@@ -148,6 +178,8 @@ export interface PerQueryValues {
   readonly rankShifts: ReadonlyMap<number, number>;
   /** The (unit, pair)s that moved most, and those that moved in or out of the top k (cases.ts). */
   readonly cases: TwinCases;
+  /** Each unit's group fairness record (§12), when the subset has groups. */
+  readonly groupRecords?: readonly QueryGroupFairness[];
 }
 
 function checkScores(scores: ArrayLike<number>, n: number, what: string, queryId: string): void {
@@ -243,10 +275,15 @@ function perQueryAccumulator(prepared: PreparedSubset): PerQueryAccumulator {
   const flips = new KeptCases();
   let flipCount = 0;
   let pairCount = 0;
+  const groups = prepared.groups;
+  const groupRecords: QueryGroupFairness[] | undefined = groups ? new Array(n) : undefined;
+  // The judgments §12 reads (disparate treatment, the relevant target, AWRF × nDCG): none without qrels.
+  const groupInput = (u: number, ranked: readonly string[]) => ({ ranked, labelOf: groups!.labelOf, pool: groups!.pool, ...(subset.qrels ? { judgments: unitJudgments[u] } : {}) });
   const add = (u: number, scores: QueryScores | undefined): void => {
     if (scores === undefined) {
       const values = scoreQuery([], unitJudgments[u], kernel);
       familyRow.forEach((row, f) => (columns[f][u] = values[row]));
+      if (groupRecords) groupRecords[u] = scoreGroupFairnessQuery(groupInput(u, []), groups!.options);
       return;
     }
     checkScores(scores.corpus, ids.length, 'corpus', unitIds[u]);
@@ -256,6 +293,8 @@ function perQueryAccumulator(prepared: PreparedSubset): PerQueryAccumulator {
     const top = pool ? pool.order.subarray(0, Math.min(maxK, ids.length)) : topRankedByKey(scores.corpus, prepared.tieKeys, maxK);
     const values = scoreTop((i) => ids[top[i]], top.length, unitJudgments[u], kernel);
     familyRow.forEach((row, f) => (columns[f][u] = values[row]));
+    // Group fairness reads the same top k, in the same pass (§12: no queries × corpus matrix).
+    if (groupRecords) groupRecords[u] = scoreGroupFairnessQuery(groupInput(u, Array.from(top, (i) => ids[i])), groups!.options);
     const lang = prepared.unitLang[u];
     if (lang !== undefined && subset.qrels !== undefined) {
       let langColumns = effectivenessPerLang.get(lang);
@@ -302,7 +341,10 @@ function perQueryAccumulator(prepared: PreparedSubset): PerQueryAccumulator {
     return out;
   };
   const cases = (): TwinCases => ({ largestShifts: largest.cases(), topKFlips: flips.cases(), flipCount, pairCount });
-  return { add, result: () => ({ effectiveness: columns, overall, perLang, perLangPooled, effectivenessPerLang, perDirection, rankShifts: rankShifts(), cases: cases() }) };
+  return {
+    add,
+    result: () => ({ effectiveness: columns, overall, perLang, perLangPooled, effectivenessPerLang, perDirection, rankShifts: rankShifts(), cases: cases(), ...(groupRecords ? { groupRecords } : {}) }),
+  };
 }
 
 /**

@@ -17,6 +17,7 @@
  * fake interval [mean, mean]. JSON has no NaN: `JSON.stringify` writes
  * null, and `parseResults` reads null back as NaN.
  */
+import type { ModelGroupFairness } from './groupFairness.ts';
 import type { InputTruncation } from '../../models/truncation.ts';
 
 import type { Ci, DatasetIdentity } from '../common/index.ts';
@@ -129,6 +130,11 @@ export interface ModelResult {
     /** Keyed `group->twin_group`, e.g. `female->male`. */
     readonly perDirection: Readonly<Record<string, TwinMetrics>>;
   };
+  /**
+   * Who gets seen (METRICS.md §12): group exposure, AWRF, Skew and NDKL of the model's top k by
+   * the documents' group labels (retrieval/groupLabels.ts). Absent when no document has a label.
+   */
+  readonly groupFairness?: ModelGroupFairness;
   /** Counts of rank_o − rank_t over every (query, pair) of S, ascending shift, empty bins left out. */
   readonly rankShiftHistogram: readonly RankShiftBin[];
   /**

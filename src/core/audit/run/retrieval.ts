@@ -10,6 +10,8 @@
  * results go to `onModelDone` at once, so an interrupted run resumes with
  * only the unfinished ones (`finished`).
  */
+import type { GroupBy } from '../retrieval/groupLabels.ts';
+import type { GroupTarget } from '../../metrics/groupFairness/index.ts';
 import { auditModelJob, AUDIT_DEFAULTS, retrievalFairnessResults, UNJUDGED_REASON, loadRetrieval, selectTasks, BASELINE_DESCRIPTORS, type AuditOptions, type ModelAuditJob, type ModelScoring, type ScoredSubset, type ModelDescriptor, type ModelResult, type RetrievalFairnessResults, type SubsetResult, type LoadedRetrieval, type ScoreTable } from '../retrieval/index.ts';
 import { importedRevision, matchRetrievalScores, filesLabel, importedVectorsDescriptor, matchVectorTable, runVectorItems, type ImportedScores, type ImportedVectors, type VectorItem, type VectorTable } from '../imported/index.ts';
 import { asModel, throwIfCancelled } from './cancel.ts';
@@ -17,7 +19,7 @@ import { runPipelined } from './pipeline.ts';
 import { AUDIT_MEMORY_BUDGET, auditBytes, lanesWhileEmbedding, type AuditFootprint } from './lanes.ts';
 import { datasetIdentity, type DatasetPort } from '../common/index.ts';
 import type { LoadReport, RunEnvironment, RunHooks, TextEmbedder } from './ports.ts';
-import { etaOf, type ModelRunProgress } from './progress.ts';
+import { etaOf, queryProgressMessage, type ModelRunProgress } from './progress.ts';
 
 /** A model of a retrieval run: a lexical baseline, or an embedding model the adapter can open. */
 export type RetrievalModelPort =
@@ -71,6 +73,10 @@ export interface RetrievalRunPlan {
   readonly ks?: readonly number[];
   readonly bootstrap?: number;
   readonly seed?: number;
+  /** The documents' grouping for group fairness (METRICS.md §12): the default (`meta.gender`, else the twins groups) when undefined, none when null. */
+  readonly groupBy?: GroupBy | null;
+  /** Its target distribution (default `pool`). */
+  readonly groupTarget?: GroupTarget;
   readonly environment: RunEnvironment;
 }
 
@@ -95,12 +101,12 @@ interface LoadedRun {
   readonly vectors: ReadonlyMap<string, ModelScoring>;
 }
 
-async function loadRun(dataset: DatasetPort, names: readonly string[]): Promise<LoadedRun> {
+async function loadRun(dataset: DatasetPort, names: readonly string[], groupBy: GroupBy | null | undefined): Promise<LoadedRun> {
   const tasks: LoadedRetrieval[] = [];
   const subsets: ScoredSubset[] = [];
   const twinTexts = new Map<string, readonly string[]>();
   for (const name of names) {
-    const data = await loadRetrieval(dataset.read, selectTasks(dataset.manifest, name));
+    const data = await loadRetrieval(dataset.read, selectTasks(dataset.manifest, name), groupBy);
     for (const s of data.subsets) {
       subsets.push({ subset: s.subset, task: tasks.length, twinsShard: s.twinsShard });
       if (s.twinsShard && !twinTexts.has(s.twinsShard)) twinTexts.set(s.twinsShard, s.twinTexts);
@@ -224,7 +230,7 @@ async function auditReady(key: string, ready: ReadyModel, run: LoadedRun, option
   const job: ModelAuditJob = { subsets: run.subsets, model: ready.model, timing: ready.timing, scoring: ready.scoring, options };
   for (const [i, k] of ks.entries()) {
     const base = i * run.subsets.length;
-    const onQueries = (s: number, done: number, of: number) => hooks.onProgress?.(key, { status: 'scoring', total, ...at(base + s + (of > 0 ? done / of : 1)), message: `query ${done.toLocaleString('en')} of ${of.toLocaleString('en')}`, ...scoredOn });
+    const onQueries = (s: number, done: number, of: number) => hooks.onProgress?.(key, { status: 'scoring', total, ...at(base + s + (of > 0 ? done / of : 1)), message: queryProgressMessage(run.subsets.map((x) => x.subset), s, done, of), ...scoredOn });
     const onSubsetDone = (done: number) => hooks.onProgress?.(key, { status: 'scoring', done: base + done, total, ...scoredOn });
     out.push(await computePort.auditModel({ ...job, options: { ...job.options, k } }, onSubsetDone, onQueries));
   }
@@ -255,7 +261,7 @@ export function runRetrievalFairnessAtKs(plan: RetrievalRunPlan, ports: Retrieva
 
 async function runAtKs(plan: RetrievalRunPlan, ports: RetrievalRunPorts, hooks: RunHooks<readonly ModelResult[]>): Promise<RetrievalFairnessResults[]> {
   const { dataset } = ports;
-  const loaded = await loadRun(dataset, plan.tasks);
+  const loaded = await loadRun(dataset, plan.tasks, plan.groupBy);
   // Imported scores are matched before any model runs: a bad file fails the run at once, naming its line.
   const identity = { id: dataset.manifest.id, version: dataset.manifest.version, manifestSha256: dataset.manifestSha256 };
   const imported = new Map<string, ScoreTable>();
@@ -267,7 +273,7 @@ async function runAtKs(plan: RetrievalRunPlan, ports: RetrievalRunPorts, hooks: 
   const firstK = plan.tasks.length > 0 ? selectTasks(dataset.manifest, plan.tasks[0]).retrieval.k?.[0] : undefined;
   const k = plan.k ?? firstK ?? AUDIT_DEFAULTS.k;
   const ks = plan.ks && plan.ks.length > 0 ? [...plan.ks] : [k];
-  const options: Required<AuditOptions> = { k: ks[0], bootstrap: plan.bootstrap ?? AUDIT_DEFAULTS.bootstrap, seed: plan.seed ?? AUDIT_DEFAULTS.seed };
+  const options: Required<AuditOptions> = { k: ks[0], bootstrap: plan.bootstrap ?? AUDIT_DEFAULTS.bootstrap, seed: plan.seed ?? AUDIT_DEFAULTS.seed, groupTarget: plan.groupTarget ?? 'pool' };
   /** perModel[model][k index] = the model's results per subset at that k. */
   const perModel: (readonly ModelResult[])[][] = new Array(plan.models.length);
   const todo: { readonly m: RetrievalModelPort; readonly index: number; readonly label: string }[] = [];

@@ -52,7 +52,8 @@ async function bm25ScoreFile(withHeader: boolean): Promise<string> {
   return lines.join('\n') + '\n';
 }
 
-const strip = (m: Record<string, unknown>) => ({ ...m, model: undefined, timing: undefined });
+/** A model's numbers without what names it: its descriptor, timing, and the verdict sentence (which names the model). */
+const strip = (m: Record<string, unknown>) => ({ ...m, model: undefined, timing: undefined, groupFairness: m.groupFairness ? { ...(m.groupFairness as object), verdict: undefined } : undefined });
 
 describe('fairground export-for-scoring', () => {
   it('writes every query, document and twin of a retrieval task once, after a header naming the dataset, version and manifest SHA-256', async () => {
@@ -283,7 +284,7 @@ describe('fairground run --vectors NAME=FILE (embeddings computed elsewhere)', (
     const [glove, outside] = JSON.parse(r.out).subsets[0].models;
     expect(outside.model).toMatchObject({ id: 'vectors:glove-outside', kind: 'imported' });
     expect(outside.model.revision).toMatch(/^sha256:[0-9a-f]{64}$/);
-    const nums = (v: unknown) => JSON.stringify(v, (k, x) => (k === 'model' || k === 'timing' || k === 'unitsSha256' ? undefined : x)).match(/-?\d+(\.\d+)?(e[-+]?\d+)?/g)!.map(Number);
+    const nums = (v: unknown) => JSON.stringify(v, (k, x) => (k === 'model' || k === 'timing' || k === 'unitsSha256' || k === 'verdict' ? undefined : x)).match(/-?\d+(\.\d+)?(e[-+]?\d+)?/g)!.map(Number);
     const [a, b] = [nums(glove), nums(outside)];
     expect(b.length).toBe(a.length);
     a.forEach((x, i) => expect(Math.abs(x - b[i])).toBeLessThanOrEqual(1e-12));

@@ -50,6 +50,7 @@ describe('the cases behind the twin numbers', () => {
       queryTexts: ['query one', 'query two', 'query three'],
       corpusTexts: ['d1', 'Anna led the team', 'd3', 'd4', 'Tom wrote code', 'd6'],
       subsets: [{ subset, twinTexts: ['Alex led the team', 'Mia wrote code'], twinsShard: 'twins' }],
+      groupableFields: [],
     };
     const [top] = resolveCases(loaded, 0, 3, audited().cases!.largestShifts);
     expect(top).toMatchObject({ queryId: 'xq3', queryText: 'query three', id: 'xd2', text: 'Anna led the team', twinId: 'xd2-twin', twinText: 'Alex led the team', shift: 2 });
