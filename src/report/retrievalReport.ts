@@ -12,7 +12,7 @@ import {
   textAlternativeForest, textAlternativeHistogram, textAlternativeLatencyQuality, textAlternativePareto,
   type ForestSpec, type ParetoSpec,
 } from '../present/plots/index.ts';
-import { forestMetrics, latencySpec, perLanguage, retrievalColumns } from '../present/tables/retrievalTable.ts';
+import { forestMetrics, latencySpec, perLanguage, retrievalColumns, SCALE_DEPENDENT_NOTE } from '../present/tables/retrievalTable.ts';
 import { displayNames } from '../core/models/displayName.ts';
 import { ciCell, countCell } from './cells.ts';
 import { textCell, type ReportBlock, type ReportTable } from './document.ts';
@@ -42,7 +42,7 @@ function metricTable(subset: SubsetResult, k: number, group: 'effectiveness' | '
     kind: 'table',
     caption: group === 'effectiveness'
       ? `${subsetName(subset)}: effectiveness at k = ${k}, mean over queries [95% CI].`
-      : `${subsetName(subset)}: what swapping each profile for its twin does, mean over queries [95% CI]; groups ${subset.groups.join(' / ')} (a positive RBC favours ${subset.groups[0]}).`,
+      : `${subsetName(subset)}: what swapping each profile for its twin does, mean over queries [95% CI]; groups ${subset.groups.join(' / ')} (a positive RBC favours ${subset.groups[0]}). Std MAD is ${SCALE_DEPENDENT_NOTE}.`,
     columns: ['Model', 'Queries', ...columns.map((c) => c.label)],
     rows: subset.models.map((m) => [textCell(names.get(m.model.id) ?? m.model.id), countCell(m.nQueries), ...columns.map((c) => ciCell(columnValue(m, c.key, group)))]),
     hook: `retrieval-${group}`,

@@ -18,8 +18,13 @@ export interface TableColumn {
   readonly higherIsBetter: boolean;
   /** The no-effect value of a signed or ratio effect (0, or 1 for an odds ratio): a CI that excludes it is marked; undefined for the others. */
   readonly noEffect?: number;
+  /** The value is in each model's own score units (Std MAD, METRICS.md §3): it compares a model with itself, not models with each other. */
+  readonly scaleDependent?: true;
   readonly help: string;
 }
+
+/** What a reader is told of a scale-dependent column, beside its value. */
+export const SCALE_DEPENDENT_NOTE = 'scale-dependent: in each model’s own score units, not comparable across models';
 
 /**
  * The columns of the results table, in the order of the paper's metric
@@ -41,7 +46,7 @@ export function retrievalColumns(k: number): TableColumn[] {
     { key: 'rbc_pooled', label: 'RBC (pooled)', group: 'robustness', higherIsBetter: false, noEffect: 0, help: 'rank-biserial correlation of the win counts pooled over all queries' },
     { key: 'cohens_d', label: 'Cohen’s d', group: 'robustness', higherIsBetter: false, noEffect: 0, help: 'mean score difference of the two versions of a profile over its SD, per query, averaged' },
     { key: `odds_ratio@${k}`, label: `OR@${k}`, group: 'robustness', higherIsBetter: false, noEffect: 1, help: 'odds that one group’s version is in the top k against the other’s (½ added to each count), geometric mean over queries' },
-    { key: 'std_mad', label: 'Std MAD', group: 'robustness', higherIsBetter: false, help: 'standard deviation of |s(d) − s(twin)| over the pairs, per query, averaged' },
+    { key: 'std_mad', label: 'Std MAD', group: 'robustness', higherIsBetter: false, scaleDependent: true, help: 'standard deviation of |s(d) − s(twin)| over the pairs, per query, averaged, in the model’s own score units (BM25’s unbounded scores, a cosine’s [−1, 1]): scale-dependent, not comparable across models' },
   ];
 }
 
@@ -55,6 +60,17 @@ export function signNote(column: Pick<TableColumn, 'noEffect'>, groups: readonly
   if (column.noEffect === undefined || groups.length < 2) return undefined;
   const [first, second] = groups;
   return `> ${column.noEffect} favours ${first}, < ${column.noEffect} ${second}`;
+}
+
+/**
+ * What the header says under a column's name: its sign convention with the groups named, else
+ * which way is better — and, for a scale-dependent column, that it is (issue 48: Std MAD compared
+ * BM25's 0.927 with a cosine model's 0.017 as if they were one scale).
+ * @example columnNote({ higherIsBetter: false, scaleDependent: true }, ['female', 'male']) // 'lower is better · scale-dependent: in each model’s own score units, not comparable across models'
+ */
+export function columnNote(column: Pick<TableColumn, 'noEffect' | 'higherIsBetter' | 'scaleDependent'>, groups: readonly string[]): string {
+  const base = signNote(column, groups) ?? (column.higherIsBetter ? 'higher is better' : 'lower is better');
+  return column.scaleDependent ? `${base} · ${SCALE_DEPENDENT_NOTE}` : base;
 }
 
 /** The effectiveness columns (ranking quality) and the fairness columns (what swapping twins does), the two tables of a subset. */

@@ -19,6 +19,7 @@ export type { EffectivenessKey, ModelDescriptor, ModelKind, ModelPerUnit, ModelR
 export { BASELINE_DESCRIPTORS, bm25Scorer, denseScorer, documentText, materialize, matrixScorer, tfidfScorer, timingOf, twinText } from './scoring.ts';
 export type { SubsetTexts, SubsetVectors } from './scoring.ts';
 export { fairnessAnchor, retrievalVerdict, retrievalVerdicts } from './verdict.ts';
+export { fairnessRanking } from './fairnessRanking.ts';
 export { CASES_KEPT, casesOf, flipsTopK, KeptCases } from './cases.ts';
 export { casesFromDataset, resolveCases } from './resolveCases.ts';
 export type { ResolvedCase } from './resolveCases.ts';

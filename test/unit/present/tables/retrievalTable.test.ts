@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { effectivenessBySubset, exportTable, forestMetrics, isSignificant, latencySpec, perLanguage, retrievalColumns, retrievalRows, sortRows } from '../../../../src/present/tables/retrievalTable.ts';
+import { columnNote, effectivenessBySubset, exportTable, forestMetrics, isSignificant, latencySpec, perLanguage, retrievalColumns, retrievalRows, sortRows } from '../../../../src/present/tables/retrievalTable.ts';
 import type { ModelResult, SubsetResult, TwinMetrics } from '../../../../src/core/audit/retrieval/results.ts';
 import type { Ci } from '../../../../src/core/audit/common/ci.ts';
 
@@ -46,6 +46,16 @@ describe('isSignificant(ci, noEffect)', () => {
   it('isSignificant(ci, 1) tests an odds ratio against 1', () => {
     expect(isSignificant(ci(0.5, 0.3, 0.9), 1)).toBe(true);
     expect(isSignificant(ci(0.5, 0.3, 1.2), 1)).toBe(false);
+  });
+});
+
+describe('columnNote(column, groups): what the header says under a name (issue 48)', () => {
+  it('Std MAD: lower is better and scale-dependent, in each model\'s own score units; a signed column its sign; the rest which way is better', () => {
+    const cols = retrievalColumns(10);
+    const note = (key: string) => columnNote(cols.find((c) => c.key === key)!, ['female', 'male']);
+    expect(note('std_mad')).toBe('lower is better · scale-dependent: in each model’s own score units, not comparable across models');
+    expect(note('rbc')).toBe('> 0 favours female, < 0 male');
+    expect(note('iou@10')).toBe('higher is better');
   });
 });
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { fairnessAnchor, retrievalVerdict, retrievalVerdicts } from '../../../../../src/core/audit/retrieval/verdict.ts';
+import { fairnessRanking } from '../../../../../src/core/audit/retrieval/fairnessRanking.ts';
 import type { ModelResult, SubsetResult } from '../../../../../src/core/audit/retrieval/results.ts';
 import { displayNames, shortModelName } from '../../../../../src/core/models/displayName.ts';
 
@@ -45,5 +46,44 @@ describe('shortModelName and displayNames', () => {
   });
   it('two models with the same short name keep their full labels', () => {
     expect(displayNames([{ label: 'BM25 (k1 1.2)', id: 'a' }, { label: 'BM25 (k1 2)', id: 'b' }, { label: 'TF-IDF (l2)', id: 'c' }])).toEqual(['BM25 (k1 1.2)', 'BM25 (k1 2)', 'TF-IDF']);
+  });
+});
+
+describe('fairnessRanking(subset, key): the models in order on the fairness the reader picked (issue 48)', () => {
+  /** A model with |RBC|, IoU@10 and rank shift as given (means and CIs by hand). */
+  function ranked(id: string, label: string, rbcAbs: [number, number, number], iou: [number, number, number], shift: [number, number, number]): ModelResult {
+    const ci = ([mean, lo, hi]: [number, number, number]) => ({ mean, ci: [lo, hi] });
+    return { model: { id, label }, robustness: { overall: { rbc_abs: ci(rbcAbs), 'iou@10': ci(iou), rank_shift: ci(shift) } } } as unknown as ModelResult;
+  }
+  // The demo's shape: BM25 the strongest preference, TF-IDF the smallest |RBC| and the best IoU but the largest rank shift.
+  const bm25 = ranked('bm25', 'BM25 (k1 1.2, b 0.75)', [0.41, 0.34, 0.46], [0.88, 0.86, 0.9], [12, 11, 13]);
+  const tfidf = ranked('tfidf', 'TF-IDF', [0.12, 0.08, 0.16], [0.95, 0.94, 0.96], [20, 18, 22]);
+  const glove = ranked('glove', 'GloVe (100d)', [0.2, 0.15, 0.25], [0.93, 0.9, 0.955], [9, 8, 10]);
+  const demo = subset([bm25, tfidf, glove]);
+
+  it('on |RBC| (smaller is fairer): TF-IDF 0.120, GloVe 0.200, BM25 0.410; TF-IDF\'s CI [0.08, 0.16] and GloVe\'s [0.15, 0.25] overlap (0.16 > 0.15)', () => {
+    expect(fairnessRanking(demo, 'rbc')).toBe(
+      'Ranked on |RBC| (how strongly one group is preferred; smaller is fairer): TF-IDF 0.120, GloVe 0.200, BM25 0.410 — the 95% CIs of TF-IDF and GloVe overlap, so which of the two is fairer cannot be told from these queries.',
+    );
+  });
+
+  it('on rank shift TF-IDF comes last; GloVe\'s CI [8, 10] lies clear of BM25\'s [11, 13]: GloVe is the fairest on it', () => {
+    expect(fairnessRanking(demo, 'rank_shift')).toBe(
+      'Ranked on rank shift (how far swapping twins moves a profile; smaller is fairer): GloVe 9.0, BM25 12.0, TF-IDF 20.0 — GloVe\'s 95% CI lies clear of BM25\'s, so GloVe is the fairest on this measure.',
+    );
+  });
+
+  it('on IoU@10 (larger is fairer): TF-IDF 0.950, GloVe 0.930, BM25 0.880; the CIs [0.94, 0.96] and [0.90, 0.955] overlap', () => {
+    expect(fairnessRanking(demo, 'iou@10')).toMatch(/^Ranked on IoU@10 \(how much of the top 10 swapping twins keeps; larger is fairer\): TF-IDF 0\.950, GloVe 0\.930, BM25 0\.880 — the 95% CIs of TF-IDF and GloVe overlap/);
+  });
+
+  it('one model: nothing to rank against; no twins: no sentence', () => {
+    expect(fairnessRanking(subset([bm25]), 'rbc')).toBe('Ranked on |RBC| (how strongly one group is preferred; smaller is fairer): BM25 is the only model, so there is nothing to rank it against.');
+    expect(fairnessRanking(subset([bm25, tfidf], ''), 'rbc')).toBeUndefined();
+  });
+
+  it('a measure only one model has: the models cannot be ranked, and why', () => {
+    const none = ranked('x', 'X', [NaN, NaN, NaN], [NaN, NaN, NaN], [NaN, NaN, NaN]);
+    expect(fairnessRanking(subset([bm25, none]), 'rbc')).toBe('Ranked on |RBC| (how strongly one group is preferred; smaller is fairer): the models cannot be ranked — X has no value on it (no twin pair defines it).');
   });
 });
