@@ -41,10 +41,21 @@ export class LoadProgressTracker {
 }
 
 /**
- * Seconds left at the observed rate; undefined before any progress.
+ * How long and how far a task must have gone before its rate says anything: the first units carry a
+ * warm-up (a model's first batch, a worker starting) and a rate read off them extrapolates wildly
+ * (issue 48: "85 s left" for a run of about 5 s). Before both, no ETA is shown.
+ */
+export const ETA_MIN = Object.freeze({ elapsedMs: 2000, share: 0.1 });
+
+/**
+ * Seconds left at the observed rate; undefined before ETA_MIN (2 s and a tenth of the work done).
  * eta(done, total, elapsedMs) = (total − done) · elapsed / done.
+ * @example etaSeconds(25, 100, 5000) // 15
+ * @example etaSeconds(1, 100, 5000) // undefined: 1% done
+ * @example etaSeconds(50, 100, 1000) // undefined: 1 s elapsed
  */
 export function etaSeconds(done: number, total: number, elapsedMs: number): number | undefined {
-  if (done <= 0 || elapsedMs <= 0) return undefined;
+  if (done <= 0 || elapsedMs <= 0 || total <= 0) return undefined;
+  if (elapsedMs < ETA_MIN.elapsedMs || done / total < ETA_MIN.share) return undefined;
   return Math.max(0, ((total - done) * elapsedMs) / done / 1000);
 }
