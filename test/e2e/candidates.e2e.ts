@@ -162,6 +162,10 @@ e2e(WALK, async ({ page, baseUrl, errors, requests, device }) => {
   await page.waitForURL(/#\/run/, { timeout: 60_000 });
   assert.equal(await page.getByTestId('audit-type-screening').isChecked(), true);
   assert.equal(await page.getByTestId('screening-dataset').inputValue(), 'walked');
+  // The dataset has no labels: the sample option says it draws at random, not FIT and NOT FIT (issue 48).
+  const sampleLabel = (await page.locator('label', { has: page.getByTestId('screening-sample-cvs') }).textContent()) ?? '';
+  assert.match(sampleLabel, /drawn at random: this task has no labels/);
+  assert.doesNotMatch(sampleLabel, /FIT/);
   assert.match((await page.getByTestId('run-uses').textContent()) ?? '', /^Screening: \d+ name variants, \d+ explicit lines, noise floor \d+, each compared with its CV's neutral base\.$/);
   await page.getByTestId('screening-runs').fill('1');
   await page.getByTestId('screening-bootstrap').fill('100');
@@ -173,6 +177,10 @@ e2e(WALK, async ({ page, baseUrl, errors, requests, device }) => {
 
   // The twins audit of the same dataset with BM25; the form says how many twins it uses.
   await page.goto(`${baseUrl}#/run`);
+  // The Run form remembers the audit kind it was last on (issue 48: it went back to retrieval on every visit).
+  await page.getByTestId('audit-type-screening').waitFor();
+  assert.equal(await page.getByTestId('audit-type-screening').isChecked(), true, 'the Run form remembers the screening audit');
+  await page.getByTestId('audit-type-retrieval').check();
   const picker = page.getByTestId('model-picker');
   await picker.waitFor();
   await page.locator('select').first().selectOption('walked');

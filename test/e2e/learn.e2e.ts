@@ -28,6 +28,13 @@ e2e('every Learn lesson renders and responds to its control, by keyboard, on a p
 e2e('a lesson links to where its metric appears in a result, and #/learn/<id> opens it', async ({ page, baseUrl }) => {
   await page.goto(`${baseUrl}#/learn/rbc`);
   await page.getByTestId('lesson-rbc').waitFor();
+  // That lesson alone (issue 48: #/learn/four-fifths showed all twelve), with a way back to all of them.
+  assert.equal(await page.locator('section[id^="lesson-"]').count(), 1, 'one lesson shown');
+  await page.getByTestId('learn-all').click();
+  await page.getByTestId('lesson-pareto').waitFor();
+  assert.equal(await page.locator('section[id^="lesson-"]').count(), LESSONS.length, 'every lesson under #/learn');
+  await page.goto(`${baseUrl}#/learn/rbc`);
+  await page.getByTestId('lesson-rbc').waitFor();
   const link = page.getByTestId('lesson-rbc').locator('a[href*="#/results?metric="]').first();
   assert.match((await link.getAttribute('href')) ?? '', /metric=rbc/);
   assert.match((await page.getByTestId('lesson-rbc-where').textContent()) ?? '', /no retrieval audit is stored here yet/);

@@ -227,7 +227,7 @@ export class CandidatesState {
     try {
       const sample = tableSample(new Uint8Array(await table.arrayBuffer()), pathOf(table));
       const remembered = this.draft?.mappings?.[side];
-      const mapping = remembered && Object.values(remembered).every((c) => c === undefined || sample.headers.includes(c)) ? { ...remembered } : fitMapping(suggestMapping(sample.headers), side);
+      const mapping = remembered && Object.values(remembered).every((c) => c === undefined || sample.headers.includes(c)) ? { ...remembered } : fitMapping(suggestMapping(sample.headers, side), side);
       this.picked[side] = { files, sample, mapping, lang };
     } catch (e) {
       this.picked[side] = undefined;

@@ -44,6 +44,8 @@ export class ScreeningFormState extends DatasetFormState {
   readonly models = $derived([...this.picked.map((id) => screeningRunModel(id, this.hubHost)), ...this.outside.scoreModels]);
   readonly modelIds = $derived(this.models.map(screeningModelId));
   readonly canRun = $derived(this.models.length > 0 && this.task !== '');
+  /** Whether the chosen task has labels (FIT / NOT FIT): what a sample draws by, and what validity needs. */
+  readonly labelled = $derived(this.dataset?.tasks.some((t) => t.type === 'screening' && t.name === this.task && t.labels !== undefined) ?? false);
 
   /** Picks the first dataset and task; forgets a reference model no longer picked. */
   adoptDefaults(): void {

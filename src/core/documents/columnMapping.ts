@@ -37,15 +37,29 @@ export const HEADER_NAMES: Readonly<Record<MappedField, readonly string[]>> = Ob
 const key = (header: string) => header.toLowerCase().replace(/[\s_-]+/g, '');
 
 /**
+ * The header names of a field on one side of an import: a job post's id is also called
+ * `job_id`, `vacancy_id` or `posting_id` (issue 48: a job-post CSV's `job_id` was not taken as its
+ * id), and a job post has no job of its own; a CV's id may be `candidate_id` or `applicant_id`.
+ */
+function namesOf(field: MappedField, side: 'cvs' | 'jobs' | undefined): readonly string[] {
+  if (side === 'jobs' && field === 'id') return [...HEADER_NAMES.id, 'jobid', 'vacancyid', 'postingid', 'jobpostid', 'postid'];
+  if (side === 'jobs' && field === 'job') return [];
+  if (side === 'cvs' && field === 'id') return [...HEADER_NAMES.id, 'candidateid', 'applicantid'];
+  return HEADER_NAMES[field];
+}
+
+/**
  * A mapping guessed from the headers, or undefined when no header looks like a text column.
  * Each header is used at most once; the first header that matches a field's best name wins.
+ * `side` (CVs or job posts) adds the names a field has on that side.
  * @example suggestMapping(['ID', 'Resume_str', 'Category']) // { id: 'ID', text: 'Resume_str' }
+ * @example suggestMapping(['job_id', 'title', 'description'], 'jobs') // { id: 'job_id', text: 'description', title: 'title' }
  */
-export function suggestMapping(headers: readonly string[]): ColumnMapping | undefined {
+export function suggestMapping(headers: readonly string[], side?: 'cvs' | 'jobs'): ColumnMapping | undefined {
   const used = new Set<string>();
   const found: Partial<Record<MappedField, string>> = {};
   for (const field of MAPPED_FIELDS) {
-    for (const name of HEADER_NAMES[field]) {
+    for (const name of namesOf(field, side)) {
       const header = headers.find((h) => !used.has(h) && key(h) === name);
       if (header !== undefined) {
         found[field] = header;

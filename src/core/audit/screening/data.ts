@@ -73,6 +73,15 @@ function shuffled<T>(items: readonly T[], rng: ReturnType<typeof createRng>): T[
 }
 
 /**
+ * How a sample draws its CVs, in words for the Run form (issue 48: it spoke of FIT and NOT FIT on a
+ * dataset with no labels): alternately FIT and NOT FIT where the task has labels, else at random.
+ * @example sampleDrawText(false) // 'drawn at random: this task has no labels'
+ */
+export function sampleDrawText(labelled: boolean): string {
+  return labelled ? 'FIT and NOT FIT alternately' : 'drawn at random: this task has no labels';
+}
+
+/**
  * The CVs a sample keeps of each pool (pools in job-id order, one generator
  * for all): each pool's FIT, NOT FIT and unlabelled CVs are shuffled
  * (Fisher–Yates), then taken alternately FIT, NOT FIT while both last, then

@@ -4,7 +4,7 @@ export type { ScreeningHeader } from './audit.ts';
 export { screeningCountsText } from './countsText.ts';
 export { costPer1000Calls } from './cost.ts';
 export type { Price } from './cost.ts';
-export { isScreeningTask, loadScreening, screeningTunePairs, selectScreeningTask } from './data.ts';
+export { isScreeningTask, loadScreening, sampleDrawText, screeningTunePairs, selectScreeningTask } from './data.ts';
 export type { LoadedScreening, ScreeningSample } from './data.ts';
 export { effectStatistics, familyTests } from './effectTests.ts';
 export { SCREENING_DEFAULTS, screeningWorkList } from './input.ts';

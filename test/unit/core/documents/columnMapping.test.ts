@@ -27,6 +27,17 @@ describe('suggestMapping(headers)', () => {
   });
 });
 
+describe('suggestMapping(headers, side) (issue 48: a job post CSV\'s job_id was not guessed as its id)', () => {
+  it('job posts: job_id is the id and no job column is guessed; an id column still comes first', () => {
+    expect(suggestMapping(['job_id', 'title', 'description'], 'jobs')).toEqual({ id: 'job_id', title: 'title', text: 'description' });
+    expect(suggestMapping(['Vacancy ID', 'text'], 'jobs')).toEqual({ id: 'Vacancy ID', text: 'text' });
+    expect(suggestMapping(['id', 'job_id', 'text'], 'jobs')).toEqual({ id: 'id', text: 'text' });
+  });
+  it('CVs: job_id stays the job a CV applied to; candidate_id is the id', () => {
+    expect(suggestMapping(['candidate_id', 'job_id', 'resume'], 'cvs')).toEqual({ id: 'candidate_id', text: 'resume', job: 'job_id' });
+  });
+});
+
 describe('checkMapping(mapping, headers, file)', () => {
   it('passes when every mapped column exists', () => {
     expect(() => checkMapping({ id: 'ID', text: 'Resume_str' }, ['ID', 'Resume_str'], 'it.csv')).not.toThrow();

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { loadScreening, samplePools, screeningTunePairs, selectScreeningTask } from '../../../../../src/core/audit/screening/data.ts';
+import { loadScreening, sampleDrawText, samplePools, screeningTunePairs, selectScreeningTask } from '../../../../../src/core/audit/screening/data.ts';
 import { AuditInputError, type ShardReader } from '../../../../../src/core/audit/common/dataset.ts';
 import type { Manifest, ScreeningTask } from '../../../../../src/core/formats/manifest.ts';
 
@@ -61,6 +61,14 @@ describe('loadScreening(read, task, sample?)', () => {
   it('throws AuditInputError for a pool naming a CV the dataset lacks', async () => {
     const bad: ShardReader = async (name) => (name === 'pools' ? [{ job_id: 'j1', cv_ids: ['zz'] }] : shards[name]) as never;
     await expect(loadScreening(bad, task)).rejects.toBeInstanceOf(AuditInputError);
+  });
+});
+
+describe('sampleDrawText(labelled): how the Run form says a sample draws (issue 48)', () => {
+  it('FIT and NOT FIT alternately with labels; at random, saying why, without', () => {
+    expect(sampleDrawText(true)).toBe('FIT and NOT FIT alternately');
+    expect(sampleDrawText(false)).toBe('drawn at random: this task has no labels');
+    expect(sampleDrawText(false)).not.toMatch(/FIT/u);
   });
 });
 
