@@ -31,6 +31,8 @@ const FIXED: Readonly<Record<string, { readonly label: string; readonly better: 
   sigma_rank: { label: 'σRank', better: 'lower' },
   label_flip_pct: { label: 'label flip %', better: 'lower' },
   impact_ratio: { label: 'impact ratio (lowest)', better: 'higher' },
+  exposure_ratio: { label: 'exposure ratio', better: 'higher' },
+  disparate_treatment: { label: 'disparate treatment ratio', better: 'higher' },
 });
 
 /** Metrics at a cut-off k: the label's prefix and the direction. */
@@ -43,6 +45,11 @@ const AT_K: Readonly<Record<string, { readonly label: string; readonly better: B
   odds_ratio: { label: 'OddsRatio', better: 'one' },
   precision: { label: 'P', better: 'higher' },
   disag: { label: 'Disag', better: 'lower' },
+  awrf: { label: 'AWRF', better: 'higher' },
+  awrf_ndcg: { label: 'AWRF×nDCG', better: 'higher' },
+  ndkl: { label: 'NDKL', better: 'lower' },
+  min_skew: { label: 'MinSkew', better: 'zero' },
+  max_skew: { label: 'MaxSkew', better: 'zero' },
 });
 
 /**

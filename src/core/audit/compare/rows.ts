@@ -4,6 +4,7 @@
  * and beside it the per-unit values a paired comparison resamples (never put
  * into the comparison's results).
  */
+import { groupFairnessValues } from './groupFairnessValues.ts';
 import { twinMetricKeys, type ModelPerUnit, type RetrievalFairnessResults } from '../retrieval/index.ts';
 import type { ScreeningResults } from '../screening/index.ts';
 import type { OutcomeNumber, OutcomesResults } from '../outcomes/index.ts';
@@ -89,6 +90,7 @@ function retrievalRows(run: number, r: RetrievalFairnessResults, out: ComparedRo
       for (const [key, c] of Object.entries(m.effectiveness ?? {})) values[key] = plain(c);
       const overall = m.robustness.overall as unknown as Record<string, Ci | undefined>;
       for (const key of twinKeys) if (overall[key]) values[key] = plain(overall[key]);
+      Object.assign(values, groupFairnessValues(m.groupFairness?.summary));
       const { id, label, revision, dtype, device } = m.model;
       out.rows.push({ run, model: { id, label, revision, dtype, device }, task, values });
       out.perUnit.push(m.perUnit);

@@ -7,7 +7,9 @@
  * - a mean over the units that define it (NaN where none does): `ndcg@k`,
  *   `p@k`, `mrr@k`, `iou@k`, `dropout@k`, `rank_shift`, `kendall_tau`,
  *   `pearson`, `cohens_d`, `std_mad`, and `rbc` (defined at every unit with
- *   a twin pair);
+ *   a twin pair), and the group fairness of rankings' `awrf@k`, `awrf_ndcg@k`,
+ *   `ndkl@k`, `exposure_ratio`, `disparate_treatment` (METRICS.md §12, over the
+ *   queries that define them);
  * - `rbc_abs` = |that mean of `rbc`|;
  * - `rbc_pooled` = (ΣW_F − ΣW_M) / (ΣW_F + ΣW_M) over the units with pairs, 0
  *   when both sums are 0 (METRICS.md §3);
@@ -37,7 +39,7 @@ function meanDefined(values: Float64Array | undefined, indices: ArrayLike<number
   return count === 0 ? NaN : sum / count;
 }
 
-const MEAN = /^(?:(?:ndcg|p|mrr|iou|dropout)@\d+|rank_shift|kendall_tau|pearson|cohens_d|std_mad|rbc)$/;
+const MEAN = /^(?:(?:ndcg|p|mrr|iou|dropout|awrf|awrf_ndcg|ndkl)@\d+|rank_shift|kendall_tau|pearson|cohens_d|std_mad|rbc|exposure_ratio|disparate_treatment)$/;
 /** A screening effect's ΔScore: the mean over the (job, CV) pairs that define it (compare/screeningUnits.ts). */
 const SCREENING_MEAN = /^delta_score\|/;
 

@@ -13,6 +13,19 @@ import { sha256Hex } from '../../sha256.ts';
 import { twinColumns } from '../../metrics/twins.ts';
 import { effectivenessKeys, type ModelPerUnit } from './results.ts';
 import type { PerQueryValues } from './perQuery.ts';
+import type { QueryGroupFairness } from '../../metrics/groupFairness/index.ts';
+
+/** The per-query group fairness columns (§12), NaN where a query is skipped: their means are the summary's. */
+function groupColumns(records: readonly QueryGroupFairness[], k: number): Record<string, number[]> {
+  const column = (value: (r: QueryGroupFairness) => number | undefined) => records.map((r) => value(r) ?? NaN);
+  return {
+    [`awrf@${k}`]: column((r) => r.awrf),
+    [`awrf_ndcg@${k}`]: column((r) => r.awrfNdcg),
+    [`ndkl@${k}`]: column((r) => r.ndkl),
+    exposure_ratio: column((r) => r.exposureRatio),
+    disparate_treatment: column((r) => r.disparateTreatment),
+  };
+}
 
 /**
  * SHA-256 of the unit identifiers joined by a line feed, in unit order: two
@@ -28,8 +41,10 @@ export function unitsSha256(unitIds: readonly string[]): string {
  * then the overall scope's `iou@k`, `rank_shift`, `dropout@k`, `kendall_tau`,
  * `pearson`, `cohens_d`, `std_mad`, the per-query `rbc`, the win counts
  * `wins_first` and `wins_second` (the pooled RBC) and `log_odds_ratio@k`
- * (OddsRatio@k is the exponential of their mean). NaN where a query leaves a
- * value undefined (no twin pair; JSON writes null).
+ * (OddsRatio@k is the exponential of their mean); with group labels, the
+ * per-query group fairness of METRICS.md §12 (`awrf@k`, `awrf_ndcg@k`,
+ * `ndkl@k`, `exposure_ratio`, `disparate_treatment`). NaN where a query leaves a
+ * value undefined (no twin pair, a query §12 skips; JSON writes null).
  */
 export function perUnitOf(unitIds: readonly string[], values: PerQueryValues, k: number, judged: boolean): ModelPerUnit {
   const list = (a: ArrayLike<number>) => Array.from(a);
@@ -47,5 +62,6 @@ export function perUnitOf(unitIds: readonly string[], values: PerQueryValues, k:
   columns.wins_first = list(t.winsFirst);
   columns.wins_second = list(t.winsSecond);
   columns[`log_odds_ratio@${k}`] = list(t.logOdds);
+  if (values.groupRecords) Object.assign(columns, groupColumns(values.groupRecords, k));
   return { units: unitIds.length, unitsSha256: unitsSha256(unitIds), columns };
 }
