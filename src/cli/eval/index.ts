@@ -8,6 +8,7 @@ import { tasksCommand } from './tasks.ts';
 import { outcomesCommand } from './outcomes.ts';
 import { correspondenceCommand } from './correspondence.ts';
 import { agreementCommand } from './agreement.ts';
+import { exposureCommand } from './exposure.ts';
 
 /**
  * The `fairground eval <kind>` commands (DESIGN.md, "Headless command line").
@@ -23,4 +24,5 @@ export const evalCommands: readonly Command[] = [
   outcomesCommand,
   correspondenceCommand,
   agreementCommand,
+  exposureCommand,
 ];
