@@ -11,7 +11,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
-import { e2e, foreignRequests } from './browser.ts';
+import { e2e, foreignRequests, hubUrl } from './browser.ts';
 
 const METRICS = ['ndcg@10', 'iou@10', 'rank_shift', 'rbc', 'kendall_tau'];
 
@@ -126,4 +126,52 @@ e2e('two stored runs (BM25, TF-IDF on freelance-twins) compared in the page give
 
   assert.deepEqual(foreignRequests(requests, new URL(baseUrl).origin), [], 'no request left the page origin');
   assert.deepEqual(errors, []);
+}, { timeout: 900_000 });
+
+e2e('the runs are numbered as listed, models go by their short names, and comparisons across query sets wait behind a toggle (issue 48)', async ({ page, baseUrl }) => {
+  await importTwins(page, baseUrl);
+  // A run that fails at once (a Hub model the Hub does not have) takes no number among the runs Compare lists.
+  await page.goto(`${baseUrl}#/run`);
+  await page.getByTestId('audit-type-retrieval').check();
+  const picker = page.getByTestId('model-picker');
+  await picker.locator('input[type="checkbox"]').first().waitFor();
+  for (const box of await picker.locator('input[type="checkbox"]').all()) await box.uncheck();
+  await page.getByLabel('Hub address').fill(hubUrl());
+  await picker.getByLabel('Another Hub model').fill('fairground-test/no-such-model');
+  await picker.getByRole('button', { name: 'Add' }).click();
+  await page.getByTestId('run-button').click();
+  await page.getByTestId('error-banner').waitFor({ timeout: 300_000 });
+
+  // BM25 on both query sets: two rows of one run, whose comparison crosses tasks.
+  await page.goto(`${baseUrl}#/run`);
+  await picker.locator('input[type="checkbox"]').first().waitFor();
+  for (const box of await picker.locator('input[type="checkbox"]').all()) {
+    if ((await box.getAttribute('value')) === 'bm25') await box.check();
+    else await box.uncheck();
+  }
+  for (const task of ['briefs', 'queries']) await page.locator(`.run-form input[type="checkbox"][value="${task}"]`).check();
+  await page.getByLabel('Bootstrap resamples').fill('100');
+  await page.getByTestId('run-button').click();
+  await page.getByTestId('results-table').waitFor({ timeout: 300_000 });
+  const run = /#\/results\/(run-[\w-]+)/.exec(page.url())![1];
+
+  await page.goto(`${baseUrl}#/compare`);
+  const box = page.locator(`[data-testid="compare-run"][data-run-id="${run}"]`);
+  await box.waitFor();
+  const listed = (await page.locator('label', { has: box }).textContent()) ?? '';
+  assert.match(listed, /freelance-twins #1: retrieval fairness, BM25/, 'the finished run is #1: the failed one took no number');
+  await box.check();
+  await page.getByTestId('compare-table').waitFor();
+  const head = page.locator('[data-testid="compare-table"] tbody th[scope="row"]').first();
+  assert.match((await head.textContent()) ?? '', /^freelance-twins #1 · BM25 \(briefs/);
+  assert.match((await head.getAttribute('title')) ?? '', /BM25 \(k1 [\d.]+, b [\d.]+\)/, 'the parameters in the tooltip');
+  // briefs against queries: no pair shown until asked for.
+  const toggle = page.getByTestId('compare-cross-task');
+  await toggle.waitFor();
+  assert.equal(await page.getByTestId('compare-pair').count(), 0);
+  assert.match((await toggle.textContent()) ?? '', /Show the 1 comparison across query sets/);
+  await toggle.locator('input').check();
+  await page.getByTestId('compare-pair').waitFor();
+  assert.equal(await page.getByTestId('compare-pair').getAttribute('data-paired'), 'false');
+  assert.match((await page.getByTestId('pairing').textContent()) ?? '', /different tasks/);
 }, { timeout: 900_000 });

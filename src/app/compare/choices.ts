@@ -10,9 +10,14 @@ export function defaultMetrics(available: readonly string[]): string[] {
   return chosen.length > 0 ? chosen : [...available];
 }
 
-/** A stored run's name in the comparison: its dataset and its number among the stored runs (oldest is #1). */
+/**
+ * A stored run's name in the comparison: its dataset and its number among the finished runs, the
+ * ones the view lists (oldest is #1), so the numbers shown run on without gaps (issue 48: failed
+ * and interrupted runs took numbers, and the list read #1, #2, #5, #7).
+ */
 export function runLabel(run: RunEntry, list: readonly RunEntry[]): string {
-  const oldestFirst = [...list].sort((a, b) => a.createdAt - b.createdAt || a.id.localeCompare(b.id));
+  const shown = list.filter((r) => r.status === 'done' || r.id === run.id);
+  const oldestFirst = [...shown].sort((a, b) => a.createdAt - b.createdAt || a.id.localeCompare(b.id));
   return `${run.config.datasetId} #${oldestFirst.findIndex((r) => r.id === run.id) + 1}`;
 }
 

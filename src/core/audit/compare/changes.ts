@@ -25,6 +25,28 @@ export function formatChange(x: number): string {
   return shown.replace('-', '−');
 }
 
+/**
+ * Whether comparison `i` sets a query set (task) of one run against another task, unpaired: two
+ * tasks are two question sets, never the same units (issue 48: these rows filled the Differences
+ * by default; the view hides them behind a toggle).
+ * @example crossTask(results, 0) // true for 'briefs' against 'queries'
+ */
+export function crossTask(results: ComparisonResults, i: number): boolean {
+  const c = results.comparisons[i];
+  return !c.paired && results.rows[c.baseline].task !== results.rows[c.candidate].task;
+}
+
+/**
+ * A row's full description, for a tooltip beside its short name: the run, the model's full label
+ * (its parameters) and id, revision, dtype and device.
+ * @example rowDetail(results, 0) // 'freelance-twins #1 · BM25 (k1 1.2, b 0.75) — bm25, builtin, fp64, cpu (briefs / gender-briefs)'
+ */
+export function rowDetail(results: Pick<ComparisonResults, 'runs' | 'rows'>, i: number): string {
+  const r = results.rows[i];
+  const facts = [r.model.id, r.model.revision, r.model.dtype, r.model.device].filter((x) => x !== '');
+  return `${results.runs[r.run].label} · ${r.model.label} — ${facts.join(', ')} (${r.task})`;
+}
+
 /** One metric's part of the sentence. */
 function part(m: MetricComparison): string {
   const head = `${metricLabel(m.metric)} ${formatChange(m.baseline.mean)} → ${formatChange(m.candidate.mean)}`;

@@ -1,5 +1,5 @@
 /** The public surface of core/audit/compare/: comparisons of stored runs, and release gates. */
-export { changeSentences, describeChanges, formatChange } from './changes.ts';
+export { changeSentences, crossTask, describeChanges, formatChange, rowDetail } from './changes.ts';
 export { compareRuns } from './compareRuns.ts';
 export { comparisonJson, differencesCsv, leaderboardCsv } from './exports.ts';
 export { bestFirst, groupOf, leaderboard, sortedRows } from './leaderboard.ts';

@@ -4,12 +4,14 @@ import {
   comparedRows,
   compareRuns,
   comparison,
+  crossTask,
   describeChanges,
   formatChange,
   leaderboard,
   lowestImpactRatio,
   matchedPairs,
   pairingOf,
+  rowDetail,
   sortedRows,
   unitColumns,
   unitStatistic,
@@ -185,5 +187,25 @@ describe('lowestImpactRatio(outcomes)', () => {
     // As `eval outcomes` prints them: null for a number or CI it cannot define
     const printed = { groupings: [{ categories: [cat(null), cat({ mean: 0.9, ci: null })] }] } as unknown as OutcomesResults;
     expect(lowestImpactRatio([printed])).toEqual({ mean: 0.9, ci: [NaN, NaN] });
+  });
+});
+
+describe('crossTask(results, i) and rowDetail(results, i) (issue 48)', () => {
+  // One run with the same model on two tasks, against another run on the first task.
+  const briefs = results([model('bm25', [0.5, 0.7], [2, 4])], { task: 'briefs' });
+  const both = { ...briefs, subsets: [...briefs.subsets, { ...briefs.subsets[0], task: 'queries', twinsTask: 'gender-queries' }] };
+  const other = results([model('tfidf', [0.4, 0.6], [3, 5])], { task: 'briefs' });
+  const rows = comparedRows([{ label: 'A', results: both }, { label: 'B', results: other }]);
+  // rows: 0 A·bm25 briefs, 1 A·bm25 queries, 2 B·tfidf briefs; every row against row 0
+  const r = comparison(rows, { metrics: ['ndcg@10'], pairs: [[0, 1], [0, 2]] });
+
+  it('briefs against queries is a cross-task comparison (unpaired, another task); briefs against briefs is not', () => {
+    expect(r.comparisons[0].paired).toBe(false);
+    expect(crossTask(r, 0)).toBe(true);
+    expect(crossTask(r, 1)).toBe(false);
+  });
+
+  it('a row in full, for a tooltip: the run, the model\'s full label, its id, revision, dtype, device and task', () => {
+    expect(rowDetail(r, 2)).toBe('B · TFIDF — tfidf, builtin, fp64, cpu (briefs / gender-briefs)');
   });
 });
