@@ -39,12 +39,30 @@ function cli(): unknown {
 }
 
 e2e('the demo run ends in a results table and a Pareto plot of 3 models, matches the CLI to 1e-9, and its permalink reproduces it', async ({ page, baseUrl, requests, newContext, errors }) => {
+  // Home says what the demo took when measured, not "about a minute" (issue 48: it takes seconds).
+  await page.goto(baseUrl);
+  const promise = (await page.locator('.demo').textContent()) ?? '';
+  assert.doesNotMatch(promise, /about a minute/);
+  assert.match(promise, /3–6 s/);
   const runId = await runDemo(page, baseUrl);
   const points = page.locator('[data-testid="pareto-plot"] svg [data-point]');
   assert.ok((await points.count()) >= 3, 'at least 3 points on the Pareto plot');
   assert.equal(await page.locator('[data-testid="results-table"] tbody tr').count(), 3);
   assert.deepEqual(foreignRequests(requests, new URL(baseUrl).origin), [], 'no request left the page origin');
   assert.deepEqual(errors, []);
+
+  // Issue 48: the verdicts rank the three models on the fairness measure picked for the Pareto plot's y
+  // (IoU@10 first, then |RBC|); Std MAD says it is scale-dependent; * reads as the CI excluding 0.
+  const ranking = page.getByTestId('fairness-ranking');
+  const three = /: [^:—]+ \d\.\d{3}, [^:—]+ \d\.\d{3}, [^:—]+ \d\.\d{3} — /;
+  assert.match((await ranking.textContent()) ?? '', /^Ranked on IoU@10 \(how much of the top 10 swapping twins keeps; larger is fairer\)/);
+  assert.match((await ranking.textContent()) ?? '', three);
+  await page.getByLabel('Robustness (y)').selectOption('rbc');
+  await ranking.filter({ hasText: 'Ranked on |RBC|' }).waitFor();
+  assert.match((await ranking.textContent()) ?? '', three);
+  assert.match((await page.getByTestId('sign-std_mad').first().textContent()) ?? '', /scale-dependent/);
+  assert.match((await page.locator('.table-note').filter({ hasText: 'Fairness:' }).first().textContent()) ?? '', /its 95% CI excludes 0 \(1 for OR@10\)/);
+  await page.getByLabel('Robustness (y)').selectOption('iou@10');
 
   // The browser and the CLI agree on every metric of the briefs subset.
   const browser = (await page.evaluate((id) => (window as any).fairground.results(id), runId)) as { subsets: { task: string }[] };
