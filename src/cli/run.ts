@@ -4,7 +4,7 @@
  * core/audit/run/retrieval.ts, printing the same results object the web
  * app stores, with environment.runtime 'node'.
  */
-import { parseGroupBy, type GroupBy } from '../core/audit/retrieval/groupLabels.ts';
+import { parseGroupBy, type GroupBy } from '../core/audit/retrieval/index.ts';
 import { GROUP_TARGETS, type GroupTarget } from '../core/metrics/groupFairness/index.ts';
 import { embeddingTruncations } from '../core/models/truncation.ts';
 import type { CliIo, Command } from './command.ts';

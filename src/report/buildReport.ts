@@ -8,6 +8,7 @@
  * dataset's strings (datasetContentStrings) before any HTML is written, so a record's id, text or
  * label cannot reach it; the permalink's payload passes the same guard.
  */
+import { groupCategories, withoutCategories } from '../core/share/index.ts';
 import type { RetrievalFairnessResults } from '../core/audit/retrieval/index.ts';
 import type { OutcomesResults } from '../core/audit/outcomes/index.ts';
 import type { Manifest } from '../core/formats/manifest.ts';
@@ -112,9 +113,11 @@ function reproduceBlocks(input: ReportInput, parts: readonly KindReport[], perma
  * @throws {TypeError} when neither results nor outcomes are given.
  */
 export async function buildReportDocument(input: ReportInput): Promise<ReportDocument> {
-  const forbidden = [...(input.forbidden ?? [])];
   const fields = input.fields ?? {};
   const results = input.results ?? [];
+  // The group labels a retrieval result reports on are categories (METRICS.md §12), never content.
+  const categories = new Set(results.flatMap((r) => (r.kind === 'retrieval-fairness' ? [...groupCategories(r)] : [])));
+  const forbidden = [...withoutCategories(input.forbidden ?? [], categories)];
   const parts: KindReport[] = results.map((r) => (r.kind === 'retrieval-fairness' ? retrievalReport(r) : screeningReport(r)));
   if (input.outcomes) parts.push(outcomesReport(input.outcomes, fields));
   if (input.tasks) parts.push(tasksReport(input.tasks));

@@ -15,7 +15,7 @@ import {
   assertNoDatasetContent, base64UrlEncode, CURRENT_SCHEMA, FRAGMENT_PREFIX, MAX_FRAGMENT_LENGTH, MAX_JSON_BYTES, toSafeJson, validatePayload,
   type PermalinkPayloadInput,
 } from '../core/permalink/index.ts';
-import { outcomesPayload, retrievalPayload, screeningPayload } from '../core/share/index.ts';
+import { groupCategories, outcomesPayload, retrievalPayload, screeningPayload, withoutCategories } from '../core/share/index.ts';
 import type { ReportScreeningResults } from './screeningReport.ts';
 
 /**
@@ -40,8 +40,9 @@ export type ReportPermalink = { readonly ok: true; readonly fragment: string } |
  * @throws {DatasetContentError} when the payload holds a forbidden string.
  */
 export function reportPermalink(results: RetrievalFairnessResults | ReportScreeningResults, forbidden: Iterable<string>): ReportPermalink {
-  const payload = results.kind === 'retrieval-fairness' ? retrievalPayload(results, 'full') : screeningPayload(results, 'full');
-  return guarded(payload, forbidden);
+  if (results.kind !== 'retrieval-fairness') return guarded(screeningPayload(results, 'full'), forbidden);
+  // The group labels the result reports on are its categories (METRICS.md §12), as the twins' groups are.
+  return guarded(retrievalPayload(results, 'full'), withoutCategories(forbidden, groupCategories(results)));
 }
 
 /**

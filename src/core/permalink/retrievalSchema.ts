@@ -11,6 +11,7 @@ import { MAX_BOOTSTRAP, MAX_IMPORTED_FILES, MAX_K, MAX_MODELS, MAX_SCOPES, MAX_S
 import { indexPath, keyPath, quoteForMessage } from './path.ts';
 import { PermalinkShapeError } from './permalinkShapeError.ts';
 import { TRUNCATIONS } from './truncationCheck.ts';
+import { GROUP_FAIRNESS } from './groupFairnessSchema.ts';
 import type { ResultSchema } from './resultSchema.ts';
 import { check, fail, jsonTypeOf, type Check } from './shapeCheck.ts';
 import { RANGES, statistics } from './statisticChecks.ts';
@@ -85,6 +86,8 @@ function modelSummary(k: number): Check {
     // Absent when the subset has no relevance labels (`unjudged`).
     effectiveness: object(statistics({ [`ndcg@${k}`]: RANGES.proportion, [`p@${k}`]: RANGES.proportion, [`mrr@${k}`]: RANGES.proportion })),
     effectivenessPerLang: record(object(statistics({ [`ndcg@${k}`]: RANGES.proportion, [`p@${k}`]: RANGES.proportion, [`mrr@${k}`]: RANGES.proportion })), MAX_SCOPES),
+    // Who gets seen (METRICS.md §12): absent when no document had a group label, and in links made before it.
+    groupFairness: GROUP_FAIRNESS,
   });
 }
 

@@ -7,6 +7,7 @@
  */
 import { readRecordTable, tableFormatOf } from '../formats/recordTable.ts';
 import { datasetContentStrings } from '../permalink/index.ts';
+import { INTERSECTION } from '../metrics/groupFairness/index.ts';
 
 /**
  * Every cell of a decisions table but those of its group columns (the audit's categories).
@@ -36,4 +37,31 @@ export function predictionsContentStrings(files: Readonly<Record<string, string>
     .flatMap(([, text]) => text.split('\n').filter((line) => line.trim() !== '').map((line) => ({ id: '', data: JSON.parse(line) as unknown })));
   // A record's own id is one of its values; the empty id stands for none (the guard ignores it).
   return datasetContentStrings(declarations, records);
+}
+
+/**
+ * The group labels a retrieval result reports on (METRICS.md §12: a grouping's values, at most
+ * MAX_GROUPS of them, and the parts of an intersection such as "female × senior"): the audit's
+ * categories, so a link or report may name them as it names the twins' groups. Everything else of
+ * the data stays forbidden.
+ * @example groupCategories(results) // Set {'female', 'male'}
+ */
+export function groupCategories(results: { readonly subsets: readonly { readonly models: readonly { readonly groupFairness?: { readonly summary: { readonly groups: readonly string[] } } }[] }[] }): Set<string> {
+  const out = new Set<string>();
+  for (const s of results.subsets) {
+    for (const m of s.models) {
+      for (const label of m.groupFairness?.summary.groups ?? []) {
+        out.add(label);
+        for (const part of label.split(INTERSECTION)) out.add(part);
+      }
+    }
+  }
+  return out;
+}
+
+/** `forbidden` less `categories`. @example withoutCategories(['Ada Roe', 'female'], new Set(['female'])) // Set {'Ada Roe'} */
+export function withoutCategories(forbidden: Iterable<string>, categories: ReadonlySet<string>): Set<string> {
+  const out = new Set<string>();
+  for (const s of forbidden) if (!categories.has(s)) out.add(s);
+  return out;
 }

@@ -10,4 +10,4 @@ export { screeningPayload, type SharedScreeningResults } from './screeningPayloa
 export { outcomesPayload } from './outcomesPayload.ts';
 export { tasksPayload } from './tasksPayload.ts';
 export { filesSha256 } from './filesSha256.ts';
-export { decisionsContentStrings, predictionsContentStrings } from './contentStrings.ts';
+export { decisionsContentStrings, groupCategories, predictionsContentStrings, withoutCategories } from './contentStrings.ts';

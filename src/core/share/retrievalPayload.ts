@@ -10,13 +10,21 @@ import { atLinkPrecision } from './linkPrecision.ts';
 
 const orNull = (v: string) => (v === '-' ? null : v);
 
-/** A model's row in a summary link: its overall numbers; the per-language and per-direction tables left empty. */
+/** A model's row in a summary link: its overall numbers; the per-language and per-direction tables left empty, no attention curve. */
 function summaryModel(m: ModelSummary): ModelSummary {
   return {
     ...m,
     effectivenessPerLang: m.effectivenessPerLang === undefined ? undefined : {},
     robustness: { ...m.robustness, perLang: {}, perLangPooled: {}, perDirection: {} },
+    groupFairness: m.groupFairness === undefined ? undefined : { summary: m.groupFairness.summary },
   };
+}
+
+/** Every link leaves out the group-fairness verdict: a sentence, worded again from the summary where the link opens. */
+function withoutVerdict(m: ModelSummary): ModelSummary {
+  if (m.groupFairness === undefined) return m;
+  const { verdict: _verdict, ...numbers } = m.groupFairness;
+  return { ...m, groupFairness: numbers };
 }
 
 /**
@@ -27,7 +35,7 @@ export function retrievalPayload(results: RetrievalFairnessResults, detail: Link
   const models = results.subsets[0]?.models.map((m) => ({ id: m.model.id, revision: orNull(m.model.revision), dtype: orNull(m.model.dtype), device: m.model.device })) ?? [];
   const { k, relevanceThreshold, bootstrap, seed, groups } = results.parameters;
   const summary = summaryOf(results);
-  const shared = detail === 'full' ? summary : { ...summary, subsets: summary.subsets.map((s) => ({ ...s, models: s.models.map(summaryModel) })) };
+  const shared = { ...summary, subsets: summary.subsets.map((s) => ({ ...s, models: s.models.map((m) => withoutVerdict(detail === 'full' ? m : summaryModel(m))) })) };
   return {
     v: CURRENT_SCHEMA,
     kind: results.kind,

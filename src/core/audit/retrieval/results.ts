@@ -17,7 +17,7 @@
  * fake interval [mean, mean]. JSON has no NaN: `JSON.stringify` writes
  * null, and `parseResults` reads null back as NaN.
  */
-import type { ModelGroupFairness } from './groupFairness.ts';
+import type { GroupFairnessSummary } from '../../metrics/groupFairness/index.ts';
 import type { InputTruncation } from '../../models/truncation.ts';
 
 import type { Ci, DatasetIdentity } from '../common/index.ts';
@@ -102,6 +102,16 @@ export interface ModelTiming {
 export interface RankShiftBin {
   readonly shift: number;
   readonly count: number;
+}
+
+/** A model's group fairness in a results object. */
+export interface ModelGroupFairness {
+  /** §12's summary (types.ts of core/metrics/groupFairness gives its JSON shape). */
+  readonly summary: GroupFairnessSummary;
+  /** Mean attention share per group at every cut-off 1..K (share[g][k − 1]), with the mean target share per group; absent in a summary link. */
+  readonly curve?: { readonly groups: readonly string[]; readonly share: readonly (readonly number[])[]; readonly target: readonly number[] };
+  /** The verdict: the group furthest below its target share, by how much, with AWRF and its CI; absent in a link (worded again from the summary). */
+  readonly verdict?: string;
 }
 
 export interface ModelResult {

@@ -10,7 +10,7 @@
  * results go to `onModelDone` at once, so an interrupted run resumes with
  * only the unfinished ones (`finished`).
  */
-import type { GroupBy } from '../retrieval/groupLabels.ts';
+import type { GroupBy } from '../retrieval/index.ts';
 import type { GroupTarget } from '../../metrics/groupFairness/index.ts';
 import { auditModelJob, AUDIT_DEFAULTS, retrievalFairnessResults, UNJUDGED_REASON, loadRetrieval, selectTasks, BASELINE_DESCRIPTORS, type AuditOptions, type ModelAuditJob, type ModelScoring, type ScoredSubset, type ModelDescriptor, type ModelResult, type RetrievalFairnessResults, type SubsetResult, type LoadedRetrieval, type ScoreTable } from '../retrieval/index.ts';
 import { importedRevision, matchRetrievalScores, filesLabel, importedVectorsDescriptor, matchVectorTable, runVectorItems, type ImportedScores, type ImportedVectors, type VectorItem, type VectorTable } from '../imported/index.ts';

@@ -1,0 +1,101 @@
+/**
+ * The group fairness of rankings in a link (METRICS.md §12; core/audit/retrieval/groupFairness.ts):
+ * a model's §12 summary, and in a full link the attention curve. Summary numbers only — group
+ * labels (at most MAX_GROUPS) as keys, no document id; the verdict is not carried (the page words it
+ * again from the summary). Keys that depend on K and the Skew cut-offs must match `summary.k` and
+ * the `skew@k` keys present.
+ */
+import { arrayOf, object, record } from './containerChecks.ts';
+import { PermalinkShapeError } from './permalinkShapeError.ts';
+import { keyPath, quoteForMessage } from './path.ts';
+import { check, fail, jsonTypeOf, type Check } from './shapeCheck.ts';
+import { RANGES, statistic } from './statisticChecks.ts';
+import { count, number, oneOf, text } from './valueChecks.ts';
+import type { NumberRule } from './valueChecks.ts';
+import type { JsonObject } from './types.ts';
+import { MAX_K } from './limits.ts';
+
+/** The most groups a grouping has (core/audit/retrieval/groupLabels.ts MAX_GROUPS). */
+const MAX_GROUPS = 20;
+const MAX_SKEW_CUTOFFS = 8;
+
+/** A reported value: a plain number (no bootstrap) or a `{mean, ci}`, in `range`. */
+function reported(range: NumberRule): Check {
+  const plain = number(range);
+  const withCi = statistic(range);
+  return check('object', 'a number or an object {mean, ci}', (value, path) => (typeof value === 'number' ? plain(value, path) : withCi(value, path)));
+}
+
+const SKIPPED = object(Object.fromEntries(['exposure', 'exposure_ratio', 'disparate_treatment', 'target', 'awrf', 'awrf_ndcg', 'ndkl', 'skew'].map((k) => [k, count()])));
+
+/** The summary's fields at its K and at each of its Skew cut-offs. */
+function summaryAt(k: number, skewKs: readonly number[]): Check {
+  const perGroup = (range: NumberRule) => record(reported(range), MAX_GROUPS);
+  const skew: Record<string, Check> = {};
+  for (const s of skewKs) {
+    skew[`skew@${s}`] = record(reported(RANGES.any), MAX_GROUPS);
+    skew[`absent@${s}`] = arrayOf(text({ nonEmpty: true }), 0, MAX_GROUPS);
+  }
+  const optionalSkew: Record<string, Check> = {};
+  for (const s of skewKs) {
+    optionalSkew[`min_skew@${s}`] = reported(RANGES.any);
+    optionalSkew[`max_skew@${s}`] = reported(RANGES.any);
+  }
+  return object(
+    {
+      k: count(1, MAX_K),
+      target: oneOf(['pool', 'relevant', 'equal']),
+      threshold: number(),
+      groups: arrayOf(text({ nonEmpty: true }), 0, MAX_GROUPS),
+      n_queries: count(),
+      n_unlabelled: count(),
+      n_skipped: SKIPPED,
+      exposure: perGroup(RANGES.proportion),
+      target_share: record(number(RANGES.proportion), MAX_GROUPS),
+      attention_share: perGroup(RANGES.proportion),
+      ...skew,
+    },
+    {
+      exposure_ratio: reported(RANGES.proportion),
+      disparate_treatment: reported(RANGES.nonNegative),
+      [`awrf@${k}`]: reported(RANGES.proportion),
+      [`awrf_ndcg@${k}`]: reported(RANGES.proportion),
+      [`ndkl@${k}`]: reported(RANGES.nonNegative),
+      ...optionalSkew,
+    },
+  );
+}
+
+/** The Skew cut-offs a summary reports, from its `skew@k` keys. @throws {PermalinkShapeError} for too many. */
+function skewCutoffs(summary: JsonObject, path: string): number[] {
+  const ks = Object.keys(summary).flatMap((key) => {
+    const m = /^skew@(\d+)$/.exec(key);
+    return m ? [Number(m[1])] : [];
+  });
+  if (ks.length > MAX_SKEW_CUTOFFS) throw new PermalinkShapeError(`${path}: at most ${MAX_SKEW_CUTOFFS} Skew cut-offs, found ${ks.length}`);
+  return ks;
+}
+
+const SUMMARY: Check = check('object', 'an object', (value, path) => {
+  if (jsonTypeOf(value) !== 'object') fail(path, 'an object', value);
+  const o = value as JsonObject;
+  count(1, MAX_K)(o.k, keyPath(path, 'k'));
+  summaryAt(o.k as number, skewCutoffs(o, path))(value, path);
+});
+
+const CURVE = object({
+  groups: arrayOf(text({ nonEmpty: true }), 0, MAX_GROUPS),
+  share: arrayOf(arrayOf(number(RANGES.proportion), 0, MAX_K), 0, MAX_GROUPS),
+  target: arrayOf(number(RANGES.proportion), 0, MAX_GROUPS),
+});
+
+/** A model's `groupFairness` in a retrieval link: the summary, and (full links) the curve, its groups the summary's. */
+export const GROUP_FAIRNESS: Check = check('object', 'an object', (value, path) => {
+  object({ summary: SUMMARY }, { curve: CURVE })(value, path);
+  const o = value as JsonObject;
+  const groups = (o.summary as JsonObject).groups as string[];
+  const curve = o.curve as JsonObject | undefined;
+  if (curve && JSON.stringify(curve.groups) !== JSON.stringify(groups)) {
+    throw new PermalinkShapeError(`${keyPath(keyPath(path, 'curve'), 'groups')}: expected the summary's groups (${groups.map(quoteForMessage).join(', ')})`);
+  }
+});
