@@ -69,13 +69,14 @@ e2e('with a stored retrieval result, the Cohen’s d lesson’s links open that 
   const run = (await page.evaluate(() => (window as any).fairground.runDemoModels('freelance-twins', 'briefs', { only: ['bm25'], bootstrap: 200 }))) as { runId?: string; error?: string };
   assert.ok(run.runId, `the run failed: ${run.error}`);
   const runId = run.runId;
+  // A screening lesson has no stored screening result to open (#/learn/<id> shows that lesson alone).
+  await page.goto(`${baseUrl}#/learn/four-fifths`);
+  assert.match((await page.getByTestId('lesson-four-fifths-where').textContent()) ?? '', /no screening audit is stored here yet/);
   await page.goto(`${baseUrl}#/learn/cohens-d-odds-ratio`);
   const where = page.getByTestId('lesson-cohens-d-odds-ratio-where');
   await where.locator(`a[href="#/results/${runId}?metric=cohens_d"]`).waitFor();
   assert.equal(await where.locator(`a[href="#/results/${runId}?metric=odds_ratio@10"]`).count(), 1, 'the run’s k (10) in the OR key');
   assert.match((await where.textContent()) ?? '', /in your latest retrieval audit/);
-  // A screening lesson has no stored screening result to open.
-  assert.match((await page.getByTestId('lesson-four-fifths-where').textContent()) ?? '', /no screening audit is stored here yet/);
   await where.getByRole('link', { name: /cohens_d/ }).click();
   await page.waitForURL((u) => u.hash === `#/results/${runId}?metric=cohens_d`);
   await page.getByTestId('results-table').waitFor();
