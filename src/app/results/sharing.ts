@@ -13,6 +13,7 @@ import { retrievalRunModel } from '../../models/modelRefs.ts';
 import { DEFAULT_HUB_HOST } from '../../core/models/modelSource.ts';
 import type { RetrievalRunConfig, RunModel, ScreeningRunResults } from '../../core/audit/run/index.ts';
 import { withoutNulls } from '../../core/jsonNulls.ts';
+import type { GroupTarget } from '../../core/metrics/groupFairness/index.ts';
 
 /**
  * Encodes a permalink fragment (`r=…`) after checking that no string of the data is in the payload.
@@ -71,7 +72,17 @@ export function rerunConfig(payload: PermalinkPayload): RetrievalRunConfig {
   const p = payload.parameters as { k: number; bootstrap: number; seed: number; tasks?: string[] };
   const models = payload.models.map((m): RunModel => retrievalRunModel(m.id, DEFAULT_HUB_HOST, m.revision ?? 'main'));
   const tasks = p.tasks ?? [...new Set((payload.results as { subsets?: { task: string }[] }).subsets?.map((s) => s.task) ?? [])];
-  return { kind: 'retrieval-fairness', datasetId: payload.dataset.id, tasks, models, k: p.k, bootstrap: p.bootstrap, seed: p.seed };
+  return { kind: 'retrieval-fairness', datasetId: payload.dataset.id, tasks, models, k: p.k, bootstrap: p.bootstrap, seed: p.seed, ...sharedGrouping(payload) };
+}
+
+/**
+ * The grouping a shared result's group fairness used (METRICS.md §12), so a re-run groups alike; a
+ * link without group fairness (made before it, or of a run without groups) re-runs without it.
+ */
+function sharedGrouping(payload: PermalinkPayload): Pick<RetrievalRunConfig, 'groupBy' | 'groupTarget'> {
+  const first = (payload.results as { subsets?: { models?: { groupFairness?: { by: string[]; summary: { target: GroupTarget } } }[] }[] }).subsets?.[0]?.models?.[0]?.groupFairness;
+  if (!first) return { groupBy: null };
+  return { groupBy: first.by.length === 2 ? [first.by[0], first.by[1]] : [first.by[0]], groupTarget: first.summary.target };
 }
 
 /**

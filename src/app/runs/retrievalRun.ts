@@ -61,6 +61,8 @@ export async function runRetrievalAudit(config: RetrievalRunConfig, deps: Browse
       tasks: config.tasks,
       models: config.models.map((m) => modelPort(m, config, deps)),
       k: config.k,
+      ...(config.groupBy !== undefined ? { groupBy: config.groupBy } : {}),
+      ...(config.groupTarget !== undefined ? { groupTarget: config.groupTarget } : {}),
       ...browserPlan(config),
     },
     {

@@ -91,7 +91,7 @@ const CURVE = object({
 
 /** A model's `groupFairness` in a retrieval link: the summary, and (full links) the curve, its groups the summary's. */
 export const GROUP_FAIRNESS: Check = check('object', 'an object', (value, path) => {
-  object({ summary: SUMMARY }, { curve: CURVE })(value, path);
+  object({ by: arrayOf(text({ nonEmpty: true }), 1, 2), summary: SUMMARY }, { curve: CURVE })(value, path);
   const o = value as JsonObject;
   const groups = (o.summary as JsonObject).groups as string[];
   const curve = o.curve as JsonObject | undefined;

@@ -16,7 +16,7 @@ function summaryModel(m: ModelSummary): ModelSummary {
     ...m,
     effectivenessPerLang: m.effectivenessPerLang === undefined ? undefined : {},
     robustness: { ...m.robustness, perLang: {}, perLangPooled: {}, perDirection: {} },
-    groupFairness: m.groupFairness === undefined ? undefined : { summary: m.groupFairness.summary },
+    groupFairness: m.groupFairness === undefined ? undefined : { by: m.groupFairness.by, summary: m.groupFairness.summary },
   };
 }
 

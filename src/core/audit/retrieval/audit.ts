@@ -100,7 +100,7 @@ function modelResult(prepared: PreparedSubset, m: { readonly model: ModelDescrip
     robustness: { overall: summary.overall, perLang: summary.perLang, perLangPooled: summary.perLangPooled, perDirection: summary.perDirection },
     rankShiftHistogram: [...values.rankShifts].sort((a, b) => a[0] - b[0]).map(([shift, count]) => ({ shift, count })),
     perUnit: perUnitOf(prepared.unitIds, values, k, subset.qrels !== undefined),
-    ...(prepared.groups && values.groupRecords ? { groupFairness: modelGroupFairness(shortModelName(m.model.label, m.model.id), prepared.groups.options, values.groupRecords, bootstrap, seed) } : {}),
+    ...(prepared.groups && values.groupRecords ? { groupFairness: modelGroupFairness(shortModelName(m.model.label, m.model.id), prepared.groups.by, prepared.groups.options, values.groupRecords, bootstrap, seed) } : {}),
     ...(subset.twins.length > 0 ? { cases: values.cases } : {}),
   };
 }

@@ -113,6 +113,7 @@ export async function loadRetrieval(read: ShardReader, tasks: SelectedTasks, gro
     qrels,
     relevanceThreshold: retrieval.relevance_threshold ?? 1,
     pool: retrieval.pool ?? 'corpus',
+    ...(grouping ? { groupBy: [...grouping] } : {}),
   };
   const subsets: LoadedSubset[] = [];
   for (const [i, t] of tasks.twins.entries()) {

@@ -52,6 +52,8 @@ export interface AuditSubset {
   readonly relevanceThreshold: number;
   /** The twins task's groups; RBC's F is a member of the first. */
   readonly groups: readonly [string, string];
+  /** The fields the documents' group labels (`AuditDocument.group`) come from (METRICS.md §12). */
+  readonly groupBy?: readonly string[];
 }
 
 /** One query's scores: every corpus document and every twin, in the subset's order. */

@@ -20,6 +20,8 @@ import { groupFairnessOptions, scoreGroupFairnessQuery, type GroupFairnessOption
 
 /** The group fairness of rankings of a subset whose documents carry group labels (METRICS.md §12). */
 export interface SubsetGroups {
+  /** The fields the labels come from. */
+  readonly by: readonly string[];
   readonly options: GroupFairnessOptions;
   readonly labelOf: LabelOf;
   /** The labelled corpus by group: every query's pool. */
@@ -153,7 +155,7 @@ function subsetGroups(subset: AuditSubset, k: number, target: GroupTarget): Subs
   }
   if (labels.size === 0) return undefined;
   const options = groupFairnessOptions({ k, skewKs: [k], target, threshold: subset.relevanceThreshold });
-  return { options, labelOf: (id) => labels.get(id), pool };
+  return { by: subset.groupBy ?? [], options, labelOf: (id) => labels.get(id), pool };
 }
 
 /** Per-query values of one model, aligned with the units. */

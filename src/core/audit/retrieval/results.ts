@@ -106,6 +106,8 @@ export interface RankShiftBin {
 
 /** A model's group fairness in a results object. */
 export interface ModelGroupFairness {
+  /** The fields the documents were grouped by (one, or two intersected): `meta.gender`, `lang`, `twins.group`. */
+  readonly by: readonly string[];
   /** §12's summary (types.ts of core/metrics/groupFairness gives its JSON shape). */
   readonly summary: GroupFairnessSummary;
   /** Mean attention share per group at every cut-off 1..K (share[g][k − 1]), with the mean target share per group; absent in a summary link. */

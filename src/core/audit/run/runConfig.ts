@@ -7,6 +7,8 @@ import type { EmbeddingModelEntry } from '../../models/modelSpec.ts';
 import type { ModelSource } from '../../models/modelSource.ts';
 import type { Device, Dtype } from '../../models/device.ts';
 import type { ImportedScores, ImportedVectors } from '../imported/index.ts';
+import type { GroupBy } from '../retrieval/index.ts';
+import type { GroupTarget } from '../../metrics/groupFairness/index.ts';
 import { screeningModelKey, screeningModelLabel, type ScreeningRunConfig, type ScreeningRunModel } from './screeningConfig.ts';
 
 export type { ScreeningRunConfig, ScreeningRunModel } from './screeningConfig.ts';
@@ -31,6 +33,10 @@ export interface RetrievalRunConfig {
   readonly seed: number;
   readonly device?: Device;
   readonly dtype?: Dtype;
+  /** The documents' grouping for group fairness (METRICS.md §12): the default when absent, none when null. */
+  readonly groupBy?: GroupBy | null;
+  /** Its target distribution (default `pool`). */
+  readonly groupTarget?: GroupTarget;
 }
 
 /** Any run: a retrieval-fairness audit or a decision-model screening audit. */
