@@ -10,7 +10,7 @@ export type { AuditDocument, AuditModel, AuditOptions, AuditQuery, AuditSubset, 
 export { auditModelJob, wantsDenseDevice } from './modelAudit.ts';
 export { DENSE_DEVICE_MIN_MULTIPLY_ADDS, denseMultiplyAdds } from './denseDevice.ts';
 export type { ModelAuditJob, ModelScoring, ScoredSubset } from './modelAudit.ts';
-export { orientRobustness, paretoOfResults } from './pareto.ts';
+export { groupFairnessAxes, isGroupFairnessAxis, orientGroupFairness, orientMeasure, orientRobustness, paretoOfResults } from './pareto.ts';
 export type { AuditParetoPoint, ParetoAxes, SubsetPareto } from './pareto.ts';
 export { perUnitOf, unitsSha256 } from './perUnit.ts';
 export { rankShiftTailShares } from './rankShiftTails.ts';

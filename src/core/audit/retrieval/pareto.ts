@@ -9,9 +9,14 @@
  *   (percentiles of −x* are the negated mirrored percentiles of x*).
  * - `rbc`: −|RBC|. Its CI is NOT −|CI of RBC|: it is [−hi, −lo] of `rbc_abs`,
  *   whose CI the audit takes from the bootstrap percentiles of |RBC*|.
+ * - Group fairness of rankings (METRICS.md §12), from each model's `groupFairness.summary`:
+ *   `awrf@K` and `exposure_ratio` as reported (1 = parity), `ndkl@K` negated (0 = parity). A
+ *   model without group labels has no value there (NaN: listed, not placed). A plain number of
+ *   a summary without bootstrap has the CI [NaN, NaN].
  */
 import { paretoFrontier, type ParetoPoint } from '../../pareto.ts';
-import type { ModelResult, RetrievalFairnessResults, TwinMetrics } from './results.ts';
+import type { GroupFairnessSummary, ReportedValue } from '../../metrics/groupFairness/index.ts';
+import type { ModelResult, ModelSummary, RetrievalFairnessResults, TwinMetrics } from './results.ts';
 import type { Ci } from '../common/index.ts';
 
 /** A model as a Pareto point, with CIs on both axes ([NaN, NaN] when unknown). */
@@ -42,7 +47,7 @@ export interface SubsetPareto {
 export interface ParetoAxes {
   /** An effectiveness key, e.g. `ndcg@10` (default `ndcg@k`). */
   readonly x?: string;
-  /** A robustness key of TwinMetrics, e.g. `iou@10` (default `iou@k`), `rbc`, `rank_shift`. */
+  /** A robustness key of TwinMetrics, e.g. `iou@10` (default `iou@k`), `rbc`, `rank_shift`; or a group-fairness key (`awrf@10`, `exposure_ratio`, `ndkl@10`). */
   readonly y?: string;
   /** Take y from this language's twin metrics instead of all twins. */
   readonly lang?: string;
@@ -62,13 +67,70 @@ export function orientRobustness(metrics: TwinMetrics, key: string): { label: st
   throw new RangeError(`unknown robustness metric "${key}": use iou@k, dropout@k, rank_shift, rbc, kendall_tau or pearson at the audit's k`);
 }
 
+const NO_VALUE: Ci = { mean: NaN, ci: [NaN, NaN] };
+
+/**
+ * Whether `key` is a group-fairness measure the Pareto y axis takes (METRICS.md §12): `awrf@K`,
+ * `exposure_ratio` or `ndkl@K`.
+ * @example isGroupFairnessAxis('awrf@10') // true
+ */
+export function isGroupFairnessAxis(key: string): boolean {
+  return key === 'exposure_ratio' || /^(awrf|ndkl)@\d+$/u.test(key);
+}
+
+/**
+ * The group-fairness measures a query set's Pareto y axis can take, at its models' K (AWRF@K,
+ * the exposure ratio, NDKL@K, in that order): empty when no model has group labels.
+ * @example groupFairnessAxes(subset) // ['awrf@10', 'exposure_ratio', 'ndkl@10']
+ */
+export function groupFairnessAxes(subset: { readonly models: readonly ModelSummary[] }): string[] {
+  const k = subset.models.find((m) => m.groupFairness)?.groupFairness?.summary.k;
+  return k === undefined ? [] : [`awrf@${k}`, 'exposure_ratio', `ndkl@${k}`];
+}
+
+/** A reported value of a §12 summary as a Ci (a plain number: CI [NaN, NaN]; missing or null: NaN). */
+function ciOf(value: ReportedValue | null | undefined): Ci {
+  if (value === undefined || value === null) return NO_VALUE;
+  return typeof value === 'number' ? { mean: value, ci: [NaN, NaN] } : { mean: value.mean ?? NaN, ci: [value.ci[0] ?? NaN, value.ci[1] ?? NaN] };
+}
+
+/**
+ * The oriented value and CI of a group-fairness measure of a §12 summary (larger = fairer), and
+ * its axis label: `awrf@K` and `exposure_ratio` as reported, `ndkl@K` negated (`−ndkl@K`, CI
+ * [−hi, −lo]); NaN without a summary or a value.
+ * @throws {RangeError} for a key that is not a group-fairness measure.
+ * @example orientGroupFairness(summary, 'ndkl@10') // { label: '−ndkl@10', value: { mean: −0.303, ci: [−0.318, −0.290] } }
+ */
+export function orientGroupFairness(summary: GroupFairnessSummary | undefined, key: string): { label: string; value: Ci } {
+  if (!isGroupFairnessAxis(key)) throw new RangeError(`unknown group-fairness measure "${key}": use awrf@k, exposure_ratio or ndkl@k at the audit's k`);
+  const reported = summary ? (summary as unknown as Record<string, ReportedValue | null | undefined>)[key] : undefined;
+  const c = ciOf(reported);
+  if (key.startsWith('ndkl@')) return { label: `−${key}`, value: { mean: -c.mean, ci: [-c.ci[1], -c.ci[0]] } };
+  return { label: key, value: c };
+}
+
+/**
+ * A model's oriented value on a fairness measure (larger = fairer): a twin metric of all twins
+ * (orientRobustness) or a group-fairness measure of its summary (orientGroupFairness).
+ * @throws {RangeError} for an unknown key.
+ */
+export function orientMeasure(m: ModelSummary, key: string): { label: string; value: Ci } {
+  return isGroupFairnessAxis(key) ? orientGroupFairness(m.groupFairness?.summary, key) : orientRobustness(m.robustness.overall, key);
+}
+
 function pointOf(m: ModelResult, x: string, y: string, lang: string | undefined): AuditParetoPoint {
   // Without relevance labels a model has no effectiveness: its point is undefined (listed, not placed).
-  const e = m.effectiveness ? (m.effectiveness as Record<string, Ci | undefined>)[x] : { mean: NaN, ci: [NaN, NaN] as const };
+  const e = m.effectiveness ? (m.effectiveness as Record<string, Ci | undefined>)[x] : NO_VALUE;
   if (!e) throw new RangeError(`unknown effectiveness metric "${x}": use ${Object.keys(m.effectiveness ?? {}).join(', ')}`);
-  const scope = lang === undefined ? m.robustness.overall : m.robustness.perLang[lang];
-  if (!scope) throw new RangeError(`no twin metrics for language "${lang}"`);
-  const r = orientRobustness(scope, y).value;
+  let r: Ci;
+  if (isGroupFairnessAxis(y)) {
+    if (lang !== undefined) throw new RangeError(`group fairness (${y}) has no per-language values: leave the language out`);
+    r = orientGroupFairness(m.groupFairness?.summary, y).value;
+  } else {
+    const scope = lang === undefined ? m.robustness.overall : m.robustness.perLang[lang];
+    if (!scope) throw new RangeError(`no twin metrics for language "${lang}"`);
+    r = orientRobustness(scope, y).value;
+  }
   return { id: m.model.id, label: m.model.label, x: e.mean, y: r.mean, xCi: e.ci, yCi: r.ci };
 }
 
@@ -88,7 +150,7 @@ export function paretoOfResults(results: RetrievalFairnessResults, axes: ParetoA
     const { frontier, dominated } = paretoFrontier(defined.map((p): ParetoPoint => ({ id: p.id, x: p.x, y: p.y })));
     const byId = new Map(defined.map((p) => [p.id, p]));
     const isDominated = new Set(dominated);
-    const yLabel = s.models[0] ? orientRobustness(s.models[0].robustness.overall, y).label : y;
+    const yLabel = s.models[0] ? orientMeasure(s.models[0], y).label : y;
     return {
       task: s.task,
       twinsTask: s.twinsTask,

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { orientRobustness, paretoOfResults } from '../../../../../src/core/audit/retrieval/pareto.ts';
+import { groupFairnessAxes, isGroupFairnessAxis, orientGroupFairness, orientRobustness, paretoOfResults } from '../../../../../src/core/audit/retrieval/pareto.ts';
+import type { GroupFairnessSummary } from '../../../../../src/core/metrics/groupFairness/index.ts';
 import type { ModelResult, RetrievalFairnessResults, TwinMetrics } from '../../../../../src/core/audit/retrieval/results.ts';
 import type { Ci } from '../../../../../src/core/audit/common/ci.ts';
 
@@ -77,5 +78,58 @@ describe('paretoOfResults(results, axes)', () => {
     const t = results.subsets[0].models[0].robustness.overall;
     expect(orientRobustness(t, 'kendall_tau')).toEqual({ label: 'kendall_tau', value: ci(0.9, 0.8, 1) });
     expect(orientRobustness(t, 'dropout@10').value).toEqual(ci(-0.2, -0.3, -0.1));
+  });
+});
+
+describe('paretoOfResults(results, { y: a group-fairness measure }) (METRICS.md §12, issue 50)', () => {
+  /** A §12 summary with only what the Pareto axes read: AWRF@10, the exposure ratio, NDKL@10. */
+  const summary = (awrf: Ci | number, ratio: Ci, ndkl: Ci): GroupFairnessSummary =>
+    ({ k: 10, target: 'pool', groups: ['f', 'm'], 'awrf@10': awrf, exposure_ratio: ratio, 'ndkl@10': ndkl }) as unknown as GroupFairnessSummary;
+  const grouped = (m: ModelResult, s: GroupFairnessSummary | undefined): ModelResult => (s ? { ...m, groupFairness: { by: ['meta.gender'], summary: s } } : m);
+  const [a, b, c, d] = results.subsets[0].models;
+  // a: best NDCG, AWRF 0.95; b: AWRF 0.99 (fairer, less effective); c: dominated by b on NDCG and AWRF; d: no group labels.
+  const withGroups: RetrievalFairnessResults = {
+    ...results,
+    subsets: [{
+      ...results.subsets[0],
+      models: [
+        grouped(a, summary(ci(0.95, 0.94, 0.96), ci(0.7, 0.65, 0.75), ci(0.3, 0.25, 0.35))),
+        grouped(b, summary(ci(0.99, 0.98, 1), ci(0.9, 0.85, 0.95), ci(0.1, 0.05, 0.15))),
+        grouped(c, summary(0.97, ci(0.8, 0.75, 0.85), ci(0.2, 0.15, 0.25))),
+        grouped({ ...d, effectiveness: a.effectiveness }, undefined),
+      ],
+    }],
+  };
+
+  it('groupFairnessAxes(subset) offers AWRF@K, the exposure ratio and NDKL@K at the summary\'s K, none without group labels', () => {
+    expect(groupFairnessAxes(withGroups.subsets[0])).toEqual(['awrf@10', 'exposure_ratio', 'ndkl@10']);
+    expect(groupFairnessAxes(results.subsets[0])).toEqual([]);
+    expect(['awrf@10', 'exposure_ratio', 'ndkl@5', 'iou@10', 'awrf_ndcg@10'].map(isGroupFairnessAxis)).toEqual([true, true, true, false, false]);
+  });
+
+  it('AWRF@10 as reported: b (0.99) and a (0.9 NDCG) on the frontier, c dominated by b, d (no labels) incomparable', () => {
+    const [p] = paretoOfResults(withGroups, { y: 'awrf@10' });
+    expect(p.yLabel).toBe('awrf@10');
+    expect(p.frontier.map((q) => [q.id, q.y])).toEqual([['b', 0.99], ['a', 0.95]]);
+    expect(p.frontier[0].yCi).toEqual([0.98, 1]);
+    expect(p.dominated.map((q) => q.id)).toEqual(['c']);
+    expect(p.dominated[0].yCi).toEqual([NaN, NaN]); // a plain number (no bootstrap) has no CI
+    expect(p.incomparable).toEqual(['d']);
+  });
+
+  it('the exposure ratio as reported; NDKL@10 negated with a mirrored CI (−0.3, [−0.35, −0.25]), so up is fairer', () => {
+    expect(paretoOfResults(withGroups, { y: 'exposure_ratio' })[0].frontier.map((q) => [q.id, q.y])).toEqual([['b', 0.9], ['a', 0.7]]);
+    const [p] = paretoOfResults(withGroups, { y: 'ndkl@10' });
+    expect(p.yLabel).toBe('−ndkl@10');
+    const pa = p.frontier.find((q) => q.id === 'a')!;
+    expect([pa.y, ...pa.yCi]).toEqual([-0.3, -0.35, -0.25]);
+    expect(p.frontier.map((q) => q.id)).toEqual(['b', 'a']);
+  });
+
+  it('orientGroupFairness(summary, key) is NaN without a summary or a value, and throws for another key; a group measure per language throws', () => {
+    expect(orientGroupFairness(undefined, 'awrf@10')).toEqual({ label: 'awrf@10', value: ci(NaN, NaN, NaN) });
+    expect(orientGroupFairness(summary(0.9, ci(1, 1, 1), ci(0, 0, 0)), 'ndkl@5').value.mean).toBeNaN();
+    expect(() => orientGroupFairness(undefined, 'iou@10')).toThrow(/unknown group-fairness measure "iou@10"/);
+    expect(() => paretoOfResults(withGroups, { y: 'awrf@10', lang: 'en' })).toThrow(/no per-language values/);
   });
 });

@@ -86,4 +86,19 @@ describe('fairnessRanking(subset, key): the models in order on the fairness the 
     const none = ranked('x', 'X', [NaN, NaN, NaN], [NaN, NaN, NaN], [NaN, NaN, NaN]);
     expect(fairnessRanking(subset([bm25, none]), 'rbc')).toBe('Ranked on |RBC| (how strongly one group is preferred; smaller is fairer): the models cannot be ranked — X has no value on it (no twin pair defines it).');
   });
+
+  it('on a group-fairness measure (issue 50): AWRF@10 larger is fairer, NDKL@10 smaller is fairer, read from each model\'s §12 summary', () => {
+    const grouped = (m: ModelResult, awrf: [number, number, number], ndkl: [number, number, number]): ModelResult => {
+      const ci = ([mean, lo, hi]: [number, number, number]) => ({ mean, ci: [lo, hi] });
+      return { ...m, groupFairness: { by: ['meta.gender'], summary: { k: 10, 'awrf@10': ci(awrf), 'ndkl@10': ci(ndkl) } } } as unknown as ModelResult;
+    };
+    const g = subset([grouped(bm25, [0.975, 0.971, 0.979], [0.303, 0.29, 0.318]), grouped(tfidf, [0.99, 0.985, 0.995], [0.2, 0.18, 0.22])]);
+    expect(fairnessRanking(g, 'awrf@10')).toBe(
+      'Ranked on AWRF@10 (how closely each group’s share of the attention follows its target; larger is fairer): TF-IDF 0.990, BM25 0.975 — TF-IDF\'s 95% CI lies clear of BM25\'s, so TF-IDF is the fairest on this measure.',
+    );
+    expect(fairnessRanking(g, 'ndkl@10')).toMatch(/^Ranked on NDKL@10 \(.*; smaller is fairer\): TF-IDF 0\.200, BM25 0\.303 — TF-IDF's 95% CI lies clear/);
+    // group fairness needs no twins, and a model without labels has no value
+    expect(fairnessRanking(subset([g.models[0], tfidf], ''), 'awrf@10')).toMatch(/the models cannot be ranked — TF-IDF has no value on it \(no document it ranked has a group label\)/);
+    expect(fairnessRanking(subset([bm25, tfidf]), 'awrf@10')).toBeUndefined();
+  });
 });
