@@ -89,13 +89,29 @@ const CURVE = object({
   target: arrayOf(number(RANGES.proportion), 0, MAX_GROUPS),
 });
 
-/** A model's `groupFairness` in a retrieval link: the summary, and (full links) the curve, its groups the summary's. */
-export const GROUP_FAIRNESS: Check = check('object', 'an object', (value, path) => {
-  object({ by: arrayOf(text({ nonEmpty: true }), 1, 2), summary: SUMMARY }, { curve: CURVE })(value, path);
-  const o = value as JsonObject;
+/** `fields` (the summary among them), and (full links) the curve, its groups the summary's. */
+function withSummary(fields: Readonly<Record<string, Check>>): Check {
+  return check('object', 'an object', (value, path) => {
+    object({ ...fields, summary: SUMMARY }, { curve: CURVE })(value, path);
+    curveOfSummary(value as JsonObject, path);
+  });
+}
+
+/** A model's `groupFairness` in a retrieval link: the fields grouped by, the summary, and (full links) the curve. */
+export const GROUP_FAIRNESS: Check = withSummary({ by: arrayOf(text({ nonEmpty: true }), 1, 2) });
+
+/** A screening model's `groupFairness`: one per demographic attribute of the variants. */
+export const SCREENING_GROUP_FAIRNESS: Check = arrayOf(withSummary({ attribute: text({ nonEmpty: true }) }), 0, MAX_GROUPS, {
+  key: (g) => String((g as JsonObject).attribute),
+  path: (p) => `${p}.attribute`,
+  what: 'an attribute that no other item has',
+});
+
+/** The curve, when there is one, is over the summary's groups. @throws {PermalinkShapeError} otherwise. */
+function curveOfSummary(o: JsonObject, path: string): void {
   const groups = (o.summary as JsonObject).groups as string[];
   const curve = o.curve as JsonObject | undefined;
   if (curve && JSON.stringify(curve.groups) !== JSON.stringify(groups)) {
     throw new PermalinkShapeError(`${keyPath(keyPath(path, 'curve'), 'groups')}: expected the summary's groups (${groups.map(quoteForMessage).join(', ')})`);
   }
-});
+}

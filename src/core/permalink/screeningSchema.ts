@@ -5,6 +5,7 @@
  * view reads is checked for type and range (METRICS.md §2, §4, §5, §8).
  */
 import { SCREENING_OUTCOMES } from './outcomesSchema.ts';
+import { SCREENING_GROUP_FAIRNESS } from './groupFairnessSchema.ts';
 import { arrayOf, object, record, tuple } from './containerChecks.ts';
 import { assertSameDataset, DATASET_CHECK, ENVIRONMENT_CHECK, jsonEqual, SEED_CHECK } from './commonChecks.ts';
 import { MAX_BOOTSTRAP, MAX_CUTOFFS, MAX_EFFECTS, MAX_MODELS, MAX_RUNS, MAX_SCOPES } from './limits.ts';
@@ -122,7 +123,7 @@ const MODEL = object(
     validity: nullable(VALIDITY),
     latency: LATENCY,
   },
-  { outcomes: SCREENING_OUTCOMES },
+  { outcomes: SCREENING_OUTCOMES, groupFairness: SCREENING_GROUP_FAIRNESS },
 );
 
 const RESULTS = object({

@@ -34,11 +34,17 @@ function summaryModel(m: Model): Model {
  * @param detail `summary` (the default) or `full`.
  * @example screeningPayload(results).kind // 'screening'
  */
+/** A link never carries the group-fairness verdicts (worded again where it opens); a summary link no attention curve. */
+function withoutVerdicts(m: Model, detail: LinkDetail): Model {
+  if (!m.groupFairness) return m;
+  return { ...m, groupFairness: m.groupFairness.map(({ verdict: _verdict, curve, ...rest }) => (detail === 'full' && curve ? { ...rest, curve } : rest)) };
+}
+
 export function screeningPayload(results: SharedScreeningResults, detail: LinkDetail = 'summary'): PermalinkPayloadInput {
   // The detail sits in both: the schema asks the envelope's parameters to equal the results'.
   const parameters = { ...results.parameters, sample: results.parameters.sample ?? null, detail };
   const summary = screeningSummaryOf(results);
-  const models = detail === 'full' ? summary.models : summary.models.map(summaryModel);
+  const models = (detail === 'full' ? summary.models : summary.models.map(summaryModel)).map((m) => withoutVerdicts(m, detail));
   return {
     v: CURRENT_SCHEMA,
     kind: results.kind,

@@ -11,15 +11,16 @@ import type { ModelGroupFairness } from './results.ts';
 /**
  * @param subject The model's name in the verdict ("In BM25's top 10, …").
  * @param by The fields the documents were grouped by.
+ * @param pool What the pool target is read off, in the verdict ("in the corpus", "in the CV pools").
  * @param bootstrap B of the run (0: plain means, no CIs); `seed` its seed.
  */
-export function modelGroupFairness(subject: string, by: readonly string[], options: GroupFairnessOptions, records: readonly QueryGroupFairness[], bootstrap: number, seed: number): ModelGroupFairness {
+export function modelGroupFairness(subject: string, by: readonly string[], options: GroupFairnessOptions, records: readonly QueryGroupFairness[], bootstrap: number, seed: number, pool = 'corpus'): ModelGroupFairness {
   const summary = summarizeGroupFairness(records, options, bootstrap > 0 ? { resamples: bootstrap, seed } : undefined);
   const curve = attentionCurve(records, options);
   return {
     by: [...by],
     summary,
     curve: { groups: [...curve.groups], share: curve.share.map((row) => Array.from(row)), target: Array.from(curve.target) },
-    verdict: groupFairnessVerdict(summary, { subject }),
+    verdict: groupFairnessVerdict(summary, { subject, pool }),
   };
 }

@@ -20,6 +20,7 @@ import { biasSection, consistencySection, DEFAULT_THRESHOLD, deterministicConsis
 import { DEFAULT_SHORTLIST, screeningOutcomes, type VariantRule } from './variantOutcomes.ts';
 import { decisionCases } from './cases.ts';
 import { screeningPerUnitOf } from './perUnit.ts';
+import { screeningGroupFairness } from './groupFairness.ts';
 
 /**
  * Prepares a dataset: the work list, the variants' cues and the labels,
@@ -140,6 +141,7 @@ export function auditScreeningModel(prepared: PreparedScreening, scores: Screeni
     outcomes: screeningOutcomes(prepared, scores, rule, r.bootstrap > 0 ? { resamples: r.bootstrap, seed: r.seed } : undefined),
     cases: decisionCases(prepared, scores, rule),
     perUnit: screeningPerUnitOf(prepared, scores, rule),
+    groupFairness: screeningGroupFairness(prepared, scores, r),
   };
 }
 

@@ -19,6 +19,7 @@ import type { DatasetIdentity, Ci } from '../common/index.ts';
 import type { InputTruncation } from '../../models/truncation.ts';
 
 import type { OutcomesResults } from '../outcomes/index.ts';
+import type { ModelGroupFairness } from '../retrieval/index.ts';
 
 /** What produced a model's scores (core/models/modelSpec.ts): a decision model's kind, or `imported`. */
 export type { ScreeningModelKind } from '../../models/modelSpec.ts';
@@ -286,6 +287,17 @@ export interface ScreeningModelResult {
    * in a permalink or report (`screeningSummaryOf` drops it). Absent in results made before it.
    */
   readonly perUnit?: ScreeningPerUnit;
+  /**
+   * Who gets seen in each job's shortlist, per demographic attribute (METRICS.md §12;
+   * screening/groupFairness.ts). Absent in results made before it.
+   */
+  readonly groupFairness?: readonly ScreeningGroupFairness[];
+}
+
+/** One attribute's group fairness of the shortlists: its variants' groups ranked by the model in each job's pool. */
+export interface ScreeningGroupFairness extends Omit<ModelGroupFairness, 'by'> {
+  /** The demographic attribute of the variants (gender, ethnicity, …). */
+  readonly attribute: string;
 }
 
 export interface ScreeningResults {
