@@ -9,3 +9,4 @@ export { formatValue, formatWithCi, formatPercent, formatCount, formatMs, type I
 export { tableToCsv, tableToJson, svgToPngBlob, downloadText, type PlotTable, type TableCell } from './export.ts';
 export { svgToElement } from './dom.ts';
 export { renderOutcomesBars, textAlternativeOutcomesBars, tableOutcomesBars, type OutcomesBarsSpec, type OutcomesBarsSection, type OutcomesBar } from './outcomesBars.ts';
+export { renderAttentionShare, textAlternativeAttentionShare, tableAttentionShare, type AttentionShareSpec, type AttentionSharePanel } from './attentionShare.ts';
