@@ -20,6 +20,7 @@ import type { KindReport } from './kindReport.ts';
 import { systemTable } from './systemTable.ts';
 import { retrievalCommands } from './commands.ts';
 import { testDataFacts } from './testData.ts';
+import { groupFairnessBlocks } from './groupFairnessReport.ts';
 
 const subsetName = (s: SubsetResult) => (s.twinsTask ? `${s.task} · ${s.twinsTask}` : s.task);
 
@@ -103,6 +104,11 @@ function subsetResults(results: RetrievalFairnessResults, subset: SubsetResult):
     if (bins.length === 0) continue;
     const spec = { values: bins.flatMap((b) => Array<number>(b.count).fill(b.shift)), xLabel: 'rank shift (original − twin; > 0: the twin ranks higher)', countScale: 'symlog' as const };
     blocks.push({ kind: 'figure', title: `Rank shift of profiles replaced by their twins: ${names.get(m.model.id)}`, svg: renderHistogram(spec), description: textAlternativeHistogram(spec) });
+  }
+  const grouped = subset.models.filter((m) => m.groupFairness);
+  if (grouped.length > 0) {
+    const by = grouped[0].groupFairness!.by.join(' × ');
+    blocks.push(...groupFairnessBlocks(grouped.map((m) => ({ name: names.get(m.model.id) ?? m.model.id, summary: m.groupFairness!.summary, verdict: m.groupFairness!.verdict })), `${subsetName(subset)}, documents grouped by ${by}`, 'corpus', 'retrieval-group-fairness'));
   }
   const latency = latencySpec(subset, k);
   if (latency.points.length > 0) blocks.push({ kind: 'figure', title: 'Test time (log scale) against quality', svg: renderLatencyQuality(latency), description: textAlternativeLatencyQuality(latency) });

@@ -15,6 +15,7 @@ import { biasTable, confusionSpec, consistencyTable, forestSpec, latencyQualityS
 import type { ReportBlock } from './document.ts';
 import type { KindReport } from './kindReport.ts';
 import { outcomesHolds, outcomesLimitations, outcomesResultsBlocks, outcomesSummary } from './outcomesReport.ts';
+import { groupFairnessBlocks } from './groupFairnessReport.ts';
 import { NO_INTERSECTION } from './ll144.ts';
 import { testDataFacts } from './testData.ts';
 import { screeningTableBlock, screeningTableBlocks } from './screeningTableBlock.ts';
@@ -89,6 +90,11 @@ function resultsBlocks(results: ReportScreeningResults): ReportBlock[] {
   if (lq.points.length > 0) blocks.push({ kind: 'figure', title: 'Latency against quality', svg: renderLatencyQuality(lq), description: textAlternativeLatencyQuality(lq) });
   for (const m of results.models) {
     for (const o of m.outcomes ?? []) blocks.push({ kind: 'subsection', heading: outcomesCaption(m, o), blocks: outcomesResultsBlocks(o.outcomes, outcomesCaption(m, o)) });
+  }
+  const shortlists = results.models.flatMap((m) => (m.groupFairness ?? []).filter((g) => g.summary.n_queries > 0).map((g) => ({ name: `${shortModelName(m.model.label, m.model.id)} · ${g.attribute}`, summary: g.summary, verdict: g.verdict })));
+  if (shortlists.length > 0) {
+    const blocksOf = groupFairnessBlocks(shortlists, 'Each job’s variants ranked by the model, per attribute', 'CV pools', 'screening-group-fairness');
+    blocks.push({ kind: 'subsection', heading: 'Who gets seen in the shortlists', blocks: blocksOf });
   }
   return blocks;
 }

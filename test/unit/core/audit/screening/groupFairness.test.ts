@@ -26,7 +26,7 @@ const PARTS: ScreeningParts = {
 /** Scores by variant id, laid out in the work list's order. */
 function scoresOf(prepared: ReturnType<typeof prepareScreening>, byVariant: Record<string, number>): ScreeningModelScores {
   return {
-    model: { id: 'm', label: 'Model M (v1)', kind: 'classifier', revision: '-', dtype: '-', device: '-' } as ScreeningModelScores['model'],
+    model: { id: 'm', label: 'Model M (v1)', kind: 'classifier', revision: '-', dtype: '-', device: '-' } as unknown as ScreeningModelScores['model'],
     runs: [prepared.work.originals.map(() => 50)],
     variants: prepared.work.variants.map((v) => byVariant[v.variantId]),
     latency: { callsMs: [1], pairs: 1, callPairs: [1] },
