@@ -9,6 +9,7 @@ import { retrievalRunModel } from '../../models/modelRefs.ts';
 import type { DatasetSummary } from '../../storage/index.ts';
 import { settings } from './settings.svelte.ts';
 import { OutsideSystemsState } from './outsideSystems.svelte.ts';
+import { GroupingFormState } from './groupingForm.svelte.ts';
 import { DatasetFormState } from './runForm.svelte.ts';
 
 export const EMBEDDING_MODELS: readonly EmbeddingModelEntry[] = MODEL_REGISTRY.filter((m): m is EmbeddingModelEntry => m.kind === 'embedding');
@@ -34,6 +35,8 @@ export class RetrievalFormState extends DatasetFormState {
   readonly addedIds = $derived(this.picked.filter((id) => id !== 'bm25' && id !== 'tfidf' && !EMBEDDING_MODELS.some((m) => m.id === id)));
   /** Outside systems: scores imported for this form's dataset and tasks. */
   readonly outside = new OutsideSystemsState(() => ({ kind: 'retrieval', datasetId: this.datasetId, tasks: this.tasks }));
+  /** Group fairness (METRICS.md §12): the fields to group the documents by, and the target. */
+  readonly grouping = new GroupingFormState(() => ({ datasetId: this.datasetId, tasks: this.tasks }));
   readonly canRun = $derived((this.picked.length > 0 || this.outside.models.length > 0) && this.tasks.length > 0);
 
   /**
@@ -64,6 +67,7 @@ export class RetrievalFormState extends DatasetFormState {
   /** The run this form describes (the Hub address is saved for next time). */
   config(): RetrievalRunConfig {
     settings.setHubHost(this.hubHost);
+    const groupBy = this.grouping.groupBy();
     return {
       kind: 'retrieval-fairness',
       datasetId: this.datasetId,
@@ -73,6 +77,8 @@ export class RetrievalFormState extends DatasetFormState {
       bootstrap: this.bootstrap,
       seed: this.seed,
       device: this.device === 'wasm' ? 'wasm' : undefined,
+      ...(groupBy !== undefined ? { groupBy } : {}),
+      ...(groupBy ? { groupTarget: this.grouping.target } : {}),
     };
   }
 }

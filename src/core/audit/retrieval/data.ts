@@ -134,3 +134,27 @@ export async function loadRetrieval(read: ShardReader, tasks: SelectedTasks, gro
   if (subsets.length === 0) subsets.push({ subset: { ...base, twinsTask: '', twins: [], groups: ['', ''] }, twinTexts: [], twinsShard: '' });
   return { queryTexts: queries.map((q) => q.text), corpusTexts: corpus.map(documentText), subsets, groupableFields: groupable, ...(grouping ? { groupBy: grouping } : {}) };
 }
+
+/**
+ * The fields the selected tasks' documents can be grouped by (METRICS.md §12; groupLabels.ts
+ * `groupableFields`), what the Run form offers before a run: each task's corpus with the groups
+ * its twins tasks give, and — since one grouping serves every task of a run — only the fields every
+ * selected task's corpus can be grouped by, in code-unit order. A corpus shared by several tasks
+ * is read once.
+ * @throws {AuditInputError} from selectTasks (an unknown task) or from the reader.
+ * @example await groupableFieldsOfTasks(dataset.read, dataset.manifest, ['briefs']) // ['lang', 'meta.gender', 'meta.seniority', 'twins.group']
+ */
+export async function groupableFieldsOfTasks(read: ShardReader, manifest: Manifest, taskNames: readonly string[]): Promise<string[]> {
+  const corpora = new Map<string, readonly CorpusRecord[]>();
+  let common: string[] | undefined;
+  for (const name of taskNames) {
+    const { retrieval, twins } = selectTasks(manifest, name);
+    let corpus = corpora.get(retrieval.corpus);
+    if (!corpus) corpora.set(retrieval.corpus, (corpus = await read(retrieval.corpus, 'corpus')));
+    const twinRecords: (readonly TwinRecord[])[] = [];
+    for (const t of twins) twinRecords.push(await read(t.twins, 'twins'));
+    const fields = groupableFields(corpus, twinsGroups(twinRecords));
+    common = common === undefined ? fields : common.filter((f) => fields.includes(f));
+  }
+  return common ?? [];
+}

@@ -1,7 +1,7 @@
 /** The public surface of core/audit/retrieval/: what the adapters and the other audit folders use. */
 export { AUDIT_DEFAULTS, UNJUDGED_REASON, auditOptions, auditSubset, retrievalFairnessResults } from './audit.ts';
 export type { ResultsHeader } from './audit.ts';
-export { loadRetrieval, selectTasks } from './data.ts';
+export { groupableFieldsOfTasks, loadRetrieval, selectTasks } from './data.ts';
 export type { LoadedRetrieval, LoadedSubset, SelectedTasks } from './data.ts';
 export { checkDenseScoring } from './denseCheck.ts';
 export { perQueryRows, trecRunLines } from './exports.ts';

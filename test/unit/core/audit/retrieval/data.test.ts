@@ -3,7 +3,8 @@
  * before the twin texts), and the two ways a twins shard can name its originals wrongly.
  */
 import { describe, expect, it } from 'vitest';
-import { loadRetrieval } from '../../../../../src/core/audit/retrieval/data.ts';
+import { groupableFieldsOfTasks, loadRetrieval } from '../../../../../src/core/audit/retrieval/data.ts';
+import type { Manifest } from '../../../../../src/core/formats/manifest.ts';
 import { AuditInputError, type ShardReader } from '../../../../../src/core/audit/common/index.ts';
 import type { RetrievalTask, TwinsTask } from '../../../../../src/core/formats/manifest.ts';
 
@@ -44,5 +45,30 @@ describe('loadRetrieval(read, tasks)', () => {
       { id: 'd1', twin_id: 't1b', twin_text: 'y', group: 'male', twin_group: 'female' },
     ];
     await expect(loadRetrieval(reader(twice), { retrieval, twins: [gender] })).rejects.toThrow(/twins shard "twins": document "d1" has a second twin/);
+  });
+});
+
+describe('groupableFieldsOfTasks(read, manifest, tasks)', () => {
+  // d1–d3 carry gender and a seniority; d3 alone a language (one value: not a grouping); the twins give twins.group.
+  const labelled = [
+    { _id: 'd1', text: 'a', meta: { gender: 'female', seniority: 'junior' } },
+    { _id: 'd2', text: 'b', meta: { gender: 'male', seniority: 'senior' } },
+    { _id: 'd3', text: 'c', lang: 'en', meta: { gender: 'male', seniority: 'senior' } },
+  ];
+  const other = [{ _id: 'e1', text: 'x', meta: { gender: 'female' } }, { _id: 'e2', text: 'y', meta: { gender: 'male' } }];
+  const twins = [{ id: 'd1', twin_id: 't1', twin_text: 'x', group: 'female', twin_group: 'male' }, { id: 'd2', twin_id: 't2', twin_text: 'y', group: 'male', twin_group: 'female' }];
+  const shards: Record<string, readonly object[]> = { corpus: labelled, other, twins, queries };
+  const read = (async (name: string) => shards[name]) as unknown as ShardReader;
+  const otherTask: RetrievalTask = { type: 'retrieval', name: 'second', corpus: 'other', queries: 'queries' };
+  const manifest = { tasks: [retrieval, gender, otherTask] } as unknown as Manifest;
+
+  it('groupableFieldsOfTasks(read, manifest, [task]) lists the fields of 2 to 20 labels, the twins\' groups included', async () => {
+    expect(await groupableFieldsOfTasks(read, manifest, ['main'])).toEqual(['meta.gender', 'meta.seniority', 'twins.group']);
+  });
+
+  it('groupableFieldsOfTasks(read, manifest, tasks) keeps only the fields every task can be grouped by; no task, no field', async () => {
+    expect(await groupableFieldsOfTasks(read, manifest, ['main', 'second'])).toEqual(['meta.gender']);
+    expect(await groupableFieldsOfTasks(read, manifest, [])).toEqual([]);
+    await expect(groupableFieldsOfTasks(read, manifest, ['nope'])).rejects.toThrow(AuditInputError);
   });
 });
