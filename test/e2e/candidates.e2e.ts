@@ -174,6 +174,14 @@ e2e(WALK, async ({ page, baseUrl, errors, requests, device }) => {
   await assertNoBanner(page.getByTestId('error-banner'), 'the screening run failed');
   assert.equal([number(final, 'edited'), number(final, 'rejected')].join(), '1,1', final);
   assert.match((await page.getByTestId('generation-note').textContent()) ?? '', new RegExp(`${number(final, 'generated')} generated, ${number(final, 'accepted')} accepted, 1 edited, 1 rejected`));
+  // No labels: calibrated GloVe's scores are uncalibrated. A cut-off the user types is the user's rule, never "the fixed
+  // default cut-off" (issue 48): its four-fifths result under a caveat, or why the rule selects everyone or no one.
+  await page.getByTestId('screening-rule-kind').selectOption('threshold');
+  await page.getByTestId('screening-rule-cutoff').fill('75');
+  await page.getByTestId('screening-rule-status').filter({ hasText: 'Up to date.' }).waitFor({ timeout: 120_000 });
+  const ruleWords = (await page.getByTestId('screening-outcomes-verdicts').first().textContent()) ?? '';
+  assert.doesNotMatch(ruleWords, /fixed default cut-off/);
+  assert.match(ruleWords, /score ≥ 75 is the cut-off you chose|score ≥ 75 selects (every|no) candidate/);
 
   // The twins audit of the same dataset with BM25; the form says how many twins it uses.
   await page.goto(`${baseUrl}#/run`);
