@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { e2e } from './browser.ts';
 
-const LESSONS = ['ndcg', 'precision-mrr', 'iou-rank-shift', 'rbc', 'cohens-d-odds-ratio', 'screening-bias', 'four-fifths', 'icc', 'balanced-accuracy', 'bootstrap', 'benjamini-hochberg', 'pareto'];
+const LESSONS = ['ndcg', 'precision-mrr', 'iou-rank-shift', 'rbc', 'cohens-d-odds-ratio', 'screening-bias', 'four-fifths', 'who-gets-seen', 'icc', 'balanced-accuracy', 'bootstrap', 'benjamini-hochberg', 'pareto'];
 
 e2e('every Learn lesson renders and responds to its control, by keyboard, on a phone-sized screen', async ({ page, baseUrl, errors }) => {
   await page.setViewportSize({ width: 360, height: 800 });
@@ -40,7 +40,7 @@ e2e('a lesson links to where its metric appears in a result, and #/learn/<id> op
   assert.match((await page.getByTestId('lesson-rbc-where').textContent()) ?? '', /no retrieval audit is stored here yet/);
 });
 
-e2e('the new lessons show the numbers worked out by hand: four-fifths at 60 and 65, Cohen’s d and OR@5 with one bonus point', async ({ page, baseUrl, errors }) => {
+e2e('the new lessons show the numbers worked out by hand: four-fifths at 60 and 65, who gets seen in three rankings, Cohen’s d and OR@5 with one bonus point', async ({ page, baseUrl, errors }) => {
   await page.goto(`${baseUrl}#/learn/four-fifths`);
   const ff = page.getByTestId('lesson-four-fifths-value');
   assert.equal((await ff.textContent())?.trim(), 'Cut-off 60: men 50.0%, women 40.0%; impact ratio of women 0.800 — passes four-fifths');
@@ -50,6 +50,20 @@ e2e('the new lessons show the numbers worked out by hand: four-fifths at 60 and 
   assert.equal((await ff.textContent())?.trim(), 'Scoring rate (above the median 58.500): men 60.0%, women 40.0%; impact ratio of women 0.667 — below four-fifths');
   // Its plot is the outcome chart of the Outcomes view, with its four-fifths line.
   assert.equal(await page.locator('[data-testid="lesson-four-fifths"] svg line.four-fifths').count() > 0, true);
+
+  // Who gets seen (issue 50): core's numbers on the three rankings (worked by hand in test/unit/learn/whoGetsSeen.test.ts), and a moved candidate.
+  await page.goto(`${baseUrl}#/learn/who-gets-seen`);
+  const seen = page.getByTestId('lesson-who-gets-seen-value');
+  assert.equal((await seen.textContent())?.trim(), 'Alternating: exposure ratio 0.802, AWRF@10 1.000; Skew@3 A +0.288, B −0.405; Skew@5 A +0.182, B −0.223');
+  await page.getByTestId('lesson-who-gets-seen-control').click();
+  assert.equal((await seen.textContent())?.trim(), 'All A first: exposure ratio 0.541, AWRF@10 0.984; Skew@3 A +0.693, B absent; Skew@5 A +0.693, B absent');
+  await page.getByTestId('lesson-who-gets-seen-b-first-a-tail').click();
+  assert.equal((await seen.textContent())?.trim(), 'B first, A in the tail: exposure ratio 0.699, AWRF@10 0.998; Skew@3 A −0.405, B +0.288; Skew@5 A −0.916, B +0.470');
+  assert.equal(await page.locator('[data-testid="lesson-who-gets-seen"] svg line.target').count(), 2, 'the attention-share plot with a dashed target per group');
+  // Move A2 (rank 7) up: the order is no longer one of the three rankings, and the focus stays on the button.
+  await page.getByRole('button', { name: 'Move A2 up' }).click();
+  assert.match((await seen.textContent())?.trim() ?? '', /^Your order: /);
+  assert.equal(await page.evaluate(() => document.activeElement?.getAttribute('aria-label')), 'Move A2 up');
 
   await page.goto(`${baseUrl}#/learn/cohens-d-odds-ratio`);
   const d = page.getByTestId('lesson-cohens-d-odds-ratio-value');

@@ -5,7 +5,7 @@ import type { RunEntry } from '../../../src/storage/index.ts';
 describe('lessonIndex', () => {
   it('LESSONS lists every lesson id once, in LESSON_IDS order', () => {
     expect(LESSONS.map((l) => l.id)).toEqual([...LESSON_IDS]);
-    expect(LESSON_IDS).toEqual(['ndcg', 'precision-mrr', 'iou-rank-shift', 'rbc', 'cohens-d-odds-ratio', 'screening-bias', 'four-fifths', 'icc', 'balanced-accuracy', 'bootstrap', 'benjamini-hochberg', 'pareto']);
+    expect(LESSON_IDS).toEqual(['ndcg', 'precision-mrr', 'iou-rank-shift', 'rbc', 'cohens-d-odds-ratio', 'screening-bias', 'four-fifths', 'who-gets-seen', 'icc', 'balanced-accuracy', 'bootstrap', 'benjamini-hochberg', 'pareto']);
   });
   it('LESSONS and its rows are frozen', () => {
     expect(Object.isFrozen(LESSONS)).toBe(true);
