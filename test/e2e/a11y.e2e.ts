@@ -187,6 +187,7 @@ e2e('a run in progress, its results and its report have no WCAG 2.1 A/AA violati
   found.push(...(await violations(page, 'datasets, one imported')));
   await open(page, baseUrl, '#/run');
   await fillBm25BriefsRun(page);
+  await page.getByTestId('group-by').waitFor({ timeout: 60_000 }); // the group-fairness fields, read from the stored corpus
   found.push(...(await violations(page, 'run form filled')));
   await page.getByTestId('run-button').click();
   await page.getByTestId('run-progress').waitFor({ timeout: 30_000 });
@@ -196,5 +197,12 @@ e2e('a run in progress, its results and its report have no WCAG 2.1 A/AA violati
   await page.setViewportSize({ width: 360, height: 740 });
   found.push(...(await violations(page, 'retrieval results 360 px')));
   found.push(...(await reportViolations(context, await reportHtml(page), 'retrieval report')));
+  // Its summary link: the group-fairness verdicts worded again, no attention curve (issue 50).
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.waitForFunction(() => (document.querySelector('[data-testid="permalink-input"]') as HTMLInputElement | null)?.value.includes('#r='), undefined, { timeout: 30_000 });
+  await page.goto(await page.getByTestId('permalink-input').inputValue());
+  await page.reload();
+  await page.getByTestId('attention-curve-absent').waitFor({ timeout: 30_000 });
+  found.push(...(await violations(page, 'shared retrieval summary link')));
   assertNone(found, device);
 }, { timeout: 360_000 });
