@@ -22,12 +22,12 @@ e2e('no text collides or leaves its plot at 360, 800 and 1280 px, on screen and 
   await page.locator('main svg').first().waitFor({ timeout: 30_000 });
   counts.push(`learn ${await checkPlots(page, alone, 'learn', false, page.locator('main :is(.plot, section, div):has(> svg)'))}`);
 
-  // The demo's retrieval audit: Pareto, per-language forest, rank-shift histogram, latency–quality.
+  // The demo's retrieval audit: Pareto, per-language forest, rank-shift histogram, latency–quality, attention share by cut-off.
   await page.setViewportSize({ width: 1280, height: 900 });
   await page.goto(baseUrl);
   await page.getByTestId('demo-run').click();
   await page.getByTestId('results-table').waitFor({ timeout: 400_000 });
-  for (const id of ['pareto-plot', 'effectiveness-forest', 'forest-plot', 'rank-shift-plot', 'latency-plot']) await page.getByTestId(id).locator('svg').waitFor({ timeout: 30_000 });
+  for (const id of ['pareto-plot', 'effectiveness-forest', 'forest-plot', 'rank-shift-plot', 'latency-plot', 'attention-share-plot']) await page.getByTestId(id).locator('svg').waitFor({ timeout: 30_000 });
   assert.match((await page.getByTestId('rank-shift-tails').textContent()) ?? '', /swaps of a profile for its twin .* more than 10 positions/);
   counts.push(`retrieval ${await checkPlots(page, alone, 'retrieval', true)}`);
   await page.getByTestId('rank-shift-linear').check();
