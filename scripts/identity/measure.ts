@@ -29,6 +29,8 @@
 import { join } from 'node:path';
 import type { Edit } from '../../src/core/counterfactual/edit.ts';
 import { neutralise } from '../../src/core/counterfactual/neutral/neutralise.ts';
+import { genderTwinOfCandidate } from '../../src/core/counterfactual/twinOfCandidate.ts';
+import { BUNDLED_NAME_LISTS } from '../../src/core/counterfactual/bundledNameLists.ts';
 import { cvLang, extractCvText, sha256, CV_LANGS } from './extract.ts';
 import { IDENTITY_KINDS, readGoldSet, type GoldCv, type GoldSpan } from './goldSet.ts';
 
@@ -52,9 +54,13 @@ export interface Tally {
   refereeIntact: number;
   cues: number;
   cuesHandled: number;
+  /** Gender twins made, made with every gold candidate cue changed (coherent), and not made (the gate refused). */
+  twins: number;
+  twinsCoherent: number;
+  twinsNotMade: number;
 }
 
-const emptyTally = (): Tally => ({ cvs: 0, gold: {}, found: {}, partial: {}, detected: {}, truePositive: {}, keep: 0, kept: 0, referee: 0, refereeIntact: 0, cues: 0, cuesHandled: 0 });
+const emptyTally = (): Tally => ({ cvs: 0, gold: {}, found: {}, partial: {}, detected: {}, truePositive: {}, keep: 0, kept: 0, referee: 0, refereeIntact: 0, cues: 0, cuesHandled: 0, twins: 0, twinsCoherent: 0, twinsNotMade: 0 });
 const add = (r: Record<string, number>, k: string, n = 1) => void (r[k] = (r[k] ?? 0) + n);
 const overlaps = (a: { start: number; end: number }, s: number, e: number) => a.start < e && s < a.end;
 
@@ -101,6 +107,25 @@ export function scoreCv(text: string, lang: string, gold: GoldCv, t: Tally, miss
   t.refereeIntact += gold.refereePronouns.filter(untouched).length;
   t.cues += gold.candidateCues.length;
   t.cuesHandled += gold.candidateCues.filter((s) => base.edits.some((e) => overlaps(s, e.offset, e.offset + Math.max(e.before.length, 1)))).length;
+  scoreTwin(text, lang, gold, t, misses);
+}
+
+/**
+ * The gender twin of the CV against the hand-annotated candidate cues (issue 46: "every twin
+ * coherent"): a twin is mixed when a gold cue of the candidate is left as written (no changing edit
+ * of the twin overlaps it); a twin the gate refused is counted as not made, never as coherent.
+ */
+function scoreTwin(text: string, lang: string, gold: GoldCv, t: Tally, misses?: MissLine[]): void {
+  const twin = genderTwinOfCandidate({ id: gold.file.replace(/\.[a-z]+$/u, ''), source: gold.file, text, lang }, BUNDLED_NAME_LISTS, 1);
+  if (!('text' in twin)) {
+    t.twinsNotMade++;
+    return;
+  }
+  t.twins++;
+  const changed = twin.edits.filter((e) => e.after !== e.before);
+  const left = gold.candidateCues.filter((s) => !changed.some((e) => overlaps(s, e.offset, e.offset + Math.max(e.before.length, 1))));
+  if (left.length === 0) t.twinsCoherent++;
+  for (const s of left) misses?.push(`${gold.file} mixed-twin ${s.kind} ${s.start}: ${JSON.stringify(text.slice(s.start, s.end))}`);
 }
 
 export interface Measurement {
@@ -131,6 +156,8 @@ export async function measure(cvDir: string, misses?: MissLine[]): Promise<Measu
 const pct = (n: number, d: number) => (d === 0 ? '–' : `${((100 * n) / d).toFixed(1)}%`);
 const frac = (n: number, d: number) => (d === 0 ? '–' : `${n}/${d} (${pct(n, d)})`);
 const sum = (r: Record<string, number>) => Object.values(r).reduce((a, b) => a + b, 0);
+/** `coherent/made (refused N)`; mixed twins are made − coherent. */
+const twinsCell = (t: Tally) => `${frac(t.twinsCoherent, t.twins)} (${t.twinsNotMade})`;
 
 /** The per-kind table (all CVs) and the per-language table, as Markdown. */
 export function measurementMarkdown(m: Measurement): string {
@@ -139,8 +166,8 @@ export function measurementMarkdown(m: Measurement): string {
   const rows = kinds.map((k) => `| ${k} | ${t.gold[k] ?? 0} | ${t.found[k] ?? 0} | ${t.partial[k] ?? 0} | ${pct(t.found[k] ?? 0, t.gold[k] ?? 0)} | ${t.detected[k] ?? 0} | ${pct(t.truePositive[k] ?? 0, t.detected[k] ?? 0)} |`);
   rows.push(`| **all** | ${sum(t.gold)} | ${sum(t.found)} | ${sum(t.partial)} | ${pct(sum(t.found), sum(t.gold))} | ${sum(t.detected)} | ${pct(sum(t.truePositive), sum(t.detected))} |`);
   const langRows = [...m.byLang].filter(([, l]) => l.cvs > 0).map(([lang, l]) =>
-    `| ${lang} | ${l.cvs} | ${sum(l.gold)} | ${pct(sum(l.found), sum(l.gold))} | ${pct((l.found.name ?? 0), l.gold.name ?? 0)} | ${pct(sum(l.truePositive), sum(l.detected))} | ${frac(l.kept, l.keep)} | ${frac(l.refereeIntact, l.referee)} | ${frac(l.cuesHandled, l.cues)} |`);
-  langRows.push(`| **all** | ${t.cvs} | ${sum(t.gold)} | ${pct(sum(t.found), sum(t.gold))} | ${pct(t.found.name ?? 0, t.gold.name ?? 0)} | ${pct(sum(t.truePositive), sum(t.detected))} | ${frac(t.kept, t.keep)} | ${frac(t.refereeIntact, t.referee)} | ${frac(t.cuesHandled, t.cues)} |`);
+    `| ${lang} | ${l.cvs} | ${sum(l.gold)} | ${pct(sum(l.found), sum(l.gold))} | ${pct((l.found.name ?? 0), l.gold.name ?? 0)} | ${pct(sum(l.truePositive), sum(l.detected))} | ${frac(l.kept, l.keep)} | ${frac(l.refereeIntact, l.referee)} | ${frac(l.cuesHandled, l.cues)} | ${twinsCell(l)} |`);
+  langRows.push(`| **all** | ${t.cvs} | ${sum(t.gold)} | ${pct(sum(t.found), sum(t.gold))} | ${pct(t.found.name ?? 0, t.gold.name ?? 0)} | ${pct(sum(t.truePositive), sum(t.detected))} | ${frac(t.kept, t.keep)} | ${frac(t.refereeIntact, t.referee)} | ${frac(t.cuesHandled, t.cues)} | ${twinsCell(t)} |`);
   return [
     m.changedExtraction.length > 0 ? `**Changed extraction** (text SHA-256 differs from the fixture; left out): ${m.changedExtraction.join(', ')}\n` : '',
     'Per kind, all CVs. Found: every non-space character of the gold span lies in an edit that changed the text; partial: some do (not counted in recall). Precision: changing identity edits (by their `why`) that overlap a gold identity span.',
@@ -149,10 +176,10 @@ export function measurementMarkdown(m: Measurement): string {
     '| --- | ---: | ---: | ---: | ---: | ---: | ---: |',
     ...rows,
     '',
-    'Per language. Content kept: `keep` spans no changing edit touches. Cues handled: candidate cues an edit changed or flagged for review.',
+    'Per language. Content kept: `keep` spans no changing edit touches. Cues handled: candidate cues an edit changed or flagged for review. Twins: gender twins made that change every gold candidate cue (coherent) of those made, and how many the gate refused; a twin leaving one is mixed.',
     '',
-    '| lang | CVs | gold spans | recall | name recall | precision | content kept | referee pronouns intact | cues handled |',
-    '| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |',
+    '| lang | CVs | gold spans | recall | name recall | precision | content kept | referee pronouns intact | cues handled | twins coherent (refused) |',
+    '| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |',
     ...langRows,
   ].join('\n').trimStart();
 }

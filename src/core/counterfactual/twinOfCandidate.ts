@@ -17,7 +17,7 @@ import { detectGrammaticalGender } from './gender/detectGender.ts';
 import { genderTwin } from './gender/genderTwin.ts';
 import { LEXICONS } from './gender/lexicons.ts';
 import type { Gender } from './gender/lexicon/types.ts';
-import type { Token } from './gender/tokens.ts';
+import { tokenize, type Token } from './gender/tokens.ts';
 import type { NameList } from './nameList.ts';
 import { nameGender, referents } from './neutral/referents.ts';
 import { swapName } from './swapName.ts';
@@ -35,12 +35,38 @@ export function twinSkip(text: string, lang: string, name: ReturnType<typeof fin
   const r = referents(text, lang, name);
   const pronoun = new Map(r.pronouns.map((p) => [p.token.start, p.referent]));
   const othersTitles = r.mentions.filter((m) => m.by === 'title' && m.who === 'other');
+  const inName = properNameWords(text, lang);
   return (t: Token) => {
     const referent = pronoun.get(t.start);
     if (referent !== undefined) return referent === 'other' || referent === 'generic';
     if (othersTitles.some((m) => t.start >= m.start && t.end <= m.end)) return true;
-    return r.inBlock(t.start);
+    return inName.has(t.start) || r.inBlock(t.start);
   };
+}
+
+const TITLE_CASE = /^\p{Lu}\p{Ll}/u;
+const AGREEING_NAMES = new Set(['es', 'fr']);
+
+/**
+ * The starts of the words inside a capitalised name of several words — an institution, a degree, a
+ * prize (`Universidad Autónoma`, `Sociedad Científica`, `Ciencias Físicas`): a Title-Case word
+ * after another on the same line, one space between. They agree with the name's own noun, not with
+ * the candidate, so a twin leaves them and the source gender is not read off them. The lexicon's
+ * titles and pronouns are not names' words (`Dear Mr Smith`).
+ */
+function properNameWords(text: string, lang: string): Set<number> {
+  const lexicon = LEXICONS[lang];
+  // German capitalises every noun, and Dutch and English adjectives do not agree: French and Spanish only.
+  if (!AGREEING_NAMES.has(lang)) return new Set();
+  const own = new Set([...(lexicon?.titles ?? []), ...(lexicon?.pronouns ?? []).flat()]);
+  const tokens = tokenize(text);
+  const out = new Set<number>();
+  for (let i = 1; i < tokens.length; i++) {
+    const [prev, t] = [tokens[i - 1], tokens[i]];
+    if (!TITLE_CASE.test(t.text) || !TITLE_CASE.test(prev.text) || text.slice(prev.end, t.start) !== ' ' || own.has(t.lower)) continue;
+    out.add(t.start);
+  }
+  return out;
 }
 
 /** A first name of the target gender for the twin: a White name of the first list with gender and ethnicity, seeded per CV. */

@@ -24,6 +24,33 @@ const SENTENCE_START = /[.!?:;\n•·*–—-][\s"'«“(]*$/u;
 const opensSentence = (text: string, tokens: readonly Token[], i: number) =>
   i === 0 ? /^[\s"'«“(•·*–—-]*$/u.test(text.slice(0, tokens[0].start)) : SENTENCE_START.test(gapBefore(text, tokens, i));
 
+/** Whether token i is the only word of its line (a bullet or punctuation around it allowed): a self-description in a list (`Asertivo`). */
+function aloneOnLine(text: string, tokens: readonly Token[], i: number): boolean {
+  const before = text.slice(i === 0 ? 0 : tokens[i - 1].end, tokens[i].start);
+  const after = text.slice(tokens[i].end, i + 1 < tokens.length ? tokens[i + 1].start : text.length);
+  const lineEnds = i + 1 < tokens.length ? /^[ \t.,;:!]*\n/u.test(after) : /^[\s.,;:!]*$/u.test(after);
+  return (i === 0 || /\n[ \t•·*–—\-]*$/u.test(before)) && lineEnds;
+}
+
+/** Whether a preposition of `afterOpener` follows token i (`apasionado por`, `especializado en`): the adjective describes someone, predicatively. */
+function complementFollows(text: string, tokens: readonly Token[], i: number, afterOpener: ReadonlySet<string>): boolean {
+  const next = tokens[i + 1];
+  return next !== undefined && SPACES.test(gapBefore(text, tokens, i + 1)) && afterOpener.has(next.lower);
+}
+
+/**
+ * Whether token i follows a determiner and a word (`un sistema especializado en`): then it agrees
+ * with that noun, not with the writer, and is left as written.
+ */
+function afterNounPhrase(text: string, tokens: readonly Token[], i: number, lex: DirectedLexicon): boolean {
+  if (i < 2 || !SPACES.test(gapBefore(text, tokens, i)) || !SPACES.test(gapBefore(text, tokens, i - 1))) return false;
+  const det = tokens[i - 2].lower;
+  return lex.determiners.has(det) || [...lex.determiners.values()].includes(det) || PLURAL_DETERMINERS.has(det);
+}
+
+/** Plural determiners (FR, ES): a noun phrase before an adjective even when the lexicon lists only the singular ones. */
+const PLURAL_DETERMINERS = new Set(['les', 'des', 'ces', 'los', 'las', 'unos', 'unas', 'estos', 'estas', 'sus', 'mes', 'ses', 'nos', 'vos', 'leurs']);
+
 /** The noun form for a token, or undefined: exact, or (German) as the end of a capitalised compound. */
 function nounAt(t: Token, lex: DirectedLexicon): string | undefined {
   const exact = lex.nouns.get(t.lower);
@@ -82,7 +109,9 @@ function pronounAt(text: string, tokens: readonly Token[], i: number, lex: Direc
  *    determiner and adjectives before it and the adjective chain after it; DE the article and
  *    adjective endings (germanAgreement);
  * 3. FR/ES adjective chains after a copula of the writer (`je suis`, `soy`) or opening a sentence
- *    when a comma or a preposition follows (`Passionnée par …`);
+ *    when a comma or a preposition follows (`Passionnée par …`); an adjective alone on its line (a
+ *    list of qualities: `Asertivo`); an adjective a preposition follows (`…, especializado en`)
+ *    unless it follows a determiner and a noun it agrees with (`un sistema especializado en`);
  * 4. status words (statusWords.ts): civil status, sex and nationality after their field label
  *    (`Estado civil: soltero`, `Nacionalidad: peruano`), a civil status alone in its segment.
  * Titles change only written as titles, before a name (isTitle).
@@ -129,6 +158,9 @@ export function genderTwin(text: string, lang: string, from: Gender, to: Gender,
       const [changes, end] = adjectiveChain(text, tokens, i, lex);
       const gap = end < tokens.length ? gapBefore(text, tokens, end) : '';
       if (/^[ \t]*,/u.test(gap) || (SPACES.test(gap) && lexicon.afterOpener.has(tokens[end].lower))) take(changes);
+    }
+    if (lexicon.afterOpener && lex.adjectives.has(t.lower) && (aloneOnLine(text, tokens, i) || (complementFollows(text, tokens, i, lexicon.afterOpener) && !afterNounPhrase(text, tokens, i, lex)))) {
+      take(adjectiveChain(text, tokens, i, lex)[0]);
     }
   });
   const final = (i: number) => cased.get(i) ?? (lower.has(i) ? matchCase(tokens[i].text, lower.get(i) as string) : tokens[i].text);

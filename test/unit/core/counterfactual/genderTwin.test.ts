@@ -156,3 +156,24 @@ describe('detectGrammaticalGender(text, lang)', () => {
     expect(detectGrammaticalGender('Il', 'sv')).toBeUndefined();
   });
 });
+
+// Issue 46, measured on the identity gold set (scripts/identity/measure.ts, "twins coherent"): the
+// candidate's qualities listed one a line, a participle its complement follows after a comma or a
+// prepositional phrase, a CV's heading run into the name by PDF extraction. Invented sentences.
+describe('genderTwin: self-descriptions outside a copula (issue 46)', () => {
+  it('changes an adjective alone on its line (a list of qualities), not one inside a sentence', () => {
+    expect(twinText('Habilidades\nTrabajo en equipo\nAsertivo\nCreativo\n', 'es', 'male')).toBe('Habilidades\nTrabajo en equipo\nAsertiva\nCreativa\n');
+    expect(twinText('Dernier projet : migration.', 'fr', 'male')).toBe('NotMade: nothing gendered to change');
+  });
+
+  it('changes an adjective a preposition follows, unless a determiner and a noun come before it', () => {
+    expect(twinText('Ingeniero de telecomunicaciones apasionado por la electrónica, especializado en redes.', 'es', 'male')).toBe('Ingeniera de telecomunicaciones apasionada por la electrónica, especializada en redes.');
+    expect(twinText('Ingeniero. Diseñé un sistema especializado en pagos.', 'es', 'male')).toBe('Ingeniera. Diseñé un sistema especializado en pagos.');
+    expect(twinText('Je suis un fervent partisan du logiciel libre.', 'fr', 'male')).toBe('Je suis une fervente partisane du logiciel libre.');
+  });
+
+  it('reads a capitalised heading run into the line before it by PDF extraction as a word of its own', () => {
+    expect(twinText('Pablo RuizINGENIERO DEVOPS\nMadrid', 'es', 'male')).toBe('Pablo RuizINGENIERA DEVOPS\nMadrid');
+  });
+});
+

@@ -103,3 +103,13 @@ describe('genderTwinOfCandidate: the gate', () => {
     expect(notMade.map((n) => [n.kind, n.group])).toEqual([['gender', 'female']]);
   });
 });
+
+describe('genderTwinOfCandidate: words of an institution’s name are not the candidate’s (issue 46)', () => {
+  it('reads the source gender off the candidate’s words, not off “Universidad Autónoma”, and leaves the names as written', () => {
+    // Four feminine words in names against two of the candidate's: read naively, the CV is a woman's.
+    const text = 'Profesor en la Universidad Autónoma, la Escuela Técnica Superior, la Sociedad Científica y la Academia Física.\nIngeniero geógrafo.';
+    const twin = genderTwinOfCandidate({ id: 'cv', source: 'cv.txt', lang: 'es', text }, BUNDLED_NAME_LISTS, 1);
+    expect('text' in twin && twin.text).toBe('Profesora en la Universidad Autónoma, la Escuela Técnica Superior, la Sociedad Científica y la Academia Física.\nIngeniera geógrafa.');
+    expect(twin.group).toBe('female');
+  });
+});

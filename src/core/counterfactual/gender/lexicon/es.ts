@@ -43,7 +43,7 @@ export const ES: GenderLexicon = {
     experto:experta, científico:científica, autor:autora, escritor:escritora, lector:lectora,
     editor:editora, productor:productora, creador:creadora, ilustrador:ilustradora, fotógrafo:fotógrafa,
     secretario:secretaria, bibliotecario:bibliotecaria, notario:notaria, juez:jueza, funcionario:funcionaria,
-    miembro, líder, mentor:mentora`),
+    miembro, líder, mentor:mentora, interno:interna, peón:peona, geógrafo:geógrafa`),
   determiners: pairs('el:la, un:una, del:de la, al:a la, este:esta, ese:esa, aquel:aquella, ningún:ninguna, algún:alguna'),
   adjectives: pairs(`
     experimentado:experimentada, especializado:especializada, motivado:motivada, apasionado:apasionada,
@@ -63,7 +63,8 @@ export const ES: GenderLexicon = {
     colegiado:colegiada, acreditado:acreditada, habilitado:habilitada, reconocido:reconocida,
     premiado:premiada, contratado:contratada, encargado:encargada, integrado:integrada,
     buen:buena, bueno:buena, excelente, primer:primera, primero:primera, último:última, único:única,
-    mismo:misma, ideal, capaz, eficaz, tenaz, versátil, ágil, fiable, confiable, seguro:segura`),
+    mismo:misma, ideal, capaz, eficaz, tenaz, versátil, ágil, fiable, confiable, seguro:segura,
+    asertivo:asertiva, abierto:abierta, dispuesto:dispuesta, decidido:decidida, adaptable, resiliente`),
   copulas: words('soy estoy sido estado fui ser estar considero'),
   chain: words('y e o muy altamente especialmente senior junior'),
   afterOpener: words('por en de del con para a al sobre'),

@@ -44,7 +44,8 @@ export const FR: GenderLexicon = {
     journaliste, photographe, psychologue, pédagogue, biologiste, géologue, économiste,
     scientifique, artiste, libraire, bibliothécaire, documentaliste, interprète, freelance, indépendant:indépendante,
     ergonome, dentiste, kinésithérapeute, vétérinaire, pilote, membre, leader, manager,
-    partenaire, associé:associée, adjoint:adjointe, titulaire, lauréat:lauréate, finaliste, collègue, chargé:chargée`),
+    partenaire, associé:associée, adjoint:adjointe, titulaire, lauréat:lauréate, finaliste, collègue, chargé:chargée,
+    partisan:partisane, passionné:passionnée, défenseur:défenseuse, amateur:amatrice`),
   determiners: pairs('un:une, le:la, ce:cette, cet:cette, du:de la, au:à la, mon:ma, ton:ta, son:sa, aucun:aucune'),
   adjectives: pairs(`
     expérimenté:expérimentée, spécialisé:spécialisée, motivé:motivée, passionné:passionnée,
@@ -66,7 +67,7 @@ export const FR: GenderLexicon = {
     exigeant:exigeante, indépendant:indépendante, soigneux:soigneuse,
     heureux:heureuse, fier:fière, convaincu:convaincue, habilité:habilitée, agréé:agréée, inscrit:inscrite,
     excellent:excellente, bon:bonne, jeune, grand:grande, ancien:ancienne, nouveau:nouvelle, vrai:vraie,
-    premier:première, dernier:dernière, seul:seule, futur:future`),
+    premier:première, dernier:dernière, seul:seule, futur:future, fervent:fervente, ouvert:ouverte`),
   copulas: words('suis être été étais serai reste demeure deviens devenu devenue'),
   chain: words('et ou très particulièrement notamment senior junior'),
   afterOpener: words('par pour dans en de d du des à au aux avec sur'),
