@@ -10,3 +10,5 @@ export { dateLike } from './dateLike.ts';
 export { deletion } from './collapse.ts';
 export { contactSpans } from './contactSpans.ts';
 export { headerEnd } from './header.ts';
+export { locateEntities, nerChunks, type LocatedEntity, type NerChunk, type NerEntity } from './nerEntities.ts';
+export { NER_REASON, nameEditSpans, nerSecondOpinion, type NerNameProposal, type NerSecondOpinionInput } from './nerSecondOpinion.ts';
