@@ -4,55 +4,37 @@
  * words, the headline numbers (AWRF, AWRF×nDCG, NDKL, exposure ratio, disparate treatment, MinSkew
  * and MaxSkew) and, per group, its target share, attention share, exposure and pooled Skew.
  */
-import { groupFairnessVerdict, type GroupFairnessSummary, type ReportedValue } from '../core/metrics/groupFairness/index.ts';
-import { countCell, estimateCell, shareCell } from './cells.ts';
-import { textCell, type ReportBlock, type ReportCell, type ReportTable } from './document.ts';
+import { groupFairnessVerdict, type GroupFairnessSummary } from '../core/metrics/groupFairness/index.ts';
+import { ciOfReported, groupFairnessColumns, skewCutoffsOf, TARGET_WORDS } from '../present/tables/groupFairnessTable.ts';
+import { ciCell, countCell, shareCell } from './cells.ts';
+import { textCell, type ReportBlock, type ReportTable } from './document.ts';
 
 /** One ranking's group fairness: whose (a model, "model · attribute"), its summary, and the verdict when stored. */
-export interface GroupFairnessRow {
+export interface RankingFairness {
   readonly name: string;
   readonly summary: GroupFairnessSummary;
   readonly verdict?: string;
 }
 
-const TARGET_WORDS: Readonly<Record<GroupFairnessSummary['target'], string>> = { pool: "the pool's shares", relevant: "the relevant documents' shares", equal: 'equal shares' };
+/** A summary's value at a key, as a report cell (the results page's columns: present/tables/groupFairnessTable.ts). */
+const valueAt = (s: GroupFairnessSummary, key: string) => ciCell(ciOfReported((s as unknown as Record<string, Parameters<typeof ciOfReported>[0]>)[key]));
 
-const cell = (v: ReportedValue | undefined): ReportCell => estimateCell(v);
-
-/** The headline numbers of every ranking, one row each. */
-function headlineTable(rows: readonly GroupFairnessRow[], caption: string, hook: string): ReportTable {
-  const { k } = rows[0].summary;
-  const skewK = skewCutoff(rows[0].summary);
+/** The headline numbers of every ranking, one row each, in the results page's columns. */
+function headlineTable(rows: readonly RankingFairness[], caption: string, hook: string): ReportTable {
+  const columns = groupFairnessColumns(rows[0].summary.k, skewCutoffsOf(rows[0].summary).slice(0, 1));
   return {
     kind: 'table',
     caption,
-    columns: ['Ranking', 'Queries', `AWRF@${k}`, `AWRF×nDCG@${k}`, `NDKL@${k}`, 'Exposure ratio', 'Disparate treatment', `MinSkew@${skewK}`, `MaxSkew@${skewK}`, 'Unlabelled in top k'],
-    rows: rows.map(({ name, summary: s }) => [
-      textCell(name),
-      countCell(s.n_queries),
-      cell(s[`awrf@${k}`]),
-      cell(s[`awrf_ndcg@${k}`]),
-      cell(s[`ndkl@${k}`]),
-      cell(s.exposure_ratio),
-      cell(s.disparate_treatment),
-      cell(s[`min_skew@${skewK}`]),
-      cell(s[`max_skew@${skewK}`]),
-      countCell(s.n_unlabelled),
-    ]),
+    columns: ['Ranking', 'Queries', ...columns.map((c) => c.label), 'Unlabelled in top k'],
+    rows: rows.map(({ name, summary: s }) => [textCell(name), countCell(s.n_queries), ...columns.map((c) => valueAt(s, c.key)), countCell(s.n_unlabelled)]),
     hook,
   };
 }
 
-/** The first pooled-Skew cut-off a summary reports. */
-function skewCutoff(s: GroupFairnessSummary): number {
-  const key = Object.keys(s).find((x) => /^skew@\d+$/.test(x));
-  return key ? Number(key.slice(5)) : s.k;
-}
-
 /** One ranking's groups: target share, attention share, exposure, pooled Skew (a group with no slot: absent). */
-function groupTable(row: GroupFairnessRow, hook: string): ReportTable {
+function groupTable(row: RankingFairness, hook: string): ReportTable {
   const s = row.summary;
-  const skewK = skewCutoff(s);
+  const skewK = skewCutoffsOf(s)[0] ?? s.k;
   const absent = new Set(s[`absent@${skewK}`] ?? []);
   return {
     kind: 'table',
@@ -61,9 +43,9 @@ function groupTable(row: GroupFairnessRow, hook: string): ReportTable {
     rows: s.groups.map((g) => [
       textCell(g),
       shareCell(s.target_share[g] ?? 0),
-      cell(s.attention_share[g]),
-      cell(s.exposure[g]),
-      absent.has(g) ? textCell('absent (no slot)') : cell(s[`skew@${skewK}`]?.[g]),
+      ciCell(ciOfReported(s.attention_share[g])),
+      ciCell(ciOfReported(s.exposure[g])),
+      absent.has(g) ? textCell('absent (no slot)') : ciCell(ciOfReported(s[`skew@${skewK}`]?.[g])),
     ]),
     hook,
   };
@@ -73,7 +55,7 @@ function groupTable(row: GroupFairnessRow, hook: string): ReportTable {
  * The blocks of a set of rankings: the verdicts, the headline table, a table per ranking's groups.
  * `subject(row)` names the ranking in a verdict worded again (a shared result carries none).
  */
-export function groupFairnessBlocks(rows: readonly GroupFairnessRow[], what: string, pool: string, hook: string): ReportBlock[] {
+export function groupFairnessBlocks(rows: readonly RankingFairness[], what: string, pool: string, hook: string): ReportBlock[] {
   if (rows.length === 0) return [];
   const { k, target } = rows[0].summary;
   const verdicts = rows.map((r): ReportBlock => ({ kind: 'paragraph', tone: 'verdict', text: r.verdict || groupFairnessVerdict(r.summary, { subject: r.name, pool }) }));
