@@ -11,6 +11,7 @@
  * person the text names as someone else (`Dr. Brindlemoor`, `reported to Ann Lee`). The same name
  * (folded) is proposed once, at its first place, with how many times the model read it.
  */
+import type { Edit } from '../edit.ts';
 import { fold } from '../emailLocal.ts';
 import { mentions, quotedBlocks } from '../neutral/referents.ts';
 import { headerEnd } from './header.ts';
@@ -91,6 +92,6 @@ export function nerSecondOpinion(input: NerSecondOpinionInput): NerNameProposal[
  * The `[start, end)` spans where a neutral base removed the name: its edits made `why: 'name'`.
  * @example nameEditSpans([{ offset: 0, before: 'Ann Lee', after: '', why: 'name' }]) // [{ start: 0, end: 7 }]
  */
-export function nameEditSpans(edits: readonly { readonly offset: number; readonly before: string; readonly why?: string }[]): { start: number; end: number }[] {
+export function nameEditSpans(edits: readonly Edit[]): { start: number; end: number }[] {
   return edits.filter((e) => e.why === 'name').map((e) => ({ start: e.offset, end: e.offset + e.before.length }));
 }
