@@ -71,11 +71,18 @@ e2e('a screening audit of cv-screening with calibrated GloVe and a Hub cross-enc
   assert.equal(await consistencyRows.count(), 2);
   assert.equal(await consistencyRows.nth(0).locator('td[data-metric="icc"]').getAttribute('data-value'), '1');
 
+  // Who gets seen in each job's shortlist, per attribute (issue 50): a verdict per model naming a group.
+  const shortlists = page.locator('[data-testid="group-fairness"]').filter({ hasText: 'Who gets seen in the shortlists · gender' });
+  await shortlists.waitFor();
+  assert.match((await shortlists.getByTestId('group-verdicts').textContent()) ?? '', /top 5, (female|male) profiles receive [\d.]+% of the attention against [\d.]+% in the CV pools|every group receives at least its share/);
+
   // The decision rule changes from the stored scores: a shortlist of 2 per pool retitles every outcome
   // section, and the CVs whose variants changed the decision under it open with their two texts.
   await page.getByTestId('screening-rule-kind').selectOption('top-k');
   await page.getByTestId('screening-rule-k').fill('2');
   await page.getByTestId('screening-rule-status').getByText('Up to date.').waitFor({ timeout: 60_000 });
+  // "Up to date." may still be the first recompute's (k = 5) when k = 2 is typed: wait for the new titles.
+  await page.locator('[data-testid="screening-outcomes"] section[data-verdict-scope] > h3').filter({ hasText: 'top 2 of its pool' }).first().waitFor({ timeout: 60_000 });
   const titles = await page.locator('[data-testid="screening-outcomes"] section[data-verdict-scope] > h3').allTextContents();
   assert.ok(titles.length > 0 && titles.every((t) => t.includes('top 2 of its pool')), titles.join(' | '));
   await page.getByTestId('decision-cases-show').click();

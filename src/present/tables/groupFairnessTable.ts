@@ -6,8 +6,8 @@
  * none — worded again by core's groupFairnessVerdict.
  */
 import type { Ci } from '../../core/audit/common/index.ts';
-import type { ModelSummary, SubsetResult } from '../../core/audit/retrieval/index.ts';
-import { groupFairnessVerdict, type GroupTarget, type ReportedValue, type SkippedMetric } from '../../core/metrics/groupFairness/index.ts';
+import type { ModelGroupFairness, ModelSummary, SubsetResult } from '../../core/audit/retrieval/index.ts';
+import { groupFairnessVerdict, type GroupFairnessSummary, type GroupTarget, type ReportedValue, type SkippedMetric } from '../../core/metrics/groupFairness/index.ts';
 import { shortModelName } from '../../core/models/displayName.ts';
 import type { PlotTable } from '../plots/index.ts';
 import { namesOf } from './retrievalTable.ts';
@@ -121,8 +121,47 @@ const SKIPPED_WORDS: Readonly<Record<SkippedMetric, string>> = Object.freeze({
  * The grouping in words: the fields (two joined by ×, an intersection) and the target.
  * @example groupingText(['meta.gender'], 'pool') // 'grouped by meta.gender, target: the corpus’s shares'
  */
-export function groupingText(by: readonly string[], target: GroupTarget): string {
-  return `grouped by ${by.join(' × ')}${by.length === 2 ? ' (their intersection)' : ''}, target: ${TARGET_WORDS[target]}`;
+export function groupingText(by: readonly string[], target: GroupTarget, wording: RankingWording = RETRIEVAL_WORDING): string {
+  const words = target === 'pool' ? wording.poolShares : TARGET_WORDS[target];
+  return `grouped by ${by.join(' × ')}${by.length === 2 ? ' (their intersection)' : ''}, target: ${words}`;
+}
+
+/** What the rankings are over, in words: the units of the means and whose shares the pool target is. */
+export interface RankingWording {
+  /** The units averaged over, plural: `queries`, `jobs`. */
+  readonly units: string;
+  /** The pool target in words: `the corpus’s shares`, `the CV pools’ shares`. */
+  readonly poolShares: string;
+  /** What the pool is called in a verdict worded again (`corpus`, `CV pools`). */
+  readonly pool: string;
+}
+
+/** A retrieval audit's rankings: one per query, of the corpus. */
+export const RETRIEVAL_WORDING: RankingWording = Object.freeze({ units: 'queries', poolShares: TARGET_WORDS.pool, pool: 'corpus' });
+
+/** A screening audit's shortlists: one per job, of its CV pool's versions. */
+export const SCREENING_WORDING: RankingWording = Object.freeze({ units: 'jobs', poolShares: 'the CV pools’ shares of the versions', pool: 'CV pools' });
+
+/**
+ * A screening model's group fairness per attribute (screening/groupFairness.ts) in the shape the
+ * "Who gets seen" panel reads: one subset per attribute, each model grouped by it, the verdict
+ * worded for CV pools where a link carries none.
+ */
+export function screeningGroupSubsets(models: readonly { readonly model: { readonly id: string; readonly label: string }; readonly groupFairness?: readonly { readonly attribute: string; readonly summary: GroupFairnessSummary; readonly curve?: ModelGroupFairness['curve']; readonly verdict?: string }[] }[]): { attribute: string; subset: Pick<SubsetResult, 'task' | 'twinsTask' | 'models'> }[] {
+  const attributes = [...new Set(models.flatMap((m) => (m.groupFairness ?? []).filter((g) => g.summary.n_queries > 0).map((g) => g.attribute)))];
+  return attributes.map((attribute) => ({
+    attribute,
+    subset: {
+      task: 'shortlists',
+      twinsTask: attribute,
+      models: models.flatMap((m) => {
+        const g = m.groupFairness?.find((x) => x.attribute === attribute);
+        if (!g) return [];
+        const verdict = g.verdict ?? groupFairnessVerdict(g.summary, { subject: shortModelName(m.model.label, m.model.id), pool: SCREENING_WORDING.pool });
+        return [{ model: m.model, groupFairness: { by: [attribute], summary: g.summary, ...(g.curve ? { curve: g.curve } : {}), verdict } } as unknown as SubsetResult['models'][number]];
+      }),
+    },
+  }));
 }
 
 /**
@@ -130,10 +169,10 @@ export function groupingText(by: readonly string[], target: GroupTarget): string
  * each metric skipped (only those that skipped one).
  * @example countsText({ k: 10, nQueries: 240, nUnlabelled: 0, skipped: [{ metric: 'disparate_treatment', count: 2 }] }) // '240 queries; no unlabelled document in any top 10; queries skipped: disparate treatment 2'
  */
-export function countsText(row: Pick<GroupFairnessRow, 'k' | 'nQueries' | 'nUnlabelled' | 'skipped'>): string {
+export function countsText(row: Pick<GroupFairnessRow, 'k' | 'nQueries' | 'nUnlabelled' | 'skipped'>, units = 'queries'): string {
   const unlabelled = row.nUnlabelled === 0 ? `no unlabelled document in any top ${row.k}` : `${row.nUnlabelled} unlabelled document${row.nUnlabelled === 1 ? '' : 's'} dropped from the top ${row.k}s (the ranks close up)`;
-  const skipped = row.skipped.length === 0 ? 'no query skipped' : `queries skipped: ${row.skipped.map((s) => `${SKIPPED_WORDS[s.metric]} ${s.count}`).join(', ')}`;
-  return `${row.nQueries} queries; ${unlabelled}; ${skipped}`;
+  const skipped = row.skipped.length === 0 ? `no ${units === 'queries' ? 'query' : units.replace(/s$/u, '')} skipped` : `${units} skipped: ${row.skipped.map((s) => `${SKIPPED_WORDS[s.metric]} ${s.count}`).join(', ')}`;
+  return `${row.nQueries} ${units}; ${unlabelled}; ${skipped}`;
 }
 
 /** How to read each measure, in one line (what 1 and 0 mean). */

@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import type { ModelResult, SubsetResult } from '../../../../src/core/audit/retrieval/index.ts';
 import type { GroupFairnessSummary } from '../../../../src/core/metrics/groupFairness/index.ts';
-import { ciOfReported, countsText, groupFairnessColumns, groupFairnessExportTable, groupFairnessRows, groupingText, skewCutoffsOf } from '../../../../src/present/tables/groupFairnessTable.ts';
+import { ciOfReported, countsText, groupFairnessColumns, groupFairnessExportTable, groupFairnessRows, groupingText, screeningGroupSubsets, SCREENING_WORDING, skewCutoffsOf } from '../../../../src/present/tables/groupFairnessTable.ts';
 
 const ci = (mean: number, lo: number, hi: number) => ({ mean, ci: [lo, hi] as [number, number] });
 /** A summary as the audit writes it at K = 10 with a bootstrap (the demo's BM25, rounded). */
@@ -77,3 +77,22 @@ describe('the words around the numbers', () => {
     expect(row).toMatchObject({ model: 'BM25 (k1 1.2, b 0.75)', group_by: 'meta.gender', target: 'pool', group: 'male', attention_share: 0.577, attention_share_lo: 0.555, 'skew@10_hi': 0.132, target_share: 0.5, 'awrf@10': 0.975, n_queries: 240 });
   });
 });
+
+describe('screeningGroupSubsets(models): a screening model’s shortlists per attribute, as the panel reads them', () => {
+  it('one subset per attribute with jobs, each model grouped by the attribute, the verdict worded for CV pools where none is stored', () => {
+    const gender = { attribute: 'gender', summary: { ...summary, k: 5, n_queries: 11, 'awrf@5': ci(0.988, 0.978, 0.996) } };
+    const empty = { attribute: 'ethnicity', summary: { ...summary, n_queries: 0 } };
+    const subsets = screeningGroupSubsets([
+      { model: { id: 'a', label: 'Model A (v1)' }, groupFairness: [gender, empty] },
+      { model: { id: 'b', label: 'Model B' }, groupFairness: [{ ...gender, verdict: 'stored sentence' }] },
+    ] as never);
+    expect(subsets.map((s) => s.attribute)).toEqual(['gender']); // an attribute no job ranks is left out
+    const rows = groupFairnessRows(subsets[0].subset);
+    expect(rows.map((r) => [r.id, r.by])).toEqual([['a', ['gender']], ['b', ['gender']]]);
+    expect(rows[0].verdict).toMatch(/^In Model A's top 5, .* in the CV pools/);
+    expect(rows[1].verdict).toBe('stored sentence');
+    expect(groupingText(['gender'], 'pool', SCREENING_WORDING)).toBe('grouped by gender, target: the CV pools’ shares of the versions');
+    expect(countsText(rows[0], SCREENING_WORDING.units)).toMatch(/^11 jobs; .*; jobs skipped: disparate treatment 2$/);
+  });
+});
+
