@@ -37,11 +37,11 @@ const retrievalRun = async (task: string) => parseResults(await cli(['run', '--d
 const [briefs, queries] = [await retrievalRun('briefs'), await retrievalRun('queries')];
 const demo: RetrievalFairnessResults = { ...briefs, subsets: [...briefs.subsets, ...queries.subsets] };
 
-/** The link as it was before core/share: every table, numbers at full precision. */
+/** The link as it was before core/share: every table, numbers at full precision (and no group fairness, which came later). */
 function before(results: RetrievalFairnessResults): PermalinkPayloadInput {
   const p = retrievalPayload(results, 'full');
   const { detail: _detail, ...parameters } = p.parameters as Record<string, unknown>;
-  return { ...p, parameters, results: JSON.parse(JSON.stringify(summaryOf(results))) as object };
+  return { ...p, parameters, results: JSON.parse(JSON.stringify(summaryOf(results)), (k, v: unknown) => (k === 'groupFairness' ? undefined : v)) as object };
 }
 
 const length = async (payload: PermalinkPayloadInput) => (await encodePermalink(payload)).length;

@@ -43,8 +43,8 @@ function groupTable(row: RankingFairness, hook: string): ReportTable {
     rows: s.groups.map((g) => [
       textCell(g),
       shareCell(s.target_share[g] ?? 0),
-      ciCell(ciOfReported(s.attention_share[g])),
-      ciCell(ciOfReported(s.exposure[g])),
+      ciCell(ciOfReported(s.attention_share?.[g])),
+      ciCell(ciOfReported(s.exposure?.[g])),
       absent.has(g) ? textCell('absent (no slot)') : ciCell(ciOfReported(s[`skew@${skewK}`]?.[g])),
     ]),
     hook,

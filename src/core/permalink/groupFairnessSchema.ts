@@ -2,7 +2,7 @@
  * The group fairness of rankings in a link (METRICS.md §12; core/audit/retrieval/groupFairness.ts):
  * a model's §12 summary, and in a full link the attention curve. Summary numbers only — group
  * labels (at most MAX_GROUPS) as keys, no document id; the verdict is not carried (the page words it
- * again from the summary). Keys that depend on K and the Skew cut-offs must match `summary.k` and
+ * again from the summary). A summary link carries only the headline (core/share/groupFairnessHeadline.ts). Keys that depend on K and the Skew cut-offs must match `summary.k` and
  * the `skew@k` keys present.
  */
 import { arrayOf, object, record } from './containerChecks.ts';
@@ -41,26 +41,28 @@ function summaryAt(k: number, skewKs: readonly number[]): Check {
     optionalSkew[`min_skew@${s}`] = reported(RANGES.any);
     optionalSkew[`max_skew@${s}`] = reported(RANGES.any);
   }
+  // A summary link carries the headline only (core/share/groupFairnessHeadline.ts); a full link every field.
   return object(
     {
       k: count(1, MAX_K),
       target: oneOf(['pool', 'relevant', 'equal']),
-      threshold: number(),
       groups: arrayOf(text({ nonEmpty: true }), 0, MAX_GROUPS),
       n_queries: count(),
       n_unlabelled: count(),
-      n_skipped: SKIPPED,
-      exposure: perGroup(RANGES.proportion),
       target_share: record(number(RANGES.proportion), MAX_GROUPS),
+      // A summary link carries the means alone (a number per group); a full link {mean, ci}.
       attention_share: perGroup(RANGES.proportion),
-      ...skew,
     },
     {
+      threshold: number(),
+      n_skipped: SKIPPED,
+      exposure: perGroup(RANGES.proportion),
       exposure_ratio: reported(RANGES.proportion),
       disparate_treatment: reported(RANGES.nonNegative),
       [`awrf@${k}`]: reported(RANGES.proportion),
       [`awrf_ndcg@${k}`]: reported(RANGES.proportion),
       [`ndkl@${k}`]: reported(RANGES.nonNegative),
+      ...skew,
       ...optionalSkew,
     },
   );

@@ -7,6 +7,7 @@ import { summaryOf, type ModelSummary, type RetrievalFairnessResults } from '../
 import { CURRENT_SCHEMA, type PermalinkPayloadInput } from '../permalink/index.ts';
 import type { LinkDetail } from './detail.ts';
 import { atLinkPrecision } from './linkPrecision.ts';
+import { headlineOf } from './groupFairnessHeadline.ts';
 
 const orNull = (v: string) => (v === '-' ? null : v);
 
@@ -16,7 +17,7 @@ function summaryModel(m: ModelSummary): ModelSummary {
     ...m,
     effectivenessPerLang: m.effectivenessPerLang === undefined ? undefined : {},
     robustness: { ...m.robustness, perLang: {}, perLangPooled: {}, perDirection: {} },
-    groupFairness: m.groupFairness === undefined ? undefined : { by: m.groupFairness.by, summary: m.groupFairness.summary },
+    groupFairness: m.groupFairness === undefined ? undefined : { by: m.groupFairness.by, summary: headlineOf(m.groupFairness.summary) },
   };
 }
 

@@ -7,6 +7,7 @@ import { screeningSummaryOf, type ScreeningResults } from '../audit/screening/in
 import { CURRENT_SCHEMA, type PermalinkPayloadInput } from '../permalink/index.ts';
 import type { LinkDetail } from './detail.ts';
 import { atLinkPrecision } from './linkPrecision.ts';
+import { headlineOf } from './groupFairnessHeadline.ts';
 
 /** A screening result as a run stores it: with the seeded CV sample it audited, if any. */
 export type SharedScreeningResults = ScreeningResults & { readonly parameters: { readonly sample?: { readonly cvsPerJob: number; readonly seed: number } | null } };
@@ -37,7 +38,7 @@ function summaryModel(m: Model): Model {
 /** A link never carries the group-fairness verdicts (worded again where it opens); a summary link no attention curve. */
 function withoutVerdicts(m: Model, detail: LinkDetail): Model {
   if (!m.groupFairness) return m;
-  return { ...m, groupFairness: m.groupFairness.map(({ verdict: _verdict, curve, ...rest }) => (detail === 'full' && curve ? { ...rest, curve } : rest)) };
+  return { ...m, groupFairness: m.groupFairness.map(({ verdict: _verdict, curve, ...rest }) => (detail === 'full' ? (curve ? { ...rest, curve } : rest) : { ...rest, summary: headlineOf(rest.summary) })) };
 }
 
 export function screeningPayload(results: SharedScreeningResults, detail: LinkDetail = 'summary'): PermalinkPayloadInput {
