@@ -79,9 +79,8 @@ const met = ratio <= GOAL;
 const fmt = (xs: number[]) => `${(median(xs) / 1000).toFixed(2)} s (${xs.map((x) => (x / 1000).toFixed(2)).join(', ')})`;
 emitSection(`## Group fairness of rankings: its cost in the audit at ${N.toLocaleString('en-US')} documents (Node)
 
-The retrieval audit (core \`auditSubset\`, in-process) of ${Q} queries over ${N.toLocaleString('en-US')} documents, K = 10,
-B = 1000, no twins (the cheapest ranking, so the largest share for §12's work), with every
-document labelled (45% / 45% / 10% unlabelled) and with none, alternating, ${REPS} runs each.
+\`auditSubset\` in-process, ${Q} queries, K = 10, B = 1000, no twins (§12's largest share), labelled
+45/45/10% (unlabelled) against unlabelled, alternating, ${REPS} runs each.
 
 ${machineMarkdown(m0, 'npm run bench -- groupFairness')}
 

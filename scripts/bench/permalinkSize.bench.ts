@@ -7,13 +7,12 @@
  * (calibrated GloVe, T = 3, B = 200), an outcome audit of a decisions table and the example
  * predictions' multi-task scores, each encoded as the Share box encodes it (encodePermalink:
  * deflate-raw, base64url): before (every number with a double's 17 digits, every table), the full
- * link and the summary link (core/share), with the share of each part of a retrieval model.
+ * link and the summary link (core/share).
  * Lengths are characters of the `r=…` fragment; a link adds the site's address (~30 characters).
  *
  * Run: npm run bench -- permalinkSize
  */
 import { readFileSync } from 'node:fs';
-import { deflateRawSync } from 'node:zlib';
 import { main } from '../../src/cli/main.ts';
 import { parseResults, summaryOf, type RetrievalFairnessResults } from '../../src/core/audit/retrieval/index.ts';
 import { parseScreeningResults } from '../../src/core/audit/screening/index.ts';
@@ -72,21 +71,6 @@ const names = ['tasks.json', ...(JSON.parse(readFileSync(`${dir}/tasks.json`, 'u
 const files = Object.fromEntries(names.map((n) => [n, readFileSync(`${dir}/${n}`, 'utf8')]));
 await row('Multi-task (the example predictions, 7 tasks)', tasksPayload(await scorePredictionFiles(files, { resamples: 1000, seed: 0, missing: 'benchmark' }), filesSha256(files)), 'full');
 
-// What fills a retrieval model's part of the link before: deflated bytes of each part, at full precision.
-const model = summaryOf(demo).subsets[0].models[0] as unknown as Record<string, unknown>;
-const robustness = model.robustness as Record<string, unknown>;
-const parts: [string, unknown][] = [
-  ['model descriptor, timing, counts', { model: model.model, timing: model.timing, nQueries: model.nQueries, nSkipped: model.nSkipped }],
-  ['effectiveness (overall)', model.effectiveness],
-  ['effectiveness per language', model.effectivenessPerLang],
-  ['fairness (overall)', robustness.overall],
-  ['fairness per language', robustness.perLang],
-  ['fairness per language, pooled', robustness.perLangPooled],
-  ['fairness per direction', robustness.perDirection],
-];
-const deflated = (v: unknown) => deflateRawSync(Buffer.from(JSON.stringify(v)), { level: 9 }).length;
-const total = parts.reduce((s, [, v]) => s + deflated(v), 0);
-
 emitSection(`## Permalink size: what a shared link holds (Node)
 
 What: characters of each audit kind's link (the \`r=…\` fragment, encoded as the Share box encodes it), before core/share (every table, 17 digits) and now (7 significant digits; a summary link beside the full one). Seeded audits: a length moves by a few characters with the timings a result carries.
@@ -98,10 +82,4 @@ ${machineMarkdown(m0, 'npm run bench -- permalinkSize')}
 ${rows.map((r) => `| ${r.join(' | ')} |`).join('\n')}
 
 The demo's link: ${demoBefore.toLocaleString('en')} → ${demoFull.toLocaleString('en')} characters full (${(demoBefore / demoFull).toFixed(1)}× shorter) and ${demoSummary.toLocaleString('en')} summary (${(demoBefore / demoSummary).toFixed(1)}× shorter).
-
-One model's part of the demo's link before (GloVe on \`briefs\`, deflated bytes, full precision):
-
-| Part | Share |
-| --- | ---: |
-${parts.map(([name, v]) => `| ${name} | ${((100 * deflated(v)) / total).toFixed(0)}% |`).join('\n')}
 `);
