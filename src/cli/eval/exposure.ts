@@ -1,11 +1,8 @@
 import { basename, extname } from 'node:path';
-import type { CliIo, Command } from '../command.ts';
+import type { Command } from '../command.ts';
 import { intListOption, integerOption, listOption, numberOption, requiredOption, stringOption, type ParsedArgs } from '../args.ts';
 import { InputError } from '../errors.ts';
 import { parseQrels, type Qrels } from '../../core/formats/qrels.ts';
-import { RunColumnsBuilder, runColumnsOf, type RunColumns } from '../../core/formats/runColumns.ts';
-import { numberedLines } from '../../core/formats/lines.ts';
-import { FormatError } from '../../core/formats/formatError.ts';
 import {
   GROUP_TARGETS,
   groupFairnessOptions,
@@ -24,6 +21,7 @@ import { CI_OPTIONS, ciOptions } from './bootstrapOption.ts';
 import { parseInput } from './parseInput.ts';
 import { withNulls } from './jsonNulls.ts';
 import { readGroupFile } from './groupFile.ts';
+import { readRun } from './readRun.ts';
 
 /** The options that only mean something with qrels. */
 const QRELS_OPTIONS = ['threshold', 'gain'] as const;
@@ -55,23 +53,6 @@ function fieldOption(args: ParsedArgs): readonly [string] | readonly [string, st
   if (fields.length === 0) return undefined;
   if (fields.length > 2) throw new InputError(`--field takes one column, or two to intersect (e.g. gender,seniority), got ${fields.length}`);
   return fields.length === 1 ? [fields[0]] : [fields[0], fields[1]];
-}
-
-/**
- * The run as columns, read line by line where the io streams (Node): no whole-file text and no
- * object per line (as `eval retrieval` reads a run it cannot stream by query).
- * @throws {InputError} naming the file and line.
- */
-async function readRun(io: CliIo, file: string): Promise<RunColumns> {
-  try {
-    if (!io.readLines) return runColumnsOf(numberedLines(await io.readText(file)));
-    const builder = new RunColumnsBuilder();
-    for await (const batch of io.readLines(file)) for (const l of batch) builder.add(l.text, l.line);
-    return builder.finish();
-  } catch (error) {
-    if (error instanceof FormatError) throw new InputError(error.message, file, error.line);
-    throw error;
-  }
 }
 
 /** One query's record in the JSON: plain numbers, per-group values by group. */

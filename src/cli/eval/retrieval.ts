@@ -2,14 +2,13 @@ import type { CliIo, Command } from '../command.ts';
 import { intListOption, numberOption, requiredOption, stringOption } from '../args.ts';
 import { InputError } from '../errors.ts';
 import { parseQrels, type Qrels } from '../../core/formats/qrels.ts';
-import { RunColumnsBuilder, runColumnsOf, type RunColumns } from '../../core/formats/runColumns.ts';
-import { numberedLines } from '../../core/formats/lines.ts';
 import { FormatError } from '../../core/formats/formatError.ts';
 import type { Gain } from '../../core/metrics/retrieval.ts';
 import { evalRetrieval, reportRetrieval, RetrievalStream, RunNotGroupedError, type RetrievalEvalOptions } from '../../core/audit/eval/index.ts';
 import { CI_OPTIONS, ciOptions } from './bootstrapOption.ts';
 import { parseInput } from './parseInput.ts';
 import { withScoreShards } from '../scoreShardsIo.ts';
+import { readRun } from './readRun.ts';
 
 const GAINS: readonly Gain[] = ['linear', 'exp'];
 
@@ -27,23 +26,6 @@ async function streamRun(io: CliIo, file: string, qrels: Qrels, options: Retriev
     return stream.finish();
   } catch (error) {
     if (error instanceof RunNotGroupedError) return undefined;
-    if (error instanceof FormatError) throw new InputError(error.message, io.sourceOf?.(file) ?? file, error.line);
-    throw error;
-  }
-}
-
-/**
- * The run file as columns, streamed line by line where the io can (Node): no whole-file text and
- * no object per line, so a run of 10 million lines fits in a few hundred MB.
- * @throws {InputError} naming the file and line.
- */
-async function readRun(io: CliIo, file: string): Promise<RunColumns> {
-  try {
-    if (!io.readLines) return runColumnsOf(numberedLines(await io.readText(file)));
-    const builder = new RunColumnsBuilder();
-    for await (const batch of io.readLines(file)) for (const l of batch) builder.add(l.text, l.line);
-    return builder.finish();
-  } catch (error) {
     if (error instanceof FormatError) throw new InputError(error.message, io.sourceOf?.(file) ?? file, error.line);
     throw error;
   }
