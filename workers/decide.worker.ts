@@ -8,7 +8,7 @@
 import * as Comlink from 'comlink';
 import * as ort from 'onnxruntime-web/webgpu';
 import { AutoModelForSequenceClassification, AutoTokenizer, env, type PreTrainedModel } from '@huggingface/transformers';
-import { configureOnnxWasm } from '../src/models/onnxEnv.ts';
+import { configureOnnxWasm, destroyWebGpuDevice } from '../src/models/onnxEnv.ts';
 import { envForSource, folderFetch } from '../src/models/transformersEnv.ts';
 import { FOLDER_PREFIX } from '../src/core/models/modelSource.ts';
 import { modelFileUrl, type DecisionLoadSpec, type DecisionPair, type DecisionScores } from '../src/models/decisionSpec.ts';
@@ -73,13 +73,7 @@ async function score(pairs: DecisionPair[]): Promise<DecisionScores> {
 }
 
 /** Destroys the WebGPU device ONNX Runtime is using (tests of the WASM fallback). */
-async function loseDevice(): Promise<boolean> {
-  const webgpu = (env.backends.onnx as { webgpu?: { device?: Promise<{ destroy(): void }> | { destroy(): void } } }).webgpu;
-  const device = (await webgpu?.device) ?? (await (ort.env as { webgpu?: { device?: Promise<{ destroy(): void }> } }).webgpu?.device);
-  if (!device) return false;
-  device.destroy();
-  return true;
-}
+const loseDevice = (): Promise<boolean> => destroyWebGpuDevice(env.backends.onnx, ort.env);
 
 async function dispose(): Promise<void> {
   await model?.dispose();

@@ -10,7 +10,7 @@
 import * as Comlink from 'comlink';
 import { AutoModel, AutoTokenizer, env, Tensor, type PreTrainedModel, type PreTrainedTokenizer } from '@huggingface/transformers';
 import { normalizeRows, poolHiddenStates } from '../src/core/pooling.ts';
-import { configureOnnxWasm, onnxRuntimeFiles } from '../src/models/onnxEnv.ts';
+import { configureOnnxWasm, destroyWebGpuDevice, onnxRuntimeFiles } from '../src/models/onnxEnv.ts';
 import { envForSource, folderFetch, prefetching } from '../src/models/transformersEnv.ts';
 import type { ModelSource } from '../src/core/models/modelSource.ts';
 import type { Device, Dtype } from '../src/core/models/device.ts';
@@ -310,13 +310,7 @@ async function embed(texts: string[]): Promise<Float32Array> {
  * would. Used only to test that a run finishes on WASM (the embedding
  * runner calls it when asked to simulate a loss).
  */
-async function loseDevice(): Promise<boolean> {
-  const webgpu = (env.backends.onnx as { webgpu?: { device?: Promise<{ destroy(): void }> | { destroy(): void } } }).webgpu;
-  const device = await webgpu?.device;
-  if (!device) return false;
-  device.destroy();
-  return true;
-}
+const loseDevice = (): Promise<boolean> => destroyWebGpuDevice(env.backends.onnx);
 
 async function dispose(): Promise<void> {
   await model?.dispose();

@@ -7,7 +7,7 @@
  */
 import * as Comlink from 'comlink';
 import { env, pipeline, type TokenClassificationPipeline } from '@huggingface/transformers';
-import { configureOnnxWasm } from '../src/models/onnxEnv.ts';
+import { configureOnnxWasm, destroyWebGpuDevice } from '../src/models/onnxEnv.ts';
 import { envForSource, folderFetch } from '../src/models/transformersEnv.ts';
 import type { NerEntity } from '../src/core/counterfactual/identity/index.ts';
 import type { Device, Dtype } from '../src/core/models/device.ts';
@@ -54,13 +54,7 @@ async function entities(texts: string[]): Promise<NerEntity[][]> {
 }
 
 /** Destroys the WebGPU device ONNX Runtime is using (tests of the WASM fallback). */
-async function loseDevice(): Promise<boolean> {
-  const webgpu = (env.backends.onnx as { webgpu?: { device?: Promise<{ destroy(): void }> | { destroy(): void } } }).webgpu;
-  const device = await webgpu?.device;
-  if (!device) return false;
-  device.destroy();
-  return true;
-}
+const loseDevice = (): Promise<boolean> => destroyWebGpuDevice(env.backends.onnx);
 
 async function dispose(): Promise<void> {
   await ner?.dispose();

@@ -67,3 +67,21 @@ export function onnxRuntimeFiles(base: string, device: Device): { readonly mjs: 
   const files = ORT_WASM_BUILDS[device];
   return { mjs: new URL(files.mjs, base).href, wasm: new URL(files.wasm, base).href };
 }
+
+/** ONNX Runtime's WebGPU device as an env object holds it (a promise once it is being made). */
+type WithWebGpu = { readonly webgpu?: { readonly device?: Promise<{ destroy(): void }> | { destroy(): void } } } | undefined;
+
+/**
+ * Destroys the WebGPU device ONNX Runtime is using — the first found among `envs` (transformers.js's
+ * `env.backends.onnx`, ONNX Runtime's own `env`) — as a real device loss would. The workers' test
+ * hook for the WASM fallback. False when no device was made.
+ */
+export async function destroyWebGpuDevice(...envs: readonly unknown[]): Promise<boolean> {
+  for (const e of envs) {
+    const device = await (e as WithWebGpu)?.webgpu?.device;
+    if (!device) continue;
+    device.destroy();
+    return true;
+  }
+  return false;
+}

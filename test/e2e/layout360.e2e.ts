@@ -9,6 +9,7 @@ import assert from 'node:assert/strict';
 import type { Page } from 'playwright-core';
 import { e2e } from './browser.ts';
 import { checkPlots } from './plotChecks.ts';
+import { fillBm25BriefsRun } from './runForm.ts';
 
 const WIDTHS = [360, 1280] as const;
 
@@ -75,15 +76,7 @@ async function visit(page: Page, url: string, ready: string): Promise<void> {
 /** Runs one baseline model on the briefs task through the Run view. */
 async function runModel(page: Page, baseUrl: string, model: 'bm25' | 'tfidf'): Promise<string> {
   await page.goto(`${baseUrl}#/run`);
-  await page.getByTestId('audit-type-retrieval').check();
-  const picker = page.getByTestId('model-picker');
-  await picker.locator('input[type="checkbox"]').first().waitFor();
-  for (const box of await picker.locator('input[type="checkbox"]').all()) {
-    if ((await box.getAttribute('value')) === model) await box.check();
-    else await box.uncheck();
-  }
-  for (const box of await page.locator('.run-form input[type="checkbox"][value="queries"]').all()) await box.uncheck();
-  await page.locator('.run-form input[type="checkbox"][value="briefs"]').check();
+  await fillBm25BriefsRun(page, model);
   await page.getByLabel('Bootstrap resamples').fill('100');
   await page.getByTestId('run-button').click();
   await page.getByTestId('results-table').waitFor({ timeout: 300_000 });

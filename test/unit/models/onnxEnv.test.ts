@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { configureOnnxWasm, ORT_WASM_BUILDS, wasmThreads, onnxRuntimeFiles } from '../../../src/models/onnxEnv.ts';
+import { configureOnnxWasm, destroyWebGpuDevice, ORT_WASM_BUILDS, wasmThreads, onnxRuntimeFiles } from '../../../src/models/onnxEnv.ts';
 
 describe('wasmThreads', () => {
   it('wasmThreads(false, …) is 1: no SharedArrayBuffer without cross-origin isolation', () => {
@@ -47,5 +47,16 @@ describe('onnxRuntimeFiles(base, device)', () => {
   it('gives the absolute URLs of the build the device runs, under the site (its @example)', () => {
     expect(onnxRuntimeFiles('https://example.org/app/', 'wasm')).toEqual({ mjs: 'https://example.org/app/ort/ort-wasm-simd-threaded.mjs', wasm: 'https://example.org/app/ort/ort-wasm-simd-threaded.wasm' });
     expect(onnxRuntimeFiles('https://example.org/', 'webgpu').wasm).toBe('https://example.org/ort/ort-wasm-simd-threaded.asyncify.wasm');
+  });
+});
+
+describe('destroyWebGpuDevice(...envs): the workers’ device-loss hook', () => {
+  it('destroys the first device found, awaiting one being made; false when there is none', async () => {
+    const destroyed: string[] = [];
+    const device = (name: string) => ({ destroy: () => void destroyed.push(name) });
+    expect(await destroyWebGpuDevice({}, { webgpu: {} })).toBe(false);
+    expect(await destroyWebGpuDevice({ webgpu: {} }, { webgpu: { device: Promise.resolve(device('ort')) } })).toBe(true);
+    expect(await destroyWebGpuDevice({ webgpu: { device: device('transformers') } }, { webgpu: { device: device('ort') } })).toBe(true);
+    expect(destroyed).toEqual(['ort', 'transformers']);
   });
 });
