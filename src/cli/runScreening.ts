@@ -30,15 +30,19 @@ import { importedRevision } from '../core/audit/imported/index.ts';
 import { findModel, isHubModelId } from '../models/registry.ts';
 import { loadDecisionModelNode, type NodeDecisionSpec } from '../models/decisionNode.ts';
 import type { WorkerDecisionKind } from '../models/decisionSpec.ts';
+import { loadLlmNode, type NodeLlmModel } from '../models/llmNode.ts';
+import { LLM_PREFIX, resolveLlmChoice, type LlmChoice } from './llmChoice.ts';
+import type { ParsedArgs } from './args.ts';
 
 export type { ScreeningRunResults } from '../core/audit/run/index.ts';
 
 /** What one `--model` value names for a screening audit. */
 export type ScreeningChoice =
   | { readonly kind: 'calibrated'; readonly descriptor: Omit<ScreeningModelDescriptor, 'dtype' | 'device'>; readonly embedding: Extract<ReturnType<typeof resolveModel>, { kind: 'embedding' }> }
-  | { readonly kind: 'decision'; readonly descriptor: Omit<ScreeningModelDescriptor, 'dtype' | 'device'>; readonly spec: NodeDecisionSpec };
+  | { readonly kind: 'decision'; readonly descriptor: Omit<ScreeningModelDescriptor, 'dtype' | 'device'>; readonly spec: NodeDecisionSpec }
+  | LlmChoice;
 
-type NodeDecisionKind = Exclude<WorkerDecisionKind, 'onnx-classifier'>;
+type NodeDecisionKind = Exclude<WorkerDecisionKind, 'onnx-classifier' | 'llm'>;
 const KIND_PREFIXES: readonly NodeDecisionKind[] = ['cross-encoder', 'sequence-classifier', 'zero-shot-nli'];
 
 /** A folder's decision kind from config.json: one label → cross-encoder; an entailment label → NLI; else a sequence classifier. */
@@ -64,7 +68,8 @@ function folderDecision(dir: string): { kind: NodeDecisionKind; maxLength: numbe
  * before a folder or Hub id; any other Hub id → cross-encoder.
  * @throws {InputError} for anything else.
  */
-export function resolveScreeningModel(value: string): ScreeningChoice {
+export function resolveScreeningModel(value: string, args?: ParsedArgs, seed: number = SCREENING_DEFAULTS.seed): ScreeningChoice {
+  if (value.startsWith(LLM_PREFIX)) return resolveLlmChoice(value, args ?? { positionals: [], options: new Map() } as unknown as ParsedArgs, seed);
   if (value.startsWith('calibrated:')) {
     const inner = value.slice('calibrated:'.length);
     const embedding = resolveModel(inner);
@@ -77,6 +82,7 @@ export function resolveScreeningModel(value: string): ScreeningChoice {
   const entry = findModel(id);
   if (entry?.kind === 'embedding') throw new InputError(`model "${id}" is an embedding model; for a screening audit use calibrated:${id}`);
   if (entry?.kind === 'decision') {
+    if (entry.decision === 'llm') throw new InputError(`model "${id}" is an LLM: use --model llm:${id}`);
     if (entry.decision === 'calibrated-similarity' || entry.decision === 'onnx-classifier') throw new InputError(`model "${id}" (${entry.decision}) cannot run in Node`);
     return {
       kind: 'decision',
@@ -143,11 +149,34 @@ async function openDecision(choice: Extract<ScreeningChoice, { kind: 'decision' 
   };
 }
 
+async function openLlm(choice: LlmChoice): Promise<OpenedScorer> {
+  let model: NodeLlmModel;
+  try {
+    model = await loadLlmNode(choice.spec);
+  } catch (e) {
+    const unreachable = choice.spec.localModelPath === undefined ? explainHubFailure(e, { host: DEFAULT_HUB_HOST, id: choice.spec.id }, 'cli') : e;
+    if (unreachable instanceof HubUnreachableError) throw new InputError(unreachable.message);
+    throw new InputError(`cannot load LLM "${choice.descriptor.id}" (${(e as Error).message.split('\n')[0]})`, choice.spec.localModelPath);
+  }
+  return {
+    reportsRuns: false,
+    llmAsked: model.llmAsked,
+    score: (pairs, signal) => model.score(pairs, signal),
+    scoreRuns: (pairs, runs, signal) => model.scoreRuns(pairs, runs, signal),
+    dispose: () => model.dispose(),
+  };
+}
+
 function modelPort(choice: ScreeningChoice): ScreeningModelPort {
   const common = { key: choice.descriptor.id, descriptor: choice.descriptor };
-  return choice.kind === 'calibrated'
-    ? { ...common, kind: 'calibrated', open: () => openCalibrated(choice) }
-    : { ...common, kind: 'decision', open: () => openDecision(choice) };
+  switch (choice.kind) {
+    case 'calibrated':
+      return { ...common, kind: 'calibrated', open: () => openCalibrated(choice) };
+    case 'llm':
+      return { ...common, kind: 'decision', open: () => openLlm(choice) };
+    case 'decision':
+      return { ...common, kind: 'decision', open: () => openDecision(choice) };
+  }
 }
 
 /** Whether `--dataset`'s `--task` is a screening task (false when either cannot be read: runAudit reports that). */
@@ -185,7 +214,7 @@ export async function runScreeningAudit(args: Parameters<Command['run']>[0], io:
     ? { cvsPerJob: integerOption(args, 'sample-cvs', 0, 1), seed: integerOption(args, 'sample-seed', 0, -(2 ** 31)) }
     : undefined;
   const models: ScreeningModelPort[] = [
-    ...modelIds.map(resolveScreeningModel).map(modelPort),
+    ...modelIds.map((v) => resolveScreeningModel(v, args, seed)).map(modelPort),
     ...scores.map((s) => ({ key: `imported:${s.name}`, kind: 'imported' as const, scores: s, descriptor: { id: `imported:${s.name}`, label: s.name, kind: 'imported' as const, revision: importedRevision(s) } })),
   ];
   const ids = models.map((m) => m.descriptor.id);

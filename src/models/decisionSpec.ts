@@ -8,6 +8,7 @@ import { NLI_JOB_CHARS } from '../core/models/truncation.ts';
 import type { Device, Dtype } from '../core/models/device.ts';
 import type { DecisionKind } from '../core/models/modelSpec.ts';
 import type { ModelSource } from '../core/models/modelSource.ts';
+import type { LlmMode, ScreeningTemplate } from '../core/llm/index.ts';
 
 /** The kinds a decision worker runs (calibrated similarity runs on the embedding worker). */
 export type WorkerDecisionKind = Exclude<DecisionKind, 'calibrated-similarity'>;
@@ -46,6 +47,41 @@ export interface DecisionLoadSpec {
   readonly jobChars?: number;
   /** onnx-classifier only. */
   readonly onnx?: OnnxClassifierMapping;
+  /** llm only: how the model is asked. */
+  readonly llm?: LlmAskOptions;
+}
+
+/** How an LLM decision model is asked (issue 49): the screening template, the scoring mode and its settings. */
+export interface LlmAskOptions {
+  readonly template: ScreeningTemplate;
+  readonly mode: LlmMode;
+  /** Generated mode: sampling temperature (0 = greedy). */
+  readonly temperature: number;
+  /** Generated mode: at most this many new tokens per answer. */
+  readonly maxNewTokens: number;
+  /** Generated mode: the sampler's seed (each (run, pair) draws from its own stream). */
+  readonly seed: number;
+  /** Reuse the job's prefix key/value cache across its CVs. */
+  readonly prefixCache: boolean;
+}
+
+/**
+ * An LLM's answers to one call's pairs, one entry per pair (typed arrays, transferred).
+ * Generated texts stay in the page (the cases view); results never carry them.
+ */
+export interface LlmCallAnswers {
+  /** 0–100; an invalid generated answer scores 0. */
+  readonly scores: Float64Array;
+  /** 1 valid, 0 not (always 1 in answer-probabilities mode). */
+  readonly valid: Uint8Array;
+  readonly promptTokens: Uint32Array;
+  readonly generatedTokens: Uint32Array;
+  /** Answer-probabilities mode: the options' share of the next-token distribution; NaN in generated mode. */
+  readonly optionMass: Float64Array;
+  /** Generated mode: the text written per pair; undefined in answer-probabilities mode. */
+  readonly texts: readonly (string | undefined)[];
+  /** The call's wall time, ms. */
+  readonly ms: number;
 }
 
 /** The answer of one scoring call: one fit probability (0..1) per pair, and the call's wall time. */
@@ -67,6 +103,7 @@ export const DEFAULT_BATCH_PAIRS = Object.freeze({
   'sequence-classifier': 16,
   'zero-shot-nli': 1,
   'onnx-classifier': 16,
+  llm: 1,
 } as const satisfies Record<WorkerDecisionKind, number>);
 
 /**

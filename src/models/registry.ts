@@ -24,6 +24,7 @@
  *   it; the label is the repository's name unless one is given.
  */
 import type { DecisionModelEntry, EmbeddingModelEntry, ModelEntry } from '../core/models/modelSpec.ts';
+import type { Dtype } from '../core/models/device.ts';
 import { decisionEntry, embeddingEntry, type DecisionFacts, type EmbeddingFacts } from './registryEntry.ts';
 
 /** The offline model served from public/models/fairground-glove-100d/. */
@@ -281,6 +282,88 @@ const decisions: readonly DecisionModelEntry[] = [
   }),
 ];
 
+/**
+ * Approximate download sizes of an LLM's ONNX weights per dtype, MB, from its parameters: 4 bytes
+ * a weight in fp32, 2 in fp16, about 1.05 in q8 (int8 weights, fp32 scales), about 0.65 in q4 and
+ * q4f16 (4-bit blocks with their scales; the embedding table usually stays 8-bit). Estimates, not
+ * the Hub's file sizes (which could not be read here): the picker says "about".
+ */
+function llmSizesMb(paramsM: number, dtypes: readonly Dtype[]): Partial<Record<Dtype, number>> {
+  const bytes: Partial<Record<Dtype, number>> = { fp32: 4, fp16: 2, q8: 1.05, q4: 0.65, q4f16: 0.65 };
+  return Object.fromEntries(dtypes.map((d) => [d, Math.round(paramsM * (bytes[d] ?? 1) * 1.048576) ])) as Partial<Record<Dtype, number>>;
+}
+
+/** The dtypes onnx-community's transformers.js exports of decoder LLMs ship. */
+const LLM_DTYPES: readonly Dtype[] = ['fp32', 'fp16', 'q8', 'q4', 'q4f16'];
+
+/**
+ * Small instruct LLMs as screeners (issue 49), in the ONNX forms published for transformers.js.
+ * Shapes from each model's config.json (for the memory estimate, core/llm/memoryEstimate.ts).
+ * Revisions are `main`: the Hub could not be reached where these entries were written, so no
+ * commit could be read and pinned — pin one (`--model llm:ID` prints the commit it loaded) before
+ * publishing an audit.
+ */
+const LLM_NOTE_WASM = 'on WASM expect seconds per CV; WebGPU is much faster';
+const llms: readonly DecisionModelEntry[] = [
+  decisionEntry({ decision: 'llm', revision: 'main', maxLength: 32768, license: 'Apache-2.0', languages: ['multilingual'] }, {
+    id: 'onnx-community/Qwen2.5-0.5B-Instruct',
+    label: 'Qwen2.5-0.5B-Instruct (LLM)',
+    paramsM: 494,
+    sizeMb: llmSizesMb(494, LLM_DTYPES),
+    architecture: { layers: 24, kvHeads: 2, headDim: 64, vocab: 151936, hidden: 896 },
+    note: `the smallest curated LLM: q4 runs on most laptops; ${LLM_NOTE_WASM}`,
+  }),
+  decisionEntry({ decision: 'llm', revision: 'main', maxLength: 32768, license: 'Apache-2.0', languages: ['multilingual'] }, {
+    id: 'onnx-community/Qwen2.5-1.5B-Instruct',
+    label: 'Qwen2.5-1.5B-Instruct (LLM)',
+    paramsM: 1544,
+    sizeMb: llmSizesMb(1544, LLM_DTYPES),
+    architecture: { layers: 28, kvHeads: 2, headDim: 128, vocab: 151936, hidden: 1536 },
+    note: `fp32 (≈ 6.5 GB) is beyond WASM's 4 GB: use q4 or q8, or fp16 on a GPU with shader-f16; ${LLM_NOTE_WASM}`,
+  }),
+  decisionEntry({ decision: 'llm', revision: 'main', maxLength: 40960, license: 'Apache-2.0', languages: ['multilingual'] }, {
+    id: 'onnx-community/Qwen3-0.6B-ONNX',
+    label: 'Qwen3-0.6B (LLM)',
+    paramsM: 596,
+    sizeMb: llmSizesMb(596, LLM_DTYPES),
+    architecture: { layers: 28, kvHeads: 8, headDim: 128, vocab: 151936, hidden: 1024 },
+    note: `a thinking model: its chat template may open a <think> block, which the answer-probabilities mode reads past only if the template's answerPrefix closes it; ${LLM_NOTE_WASM}`,
+  }),
+  decisionEntry({ decision: 'llm', revision: 'main', maxLength: 8192, license: 'Apache-2.0', languages: ['en'] }, {
+    id: 'HuggingFaceTB/SmolLM2-360M-Instruct',
+    label: 'SmolLM2-360M-Instruct (LLM)',
+    paramsM: 362,
+    sizeMb: llmSizesMb(362, LLM_DTYPES),
+    architecture: { layers: 32, kvHeads: 5, headDim: 64, vocab: 49152, hidden: 960 },
+    note: `English only; small enough for any laptop; ${LLM_NOTE_WASM}`,
+  }),
+  decisionEntry({ decision: 'llm', revision: 'main', maxLength: 8192, license: 'Apache-2.0', languages: ['en'] }, {
+    id: 'HuggingFaceTB/SmolLM2-1.7B-Instruct',
+    label: 'SmolLM2-1.7B-Instruct (LLM)',
+    paramsM: 1711,
+    sizeMb: llmSizesMb(1711, LLM_DTYPES),
+    architecture: { layers: 24, kvHeads: 32, headDim: 64, vocab: 49152, hidden: 2048 },
+    note: `English only; its key/value cache is large (32 KV heads): q4 on a GPU, or expect tens of seconds per CV on WASM`,
+  }),
+  decisionEntry({ decision: 'llm', revision: 'main', maxLength: 131072, license: 'Llama 3.2 Community License', languages: ['en', 'de', 'fr', 'it', 'pt', 'hi', 'es', 'th'] }, {
+    id: 'onnx-community/Llama-3.2-1B-Instruct',
+    label: 'Llama-3.2-1B-Instruct (LLM)',
+    paramsM: 1236,
+    sizeMb: llmSizesMb(1236, LLM_DTYPES),
+    architecture: { layers: 16, kvHeads: 8, headDim: 64, vocab: 128256, hidden: 2048 },
+    gated: true,
+    note: `under Meta's Llama 3.2 licence: accept it on the Hub and give a token if the download is refused; ${LLM_NOTE_WASM}`,
+  }),
+  decisionEntry({ decision: 'llm', revision: 'main', maxLength: 131072, license: 'MIT', languages: ['multilingual'] }, {
+    id: 'onnx-community/Phi-3.5-mini-instruct-onnx-web',
+    label: 'Phi-3.5-mini-instruct (LLM)',
+    paramsM: 3821,
+    sizeMb: llmSizesMb(3821, ['q4f16']),
+    architecture: { layers: 32, kvHeads: 32, headDim: 96, vocab: 32064, hidden: 3072 },
+    note: 'ships q4f16 only (≈ 2.5 GB): needs WebGPU with shader-f16 and about 4 GB of GPU memory; a typical laptop without a discrete GPU cannot run it',
+  }),
+];
+
 function freezeEntry<T extends ModelEntry>(entry: T): T {
   Object.freeze(entry.sizeMb);
   Object.freeze(entry.languages);
@@ -289,7 +372,7 @@ function freezeEntry<T extends ModelEntry>(entry: T): T {
 }
 
 /** All curated models, bundled first. Frozen, entries and their arrays too. */
-export const MODEL_REGISTRY: readonly ModelEntry[] = Object.freeze([...embeddings, ...decisions].map(freezeEntry));
+export const MODEL_REGISTRY: readonly ModelEntry[] = Object.freeze([...embeddings, ...decisions, ...llms].map(freezeEntry));
 
 /** The registry entry with this id, or undefined for any other (user-typed) model. */
 export function findModel(id: string): ModelEntry | undefined {

@@ -64,5 +64,7 @@ export function decisionEntry<Family extends Partial<DecisionFacts>>(family: Fam
     maxLength: m.maxLength,
     ...(m.labels === undefined ? {} : { labels: m.labels }),
     ...(m.entailmentLabel === undefined ? {} : { entailmentLabel: m.entailmentLabel }),
+    ...(m.architecture === undefined ? {} : { architecture: m.architecture }),
+    ...(m.gated === undefined ? {} : { gated: m.gated }),
   };
 }

@@ -4,11 +4,23 @@
  * (job, CV) pairs per pass, with the wall time of each call.
  */
 import type { Dtype } from './device.ts';
+import type { LlmAnswers } from '../audit/screening/llmSection.ts';
 
 /** One (job description, CV) pair of texts. */
 export interface DecisionPair {
   readonly job: string;
   readonly cv: string;
+}
+
+/** An LLM screener's answers of one pass, beside its scores (absent for other kinds). */
+export interface LlmPassAnswers {
+  /** Per pair, in input order: whether the answer was valid (always true in answer-probabilities mode). */
+  readonly valid: readonly boolean[];
+  /** Σ prompt tokens and Σ generated tokens of the pass. */
+  readonly promptTokens: number;
+  readonly generatedTokens: number;
+  /** Answer-probabilities mode: Σ over pairs of the options' share of the next-token distribution. */
+  readonly optionMassSum?: number;
 }
 
 /** Scores of one pass over the pairs. */
@@ -24,15 +36,23 @@ export interface DecisionRunResult {
   readonly dtype: Dtype;
   readonly fallbacks: readonly string[];
   readonly ms: number;
+  readonly answers?: LlmPassAnswers;
 }
 
 /** Scores of T passes. */
-export interface DecisionRunsResult extends Omit<DecisionRunResult, 'scores'> {
+export interface DecisionRunsResult extends Omit<DecisionRunResult, 'scores' | 'answers'> {
   readonly runs: Float64Array[];
+  /** An LLM's answers per run. */
+  readonly answers?: readonly LlmPassAnswers[];
 }
 
 /** A decision model as the screening audit uses it: score pairs once, or T times. */
 export interface ScreeningScorer {
   score(pairs: readonly DecisionPair[], signal?: AbortSignal): Promise<DecisionRunResult>;
   scoreRuns(pairs: readonly DecisionPair[], runs: number, signal?: AbortSignal): Promise<DecisionRunsResult>;
+  /** An LLM screener: how it is asked (recorded with its answers in the results). */
+  readonly llmAsked?: LlmAsked;
 }
+
+/** How an LLM screener is asked: mode, template, sampling, prefix cache. */
+export type LlmAsked = Pick<LlmAnswers, 'mode' | 'template' | 'sampling' | 'prefixCache'>;

@@ -17,7 +17,7 @@ export type DeviceProbe =
   | { readonly kind: 'wasm'; readonly reason: string };
 
 export type Device = 'webgpu' | 'wasm';
-export type Dtype = 'fp32' | 'fp16' | 'q8' | 'int8' | 'uint8' | 'q4';
+export type Dtype = 'fp32' | 'fp16' | 'q8' | 'int8' | 'uint8' | 'q4' | 'q4f16';
 
 /** Default dtype per device: fp32 on WebGPU (fp16 only with shader-f16), q8 on WASM. */
 const DEFAULT_DTYPE = Object.freeze({ webgpu: 'fp32', wasm: 'q8' } as const satisfies Record<Device, Dtype>);
@@ -38,7 +38,7 @@ export interface DeviceChoice {
  * - `override.device` picks WASM on a WebGPU machine.
  * - `override.dtype` wins, except fp16 on WebGPU without shader-f16, which falls back to fp32.
  * - `supported` (the dtypes a model ships) narrows the choice: when the preferred dtype is
- *   missing, the first supported one in the order fp32, q8, fp16, int8, uint8, q4 is used.
+ *   missing, the first supported one in the order fp32, q8, fp16, int8, uint8, q4, q4f16 is used (an f16 dtype only with shader-f16 on WebGPU).
  */
 export function selectDevice(
   probe: DeviceProbe,
@@ -47,10 +47,11 @@ export function selectDevice(
 ): DeviceChoice {
   const device: Device = probe.kind === 'wasm' ? 'wasm' : (override.device ?? 'webgpu');
   let dtype: Dtype = override.dtype ?? DEFAULT_DTYPE[device];
-  if (dtype === 'fp16' && device === 'webgpu' && !(probe.kind === 'webgpu' && probe.shaderF16)) dtype = 'fp32';
+  const noF16 = (d: Dtype) => (d === 'fp16' || d === 'q4f16') && device === 'webgpu' && !(probe.kind === 'webgpu' && probe.shaderF16);
+  if (noF16(dtype)) dtype = 'fp32';
   if (supported && supported.length > 0 && !supported.includes(dtype)) {
-    const order: Dtype[] = ['fp32', 'q8', 'fp16', 'int8', 'uint8', 'q4'];
-    dtype = order.find((d) => supported.includes(d) && !(d === 'fp16' && device === 'webgpu' && !(probe.kind === 'webgpu' && probe.shaderF16))) ?? supported[0];
+    const order: Dtype[] = ['fp32', 'q8', 'fp16', 'int8', 'uint8', 'q4', 'q4f16'];
+    dtype = order.find((d) => supported.includes(d) && !noF16(d)) ?? supported[0];
   }
   return { device, dtype };
 }

@@ -12,7 +12,8 @@ export type DecisionKind =
   | 'sequence-classifier' // class logits per pair; softmax, a named class is "fit"
   | 'zero-shot-nli' // entailment over the rubric's level hypotheses (METRICS.md §8)
   | 'onnx-classifier' // any user ONNX graph with a declared input/output mapping
-  | 'calibrated-similarity'; // an embedding model + a logistic fit on the tune split
+  | 'calibrated-similarity' // an embedding model + a logistic fit on the tune split
+  | 'llm'; // an instruct LLM asked the screening template (answer probabilities or generated JSON)
 
 /** What produced a screening model's scores: a decision model of one of the kinds above, or an outside system's imported scores. */
 export type ScreeningModelKind = DecisionKind | 'imported';
@@ -65,6 +66,19 @@ export interface DecisionModelEntry extends BaseEntry {
   readonly labels?: readonly string[];
   /** For NLI: which label means entailment. */
   readonly entailmentLabel?: string;
+  /** For LLMs: the shapes the memory estimate needs (core/llm/memoryEstimate.ts), from the model's config.json. */
+  readonly architecture?: LlmArchitecture;
+  /** For LLMs: the licence must be accepted on the Hub before download (a token is needed). */
+  readonly gated?: boolean;
+}
+
+/** An LLM's shapes, from its config.json. */
+export interface LlmArchitecture {
+  readonly layers: number;
+  readonly kvHeads: number;
+  readonly headDim: number;
+  readonly vocab: number;
+  readonly hidden: number;
 }
 
 export type ModelEntry = EmbeddingModelEntry | DecisionModelEntry;

@@ -6,7 +6,7 @@
  */
 import type { Dtype } from './device.ts';
 
-const SUFFIX = Object.freeze({ fp32: '', fp16: '_fp16', int8: '_int8', uint8: '_uint8', q8: '_quantized', q4: '_q4' } as const satisfies Record<Dtype, string>);
+const SUFFIX = Object.freeze({ fp32: '', fp16: '_fp16', int8: '_int8', uint8: '_uint8', q8: '_quantized', q4: '_q4', q4f16: '_q4f16' } as const satisfies Record<Dtype, string>);
 
 /**
  * The model file's path inside the model's folder.

@@ -6,6 +6,7 @@
  * limits how many inputs were really cut, so a reader knows what the model saw.
  */
 import type { ScreeningModelKind } from './modelSpec.ts';
+import { LLM_CV_CHARS, LLM_JOB_CHARS } from '../llm/prompt.ts';
 
 /** Characters of a job description kept in an NLI premise (before the CV). */
 export const NLI_JOB_CHARS = 600;
@@ -13,7 +14,7 @@ export const NLI_JOB_CHARS = 600;
 /** One input limit. */
 export interface InputTruncation {
   /** What is cut: a job description (characters), or a sequence the tokenizer cuts. */
-  readonly input: 'job description' | 'job and CV' | 'premise and hypothesis' | 'query or document';
+  readonly input: 'job description' | 'CV' | 'job and CV' | 'premise and hypothesis' | 'query or document';
   readonly unit: 'characters' | 'tokens';
   readonly limit: number;
   /** How many distinct inputs were longer than the limit (counted for character limits only). */
@@ -47,6 +48,12 @@ export function decisionTruncations(kind: ScreeningModelKind, maxLength: number,
       ];
     case 'calibrated-similarity':
       return embeddingTruncations(maxLength);
+    case 'llm':
+      // An LLM prompt keeps the first LLM_JOB_CHARS / LLM_CV_CHARS characters (core/llm/prompt.ts); it is never cut in tokens.
+      return [
+        { input: 'job description', unit: 'characters', limit: LLM_JOB_CHARS },
+        { input: 'CV', unit: 'characters', limit: LLM_CV_CHARS },
+      ];
     case 'imported':
       return [];
     default:
@@ -82,6 +89,6 @@ export function withJobCounts(truncations: readonly InputTruncation[], jobTexts:
  */
 export function truncationSentence(t: InputTruncation): string {
   const counted = t.cut !== undefined && t.of !== undefined ? ` (${t.cut} of ${t.of} were cut)` : '';
-  const what = t.input === 'job description' ? 'each job description' : t.input === 'job and CV' ? 'each job and CV together' : t.input === 'premise and hypothesis' ? 'each premise (job and CV) with its hypothesis' : 'each query and document';
+  const what = t.input === 'job description' ? 'each job description' : t.input === 'CV' ? 'each CV' : t.input === 'job and CV' ? 'each job and CV together' : t.input === 'premise and hypothesis' ? 'each premise (job and CV) with its hypothesis' : 'each query and document';
   return `reads the first ${t.limit} ${t.unit} of ${what}${counted}`;
 }

@@ -5,7 +5,7 @@ import type { Dtype } from '../../../src/core/models/device.ts';
 import type { EmbeddingModelEntry, ModelEntry } from '../../../src/core/models/modelSpec.ts';
 import { BUNDLED_EMBEDDING_MODEL_ID, MODEL_REGISTRY, findModel, isHubModelId } from '../../../src/models/registry.ts';
 
-const DTYPES: readonly Dtype[] = ['fp32', 'fp16', 'q8', 'int8', 'uint8', 'q4'];
+const DTYPES: readonly Dtype[] = ['fp32', 'fp16', 'q8', 'int8', 'uint8', 'q4', 'q4f16'];
 const embeddings = MODEL_REGISTRY.filter((m): m is EmbeddingModelEntry => m.kind === 'embedding');
 
 function embedding(id: string): EmbeddingModelEntry {

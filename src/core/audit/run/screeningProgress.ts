@@ -65,6 +65,7 @@ export function screeningProgress(work: ScreeningWorkList, runs: number, report:
           progress.variants();
           return scorer.score(pairs, signal);
         },
+        ...(scorer.llmAsked ? { llmAsked: scorer.llmAsked } : {}),
       };
     },
   };

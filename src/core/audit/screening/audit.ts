@@ -16,6 +16,7 @@ import type { ConsistencyPool } from '../../metrics/consistency.ts';
 import type { ScreeningPool, ScreeningVariant } from '../../metrics/screening.ts';
 import { SCREENING_DEFAULTS, screeningAuditOptions, screeningWorkList, type PreparedScreening, type ScreeningAuditOptions, type ScreeningModelScores, type ScreeningParts } from './input.ts';
 import type { ScreeningModelResult, ScreeningResults } from './results.ts';
+import { llmSection } from './llmSection.ts';
 import { biasSection, consistencySection, DEFAULT_THRESHOLD, deterministicConsistency, latencySection, validitySection, type Resampling, type SplitRows } from './sections.ts';
 import { DEFAULT_SHORTLIST, screeningOutcomes, type VariantRule } from './variantOutcomes.ts';
 import { decisionCases } from './cases.ts';
@@ -142,6 +143,7 @@ export function auditScreeningModel(prepared: PreparedScreening, scores: Screeni
     cases: decisionCases(prepared, scores, rule),
     perUnit: screeningPerUnitOf(prepared, scores, rule),
     groupFairness: screeningGroupFairness(prepared, scores, r),
+    ...(scores.llm ? { llm: llmSection(prepared, scores.llm, scores.latency.callsMs) } : {}),
   };
 }
 

@@ -7,6 +7,7 @@
  */
 import type { LabelRecord, PoolRecord, VariantRecord } from '../../formats/records.ts';
 import type { ScreeningVariant } from '../../metrics/screening.ts';
+import type { LlmAnswers } from './llmSection.ts';
 import type { ScreeningModelDescriptor, ScreeningResults } from './results.ts';
 
 /** The screening task's records, without texts (extra fields are ignored). */
@@ -71,6 +72,8 @@ export interface ScreeningModelScores {
   readonly variants: ArrayLike<number>;
   /** Deterministic by construction (e.g. calibrated similarity): one run suffices and consistency is not measured. */
   readonly deterministicByConstruction?: boolean;
+  /** An LLM screener's record of its answers (validity, tokens, how it was asked); absent for other kinds. */
+  readonly llm?: LlmAnswers;
   readonly latency: {
     /** Wall time of each scoring call (one batch), ms. */
     readonly callsMs: ArrayLike<number>;

@@ -15,6 +15,7 @@
  * NaN; a CI that cannot be computed is [NaN, NaN]; JSON writes NaN as null
  * and `parseScreeningResults` reads it back as NaN.
  */
+import type { ScreeningLlmSection } from './llmSection.ts';
 import type { DatasetIdentity, Ci } from '../common/index.ts';
 import type { InputTruncation } from '../../models/truncation.ts';
 
@@ -292,6 +293,8 @@ export interface ScreeningModelResult {
    * screening/groupFairness.ts). Absent in results made before it.
    */
   readonly groupFairness?: readonly ScreeningGroupFairness[];
+  /** An LLM screener's mode, template, output validity and tokens (screening/llmSection.ts); absent for other kinds. */
+  readonly llm?: ScreeningLlmSection;
 }
 
 /** One attribute's group fairness of the shortlists: its variants' groups ranked by the model in each job's pool. */

@@ -7,9 +7,30 @@
  */
 import type { ScreeningModelScores, ScreeningWorkList } from './input.ts';
 import type { ScreeningModelDescriptor } from './results.ts';
-import type { ScreeningScorer } from '../../models/decisionScores.ts';
+import type { LlmAsked, LlmPassAnswers, ScreeningScorer } from '../../models/decisionScores.ts';
+import type { LlmAnswers } from './llmSection.ts';
 
 export type { ScreeningScorer } from '../../models/decisionScores.ts';
+
+/**
+ * An LLM's record of its answers over the runs and the variants' pass.
+ * @throws {Error} when the scorer returned no answers (an LLM scorer always does).
+ */
+function llmAnswersOf(asked: LlmAsked, runs: readonly LlmPassAnswers[] | undefined, variants: LlmPassAnswers | undefined, originals: number, variantCount: number): LlmAnswers {
+  if (!runs || !variants) throw new Error('the LLM scorer returned no answers');
+  const passes = [...runs, variants];
+  const sum = (f: (a: LlmPassAnswers) => number) => passes.reduce((acc, a) => acc + f(a), 0);
+  const answered = runs.length * originals + variantCount;
+  const mass = passes.every((a) => a.optionMassSum !== undefined) ? sum((a) => a.optionMassSum!) / answered : undefined;
+  return {
+    ...asked,
+    validRuns: runs.map((a) => a.valid),
+    validVariants: variants.valid,
+    promptTokens: sum((a) => a.promptTokens),
+    generatedTokens: sum((a) => a.generatedTokens),
+    ...(mass !== undefined ? { meanOptionMass: mass } : {}),
+  };
+}
 
 /** Texts by id (the dataset's jobs, CVs and variants). */
 export interface ScreeningTexts {
@@ -47,5 +68,6 @@ export async function scoreScreening(
     deterministicByConstruction: model.kind === 'calibrated-similarity',
     latency: { callsMs: [...repeated.callsMs, ...once.callsMs], callPairs: [...repeated.callPairs, ...once.callPairs], pairs: originals.length * repeated.runs.length + variants.length },
     fallbacks: [...new Set([...repeated.fallbacks, ...once.fallbacks])],
+    ...(scorer.llmAsked ? { llm: llmAnswersOf(scorer.llmAsked, repeated.answers, once.answers, originals.length, variants.length) } : {}),
   };
 }

@@ -1,0 +1,126 @@
+/**
+ * LLM screeners in Node (the CLI's screening audits, issue 49): the same
+ * scorer as the browser's decision worker (llmScorer.ts), through
+ * @huggingface/transformers' Node build (onnxruntime-node, device `cpu`).
+ * A pair is one call (the prefix cache is per job, so pairs are scored in
+ * work-list order, job by job).
+ *
+ * transformers.js keeps its settings in one global `env`: load models one at a time.
+ */
+import { AutoModelForCausalLM, AutoTokenizer, env, type PreTrainedModel } from '@huggingface/transformers';
+import type { Dtype } from '../core/models/device.ts';
+import type { DecisionRunResult, DecisionRunsResult, LlmAsked, LlmPassAnswers, ScreeningScorer } from '../core/models/decisionScores.ts';
+import { templateJson, templateSha256, type LlmMode, type ScreeningTemplate } from '../core/llm/index.ts';
+import type { DecisionPair } from './decisionSpec.ts';
+import { CancelledError } from './embeddingRunner.ts';
+import { llmScorer, type LlmScorer } from './llmScorer.ts';
+
+export interface NodeLlmSpec {
+  /** Hub id, or a folder name under localModelPath. */
+  readonly id: string;
+  readonly revision?: string;
+  /** Load from `<localModelPath>/<id>/` and never from the network. */
+  readonly localModelPath?: string;
+  /** Default fp32. */
+  readonly dtype?: Dtype;
+  readonly template: ScreeningTemplate;
+  readonly mode: LlmMode;
+  readonly temperature: number;
+  readonly maxNewTokens: number;
+  readonly seed: number;
+  readonly prefixCache: boolean;
+}
+
+export interface NodeLlmModel extends ScreeningScorer {
+  readonly dtype: Dtype;
+  readonly llmAsked: LlmAsked;
+  dispose(): Promise<void>;
+}
+
+/** How an LLM is asked, as the results record it. */
+export function llmAsked(spec: Pick<NodeLlmSpec, 'template' | 'mode' | 'temperature' | 'maxNewTokens' | 'seed' | 'prefixCache'>): LlmAsked {
+  return {
+    mode: spec.mode,
+    template: { name: spec.template.name, sha256: templateSha256(spec.template), text: templateJson(spec.template) },
+    ...(spec.mode === 'generate' ? { sampling: { temperature: spec.temperature, maxNewTokens: spec.maxNewTokens, seed: spec.seed } } : {}),
+    prefixCache: spec.prefixCache,
+  };
+}
+
+/**
+ * Loads an instruct LLM in Node.
+ * @throws {Error} when the files are missing or the model has no chat template.
+ * @example const m = await loadLlmNode({ id: 'fairground-test/tiny-llm', localModelPath: 'test/fixtures/models/hub', template: DEFAULT_SCREENING_TEMPLATE, mode: 'probabilities', temperature: 0, maxNewTokens: 48, seed: 0, prefixCache: true })
+ */
+export async function loadLlmNode(spec: NodeLlmSpec): Promise<NodeLlmModel> {
+  if (spec.localModelPath !== undefined) {
+    env.localModelPath = spec.localModelPath.endsWith('/') ? spec.localModelPath : `${spec.localModelPath}/`;
+    env.allowLocalModels = true;
+    env.allowRemoteModels = false;
+  } else {
+    env.allowLocalModels = false;
+    env.allowRemoteModels = true;
+  }
+  const dtype = spec.dtype ?? 'fp32';
+  const tokenizer = await AutoTokenizer.from_pretrained(spec.id, { revision: spec.revision });
+  const model: PreTrainedModel = await AutoModelForCausalLM.from_pretrained(spec.id, { revision: spec.revision, dtype, device: 'cpu' });
+  let scorer: LlmScorer;
+  try {
+    scorer = llmScorer(tokenizer, model, spec);
+  } catch (e) {
+    await model.dispose();
+    throw e;
+  }
+
+  async function pass(pairs: readonly DecisionPair[], run: number, signal?: AbortSignal): Promise<DecisionRunResult> {
+    const t0 = performance.now();
+    const scores = new Float64Array(pairs.length);
+    const callsMs: number[] = [];
+    const valid: boolean[] = [];
+    let promptTokens = 0;
+    let generatedTokens = 0;
+    let optionMassSum = 0;
+    for (let i = 0; i < pairs.length; i++) {
+      if (signal?.aborted) throw new CancelledError();
+      const c0 = performance.now();
+      const a = await scorer.scorePair(pairs[i]!, run, i);
+      callsMs.push(performance.now() - c0);
+      scores[i] = a.score;
+      valid.push(a.valid);
+      promptTokens += a.promptTokens;
+      generatedTokens += a.generatedTokens;
+      optionMassSum += a.optionMass ?? 0;
+    }
+    const answers: LlmPassAnswers = { valid, promptTokens, generatedTokens, ...(spec.mode === 'probabilities' ? { optionMassSum } : {}) };
+    return { scores, callsMs, callPairs: callsMs.map(() => 1), device: 'cpu', dtype, fallbacks: [], ms: performance.now() - t0, answers };
+  }
+
+  return {
+    dtype,
+    llmAsked: llmAsked(spec),
+    // The variants' pass draws from streams of its own (run index −1 would collide with nothing, but a named one reads better).
+    score: (pairs, signal) => pass(pairs, VARIANT_STREAM, signal),
+    async scoreRuns(pairs, runs, signal): Promise<DecisionRunsResult> {
+      const t0 = performance.now();
+      const out: Float64Array[] = [];
+      const callsMs: number[] = [];
+      const callPairs: number[] = [];
+      const answers: LlmPassAnswers[] = [];
+      for (let t = 0; t < runs; t++) {
+        const r = await pass(pairs, t, signal);
+        out.push(r.scores);
+        callsMs.push(...r.callsMs);
+        callPairs.push(...r.callPairs);
+        answers.push(r.answers!);
+      }
+      return { runs: out, callsMs, callPairs, device: 'cpu', dtype, fallbacks: [], ms: performance.now() - t0, answers };
+    },
+    async dispose() {
+      scorer.dispose();
+      await model.dispose();
+    },
+  };
+}
+
+/** The sampler's run index of the variants' pass (runs of the originals are 0..T−1). */
+export const VARIANT_STREAM = 0x7fffffff;
