@@ -192,7 +192,7 @@ export function llmScorer(tokenizer: PreTrainedTokenizer, model: PreTrainedModel
       length++;
     }
     disposeKv(kv, cached?.kv);
-    const text = tokenizer.decode(written, { skip_special_tokens: true });
+    const text = written.length === 0 ? '' : tokenizer.decode(written, { skip_special_tokens: true });
     const read = readGeneratedAnswer(text, options.template.scoreMin, options.template.scoreMax);
     return read.valid
       ? { score: read.score, valid: true, text, promptTokens: first.promptTokens, generatedTokens: written.length }

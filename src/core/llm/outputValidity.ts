@@ -18,7 +18,7 @@ const Z95 = 1.959963984540054;
 /**
  * The 95% Wilson interval of k successes in n.
  * @throws {RangeError} for n < 1 or k outside 0..n.
- * @example wilsonInterval(8, 10) // [0.4901625810927017, 0.9433178207920963]
+ * @example wilsonInterval(8, 10) // [0.4901624715366418, 0.9433178485456248] (SciPy's too)
  */
 export function wilsonInterval(k: number, n: number, z = Z95): Bounds {
   if (!(n >= 1) || !(k >= 0 && k <= n)) throw new RangeError(`wilsonInterval: need 0 ≤ k ≤ n and n ≥ 1 (k ${k}, n ${n})`);

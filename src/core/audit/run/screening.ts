@@ -11,6 +11,7 @@
  * `onModelDone` at once, so an interrupted run resumes with only the
  * unfinished ones (`finished`).
  */
+import type { LlmAnswers } from '../screening/llmSection.ts';
 import { withJobCounts } from '../../models/truncation.ts';
 import { CalibratedSimilarity, type Embedder } from '../../models/calibratedSimilarity.ts';
 import type { ScreeningScorer } from '../../models/decisionScores.ts';
@@ -157,6 +158,18 @@ function plain(s: ScreeningModelScores): ScreeningModelScores {
       ...(s.latency.callPairs ? { callPairs: Float64Array.from(s.latency.callPairs) } : {}),
       pairs: s.latency.pairs,
     },
+    ...(s.llm ? { llm: plainLlm(s.llm) } : {}),
+  };
+}
+
+/** An LLM's answers record, structured-clone-safe (validity flags as plain arrays). */
+function plainLlm(a: LlmAnswers): LlmAnswers {
+  return {
+    ...a,
+    template: { ...a.template },
+    ...(a.sampling ? { sampling: { ...a.sampling } } : {}),
+    validRuns: a.validRuns.map((r) => Array.from(r)),
+    validVariants: Array.from(a.validVariants),
   };
 }
 
