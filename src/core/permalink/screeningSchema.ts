@@ -39,7 +39,7 @@ const PARAMETERS = object(
 const DESCRIPTOR = object({
   id: text({ nonEmpty: true }),
   label: text(),
-  kind: oneOf(['cross-encoder', 'sequence-classifier', 'zero-shot-nli', 'onnx-classifier', 'calibrated-similarity', 'imported']),
+  kind: oneOf(['cross-encoder', 'sequence-classifier', 'zero-shot-nli', 'onnx-classifier', 'calibrated-similarity', 'llm', 'imported']),
   revision: text(),
   dtype: text(),
   device: text(),
@@ -113,6 +113,26 @@ const LATENCY = object(
   { median_ms_per_pair: maybe(RANGES.nonNegative), p95_ms_per_pair: maybe(RANGES.nonNegative), batch_size: count(), pairs_per_second: maybe(RANGES.nonNegative) },
 );
 
+/** A valid share with its 95% Wilson interval (core/llm/outputValidity.ts). */
+const VALIDITY_SHARE = { valid: count(), total: count(), share: maybe(RANGES.proportion), ci: interval(RANGES.proportion) };
+
+/** An LLM screener's section (core/audit/screening/llmSection.ts): the template travels as text and SHA-256 (configuration, not data). */
+const LLM = object(
+  {
+    mode: oneOf(['probabilities', 'generate']),
+    template: object({ name: text(), sha256: text({ nonEmpty: true }), text: text({ nonEmpty: true }) }),
+    prefix_cache: bool,
+    output_validity: object({
+      ...VALIDITY_SHARE,
+      by_group: arrayOf(object({ kind: oneOf(['original', 'variant']), attribute: text(), group: text(), signal: text(), ...VALIDITY_SHARE, differs: bool }), 1, MAX_EFFECTS + 1),
+    }),
+    prompt_tokens_per_call: maybe(RANGES.nonNegative),
+    generated_tokens_per_call: maybe(RANGES.nonNegative),
+    tokens_per_second: maybe(RANGES.nonNegative),
+  },
+  { sampling: object({ temperature: number(RANGES.nonNegative), maxNewTokens: count(1), seed: SEED_CHECK }), mean_option_mass: maybe(RANGES.proportion) },
+);
+
 const MODEL = object(
   {
     model: DESCRIPTOR,
@@ -123,7 +143,7 @@ const MODEL = object(
     validity: nullable(VALIDITY),
     latency: LATENCY,
   },
-  { outcomes: SCREENING_OUTCOMES, groupFairness: SCREENING_GROUP_FAIRNESS },
+  { outcomes: SCREENING_OUTCOMES, groupFairness: SCREENING_GROUP_FAIRNESS, llm: LLM },
 );
 
 const RESULTS = object({

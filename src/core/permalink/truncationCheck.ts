@@ -13,7 +13,7 @@ const MAX_TRUNCATIONS = 8;
 export const TRUNCATIONS: Check = arrayOf(
   object(
     {
-      input: oneOf(['job description', 'job and CV', 'premise and hypothesis', 'query or document']),
+      input: oneOf(['job description', 'CV', 'job and CV', 'premise and hypothesis', 'query or document']),
       unit: oneOf(['characters', 'tokens']),
       limit: count(1),
     },

@@ -18,7 +18,8 @@ type Model = ScreeningResults['models'][number];
 
 /**
  * A model in a summary link: what its verdicts are read from — validity, consistency, latency,
- * each bias effect with its test and the noise floor's largest effect — without the noise-floor
+ * each bias effect with its test and the noise floor's largest effect, an LLM's template and
+ * output validity — without an LLM's validity per group where it does not differ, the noise-floor
  * rows one by one, the label flips at every cut-off (a curve of 101 points) and the outcome tables
  * of its variants (the full link has them).
  */
@@ -28,6 +29,8 @@ function summaryModel(m: Model): Model {
     ...rest,
     bias: { ...m.bias, noise_floor: [] },
     consistency: m.consistency === null ? null : { ...m.consistency, flip_by_cutoff: [] },
+    // An LLM's output validity: the originals' and the groups whose validity differs (the full link has every group).
+    ...(m.llm ? { llm: { ...m.llm, output_validity: { ...m.llm.output_validity, by_group: m.llm.output_validity.by_group.filter((g) => g.kind === 'original' || g.differs) } } } : {}),
   };
 }
 

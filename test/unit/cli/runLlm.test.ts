@@ -6,6 +6,8 @@ import { main } from '../../../src/cli/main.ts';
 import { nodeIo } from '../../../src/cli/node/nodeIo.ts';
 import { DEFAULT_SCREENING_TEMPLATE, templateJson, templateSha256 } from '../../../src/core/llm/index.ts';
 import type { ScreeningResults } from '../../../src/core/audit/screening/index.ts';
+import { screeningPayload } from '../../../src/core/share/screeningPayload.ts';
+import { decodePermalink, encodePermalink } from '../../../src/core/permalink/index.ts';
 
 const TINY = 'test/fixtures/models/hub/fairground-test/tiny-llm';
 
@@ -32,10 +34,20 @@ describe('fairground run --model llm:DIR (issue 49)', () => {
     expect(llm.template.text).toBe(templateJson(DEFAULT_SCREENING_TEMPLATE));
     const answers = results.counts.jobs * 2 * 2 + results.counts.variants; // 2 CVs per job, 2 runs, + variants once
     expect(llm.output_validity).toMatchObject({ valid: answers, total: answers, share: 1 });
-    expect(llm.output_validity.by_group[0]).toMatchObject({ group: 'original', total: results.counts.jobs * 2 * 2 });
+    expect(llm.output_validity.by_group[0]).toMatchObject({ kind: 'original', total: results.counts.jobs * 2 * 2 });
     expect(llm.prompt_tokens_per_call).toBeGreaterThan(100);
     expect(llm.generated_tokens_per_call).toBe(0);
     expect(m.deterministic).toBe(true);
+    // A permalink carries the LLM section (template as text and SHA-256, validity, tokens) and decodes to it.
+    for (const detail of ['summary', 'full'] as const) {
+      const decoded = await decodePermalink(await encodePermalink(screeningPayload(results, detail)));
+      expect(decoded.ok, JSON.stringify(decoded).slice(0, 400)).toBe(true);
+      const shared = decoded.ok ? (decoded.payload.results as unknown as ScreeningResults).models[0]!.llm! : undefined;
+      expect(shared?.template).toEqual(llm.template);
+      expect(shared?.output_validity.valid).toBe(answers);
+      // nothing differs here: a summary link keeps the originals' row only, a full link every group
+      expect(shared?.output_validity.by_group.length).toBe(detail === 'summary' ? 1 : llm.output_validity.by_group.length);
+    }
   });
 
   it('uses --template, and refuses a bad one saying what to fix', async () => {

@@ -32,8 +32,12 @@ export interface LlmAnswers {
 }
 
 export interface GroupValidity extends ValidityShare {
-  /** `original`, or a variant group: `<attribute>=<group> (<signal>)`. */
+  /** The originals' answers (every run), or one variant group's. */
+  readonly kind: 'original' | 'variant';
+  /** The variant group's cue; empty strings for the originals. */
+  readonly attribute: string;
   readonly group: string;
+  readonly signal: string;
   /** Its interval does not overlap the originals'. */
   readonly differs: boolean;
 }
@@ -51,10 +55,8 @@ export interface ScreeningLlmSection {
   readonly mean_option_mass?: number;
 }
 
-/** A variant's validity group. */
-export function variantGroupName(cue: { readonly attribute: string; readonly group: string; readonly signal: string }): string {
-  return `${cue.attribute}=${cue.group} (${cue.signal})`;
-}
+/** A variant group's key (attribute, group, signal). */
+const cueKey = (cue: { readonly attribute: string; readonly group: string; readonly signal: string }) => `${cue.attribute}\u0000${cue.group}\u0000${cue.signal}`;
 
 /**
  * The LLM section of one model's results.
@@ -67,21 +69,21 @@ export function llmSection(prepared: PreparedScreening, answers: LlmAnswers, cal
   if (answers.validVariants.length !== prepared.work.variants.length) throw new RangeError(`LLM answers: ${answers.validVariants.length} validity flags for ${prepared.work.variants.length} variants`);
   const original: boolean[] = [];
   for (const run of answers.validRuns) for (let i = 0; i < run.length; i++) original.push(run[i]!);
-  const byGroup = new Map<string, boolean[]>();
+  const byGroup = new Map<string, { cue: { attribute: string; group: string; signal: string }; flags: boolean[] }>();
   prepared.variantsOf.forEach((list) => {
     for (const { index, cue } of list) {
-      const name = variantGroupName(cue);
-      let flags = byGroup.get(name);
-      if (!flags) byGroup.set(name, (flags = []));
-      flags.push(answers.validVariants[index]!);
+      const key = cueKey(cue);
+      let entry = byGroup.get(key);
+      if (!entry) byGroup.set(key, (entry = { cue: { attribute: cue.attribute, group: cue.group, signal: cue.signal }, flags: [] }));
+      entry.flags.push(answers.validVariants[index]!);
     }
   });
   const base = validityShare(original);
-  const groups: GroupValidity[] = [{ group: 'original', ...base, differs: false }];
-  for (const [group, flags] of [...byGroup].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) {
+  const groups: GroupValidity[] = [{ kind: 'original', attribute: '', group: '', signal: '', ...base, differs: false }];
+  for (const [, { cue, flags }] of [...byGroup].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) {
     const share = validityShare(flags);
     const differs = base.total > 0 && share.total > 0 && (share.ci[1] < base.ci[0] || share.ci[0] > base.ci[1]);
-    groups.push({ group, ...share, differs });
+    groups.push({ kind: 'variant', ...cue, ...share, differs });
   }
   const all = validityShare([...original, ...Array.from(answers.validVariants)]);
   const answersCount = all.total;
