@@ -16,6 +16,7 @@ import type { ReportBlock } from './document.ts';
 import type { KindReport } from './kindReport.ts';
 import { outcomesHolds, outcomesLimitations, outcomesResultsBlocks, outcomesSummary } from './outcomesReport.ts';
 import { groupFairnessBlocks } from './groupFairnessReport.ts';
+import { llmAskedSentence, llmValiditySentences, type ScreeningLlmSection } from '../core/audit/screening/index.ts';
 import { NO_INTERSECTION } from './ll144.ts';
 import { testDataFacts } from './testData.ts';
 import { screeningTableBlock, screeningTableBlocks } from './screeningTableBlock.ts';
@@ -99,6 +100,15 @@ function resultsBlocks(results: ReportScreeningResults): ReportBlock[] {
   return blocks;
 }
 
+/** An LLM screener: how it was asked, its output validity in words, and its template (configuration, not data) with its SHA-256. */
+function llmBlocks(llm: ScreeningLlmSection): ReportBlock[] {
+  return [
+    { kind: 'paragraph', text: llmAskedSentence(llm) },
+    ...llmValiditySentences(llm).map((text): ReportBlock => ({ kind: 'paragraph', text, ...(text.startsWith('Validity differs') ? { tone: 'verdict' as const } : {}) })),
+    { kind: 'code', label: `The screening template (SHA-256 ${llm.template.sha256})`, text: llm.template.text },
+  ];
+}
+
 /**
  * The report's parts for a screening results object.
  * @example screeningReport(results).title // 'Decision-model screening audit'
@@ -112,6 +122,7 @@ export function screeningReport(results: ReportScreeningResults): KindReport {
     blocks: [
       ...screeningVerdicts(m).map((v): ReportBlock => ({ kind: 'paragraph', tone: 'verdict', text: v.text })),
       ...(m.outcomes ?? []).flatMap((o) => outcomesSummary(o.outcomes, outcomesCaption(m, o), ruleContext(m, o), 'variants')),
+      ...(m.llm ? llmBlocks(m.llm) : []),
     ],
   }));
   return {

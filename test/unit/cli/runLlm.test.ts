@@ -48,6 +48,14 @@ describe('fairground run --model llm:DIR (issue 49)', () => {
       // nothing differs here: a summary link keeps the originals' row only, a full link every group
       expect(shared?.output_validity.by_group.length).toBe(detail === 'summary' ? 1 : llm.output_validity.by_group.length);
     }
+    // The report (its privacy guard reading the dataset) states how the model was asked and its validity, with the template.
+    const dir = await mkdtemp(join(tmpdir(), 'fg-llm-report-'));
+    await writeFile(join(dir, 'r.json'), r.out);
+    const report = await cli(['report', '--results', join(dir, 'r.json'), '--dataset', 'datasets/cv-screening', '--out', join(dir, 'r.html')]);
+    expect(report.code, report.err).toBe(0);
+    const html = await readFile(join(dir, 'r.html'), 'utf8');
+    expect(html).toContain(`Output validity: 100.0% of ${answers} answers were valid`);
+    expect(html).toContain(llm.template.sha256);
   });
 
   it('uses --template, and refuses a bad one saying what to fix', async () => {
@@ -80,4 +88,3 @@ describe('fairground run --model llm:DIR (issue 49)', () => {
     expect(r.err).toMatch(/--llm-mode must be probabilities or generate/);
   });
 });
-void readFile;

@@ -23,3 +23,5 @@ export { thresholdMetrics } from './thresholdMetrics.ts';
 export { beyondNoiseFloor, effectAnchor, effectCounts, screeningVerdicts } from './verdict.ts';
 export { DEFAULT_SHORTLIST, screeningOutcomes, variantRuleText } from './variantOutcomes.ts';
 export type { VariantRule } from './variantOutcomes.ts';
+export { llmSection, type LlmAnswers, type ScreeningLlmSection, type GroupValidity } from './llmSection.ts';
+export { llmAskedSentence, llmValiditySentences } from './llmWords.ts';

@@ -148,3 +148,33 @@ describe('memory estimate and device fit', () => {
     expect(llmFit(qwen05, 400, 'q4', gpu).fits).toBe(true);
   });
 });
+
+describe('llmSection in words', async () => {
+  const { llmAskedSentence, llmValiditySentences } = await import('../../../../src/core/audit/screening/index.ts');
+  const share = (valid: number, total: number) => ({ valid, total, share: valid / total, ci: wilsonInterval(valid, total) });
+  const section = {
+    mode: 'generate' as const,
+    template: { name: 'fit (yes/no)', sha256: 'ab'.repeat(32), text: '{}' },
+    sampling: { temperature: 0.7, maxNewTokens: 96, seed: 3 },
+    prefix_cache: true,
+    output_validity: {
+      ...share(190, 220),
+      by_group: [
+        { kind: 'original' as const, attribute: '', group: '', signal: '', ...share(100, 100), differs: false },
+        { kind: 'variant' as const, attribute: 'gender', group: 'female', signal: 'explicit', ...share(60, 80), differs: true },
+        { kind: 'variant' as const, attribute: 'gender', group: 'male', signal: 'explicit', ...share(30, 40), differs: false },
+      ],
+    },
+    prompt_tokens_per_call: 500,
+    generated_tokens_per_call: 40,
+    tokens_per_second: 1000,
+  };
+  it('says how the model was asked, and each finding of validity', () => {
+    expect(llmAskedSentence(section)).toBe(`Scored by generated answers (JSON, temperature 0.7, at most 96 new tokens, seed 3), with the template "fit (yes/no)" (SHA-256 abababababab…), the job's part of the prompt computed once per job.`);
+    const s = llmValiditySentences(section);
+    expect(s[0]).toMatch(/^Output validity: 86\.4% of 220 answers were valid \(95% CI /);
+    expect(s[1]).toBe('The 30 invalid answers score 0, as a screener that does not answer does not advance the candidate.');
+    expect(s[2]).toMatch(/^Validity differs for gender = female \(explicit\): 75\.0% of 80 .* against 100\.0% for the original CVs\.$/);
+    expect(s).toHaveLength(3);
+  });
+});
