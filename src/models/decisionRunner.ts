@@ -11,6 +11,11 @@
  *   batch that failed. The dtype is kept, so scores stay comparable; the
  *   device reported is the one that finished, and `fallbacks` says when.
  * - Scores are 0–100: the worker's fit probability p becomes 100p (METRICS.md §8).
+ * - An LLM screener (kind `llm`, issue 49) answers one pair per call, in
+ *   work-list order (the worker keeps the job's prefix cache between calls),
+ *   so progress moves per pair and a cancel takes effect within one call. Its
+ *   scores are already 0–100 (Float64, as the CLI's), and each pass carries
+ *   the answers' validity and token counts; `llmAsked` says how it was asked.
  */
 import type { DecideApi } from '../../workers/decide.worker.ts';
 import type * as Comlink from 'comlink';
@@ -21,7 +26,9 @@ import { etaSeconds, type ModelProgress } from '../core/models/loadProgress.ts';
 import type { DecisionModelEntry } from '../core/models/modelSpec.ts';
 import type { ModelSource } from '../core/models/modelSource.ts';
 import { inBatch } from './batchError.ts';
-import { DEFAULT_BATCH_PAIRS, type DecisionLoadSpec, type DecisionPair, type OnnxClassifierMapping, type WorkerDecisionKind } from './decisionSpec.ts';
+import { DEFAULT_BATCH_PAIRS, type DecisionLoadSpec, type DecisionPair, type LlmAskOptions, type LlmCallAnswers, type OnnxClassifierMapping, type WorkerDecisionKind } from './decisionSpec.ts';
+import { llmAsked, VARIANT_STREAM } from './llmAsk.ts';
+import type { LlmAsked } from '../core/models/decisionScores.ts';
 import { CancelledError } from './embeddingRunner.ts';
 
 export { CancelledError } from './embeddingRunner.ts';
@@ -42,6 +49,10 @@ export interface DecisionRunnerOptions {
   readonly jobChars?: number;
   /** onnx-classifier: the graph and its input/output mapping. */
   readonly onnx?: OnnxClassifierMapping;
+  /** llm: how the model is asked (required for that kind). */
+  readonly llm?: LlmAskOptions;
+  /** llm, generated mode: each answer's text as it arrives (kept in the page only; results never carry it). */
+  readonly onAnswerText?: (stream: number, index: number, text: string) => void;
   readonly onProgress?: (p: DecisionProgress) => void;
   /** Destroys the GPU device after this many batches (tests of the fallback). */
   readonly simulateDeviceLossAfterBatch?: number;
@@ -62,9 +73,14 @@ export class DecisionRunner extends ModelRunner<DecideApi, { labels: string[] }>
     if (options.entry.decision === 'calibrated-similarity') {
       throw new Error('calibrated similarity runs on an embedding model: use CalibratedSimilarity (calibratedSimilarity.ts)');
     }
+    if (options.entry.decision === 'llm' && !options.llm) throw new Error('an LLM needs its screening template and mode (options.llm)');
     super(options, defaultWorker);
     this.#o = options;
+    this.llmAsked = options.entry.decision === 'llm' ? llmAsked(options.llm!) : undefined;
   }
+
+  /** An LLM: how it is asked (core's scoreScreening records it with the answers); undefined for other kinds. */
+  readonly llmAsked: LlmAsked | undefined;
 
   protected loadModel(api: Comlink.Remote<DecideApi>, device: Device, onFile: (p: FileProgress) => void): Promise<{ labels: string[] }> {
     return api.load(this.#spec(device), onFile);
@@ -91,6 +107,7 @@ export class DecisionRunner extends ModelRunner<DecideApi, { labels: string[] }>
       entailmentLabel: this.#o.entry.entailmentLabel,
       jobChars: this.#o.jobChars,
       onnx: this.#o.onnx,
+      llm: this.#o.llm,
     };
   }
 
@@ -109,6 +126,7 @@ export class DecisionRunner extends ModelRunner<DecideApi, { labels: string[] }>
    * @throws {RangeError} when the worker returns a probability outside [0, 1] or a wrong count.
    */
   async score(pairs: readonly DecisionPair[], signal?: AbortSignal): Promise<DecisionRunResult> {
+    if (this.#kind === 'llm') return this.#answerPass(pairs, VARIANT_STREAM, signal);
     const t0 = performance.now();
     const scores = new Float64Array(pairs.length);
     const callsMs: number[] = [];
@@ -143,14 +161,60 @@ export class DecisionRunner extends ModelRunner<DecideApi, { labels: string[] }>
     const out: Float64Array[] = [];
     const callsMs: number[] = [];
     const callPairs: number[] = [];
+    const answers: NonNullable<DecisionRunsResult['answers']>[number][] = [];
     for (let t = 0; t < runs; t++) {
       this.#o.onProgress?.({ status: 'run', run: t + 1, runs });
-      const r = await this.score(pairs, signal);
+      const r = this.#kind === 'llm' ? await this.#answerPass(pairs, t, signal) : await this.score(pairs, signal);
       out.push(r.scores);
       callsMs.push(...r.callsMs);
       callPairs.push(...r.callPairs);
+      if (r.answers) answers.push(r.answers);
     }
-    return { runs: out, callsMs, callPairs, device: this.worker.device, dtype: this.dtype, fallbacks: [...this.worker.fallbacks], ms: performance.now() - t0 };
+    return { runs: out, callsMs, callPairs, device: this.worker.device, dtype: this.dtype, fallbacks: [...this.worker.fallbacks], ms: performance.now() - t0, ...(this.#kind === 'llm' ? { answers } : {}) };
+  }
+
+  /**
+   * One LLM pass: each pair in its own call, in order; pair i draws from the sampler stream (`stream`, i).
+   * @throws {CancelledError} when `signal` aborts (checked before each pair).
+   * @throws {RangeError} when the worker returns a score outside [0, 100] or a wrong count.
+   */
+  async #answerPass(pairs: readonly DecisionPair[], stream: number, signal?: AbortSignal): Promise<DecisionRunResult> {
+    const t0 = performance.now();
+    const scores = new Float64Array(pairs.length);
+    const callsMs: number[] = [];
+    const valid: boolean[] = [];
+    let promptTokens = 0;
+    let generatedTokens = 0;
+    let optionMassSum = 0;
+    this.#o.onProgress?.({ status: 'batch', done: 0, total: pairs.length, cached: 0, etaSeconds: undefined });
+    for (let i = 0; i < pairs.length; i++) {
+      if (signal?.aborted) throw new CancelledError();
+      const pair = { job: pairs[i]!.job, cv: pairs[i]!.cv };
+      const a: LlmCallAnswers = await inBatch(i, pairs.length, () => this.worker.call((api) => api.answer([pair], stream, i)));
+      if (a.scores.length !== 1) throw new RangeError(`the worker returned ${a.scores.length} answers for 1 pair`);
+      const score = a.scores[0]!;
+      if (!(score >= 0 && score <= 100)) throw new RangeError(`LLM score out of [0, 100]: ${score}`);
+      scores[i] = score;
+      valid.push(a.valid[0] === 1);
+      promptTokens += a.promptTokens[0]!;
+      generatedTokens += a.generatedTokens[0]!;
+      optionMassSum += Number.isNaN(a.optionMass[0]) ? 0 : a.optionMass[0]!;
+      const text = a.texts[0];
+      if (text !== undefined) this.#o.onAnswerText?.(stream, i, text);
+      callsMs.push(a.ms);
+      this.#o.onProgress?.({ status: 'batch', done: i + 1, total: pairs.length, cached: 0, etaSeconds: etaSeconds(i + 1, pairs.length, performance.now() - t0) });
+    }
+    const probabilities = this.#o.llm!.mode === 'probabilities';
+    return {
+      scores,
+      callsMs,
+      callPairs: callsMs.map(() => 1),
+      device: this.worker.device,
+      dtype: this.dtype,
+      fallbacks: [...this.worker.fallbacks],
+      ms: performance.now() - t0,
+      answers: { valid, promptTokens, generatedTokens, ...(probabilities ? { optionMassSum } : {}) },
+    };
   }
 
 }

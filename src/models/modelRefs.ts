@@ -4,7 +4,7 @@
  * one) and where its files come from. One place for the Run view, shared
  * results and the Models view.
  */
-import { customDecisionEntry, TYPED_DECISION_KINDS, type RunModel, type ScreeningRunModel } from '../core/audit/run/index.ts';
+import { customDecisionEntry, TYPED_DECISION_KINDS, type LlmRunOptions, type RunModel, type ScreeningRunModel } from '../core/audit/run/index.ts';
 import type { DecisionModelEntry, EmbeddingModelEntry, ModelEntry } from '../core/models/modelSpec.ts';
 import type { ModelSource } from '../core/models/modelSource.ts';
 import { customEmbeddingEntry } from './customModel.ts';
@@ -39,10 +39,11 @@ export function typedDecisionId(kind: (typeof TYPED_DECISION_KINDS)[number], id:
 
 /**
  * A screening run's model from a picker id: `calibrated:<embedding id>`,
- * `typed:<kind>:<Hub id>`, or a registry decision model.
- * @throws {Error} for an id that is none of these.
+ * `typed:<kind>:<Hub id>`, or a registry decision model. An LLM (registry
+ * kind `llm` or `typed:llm:…`) is asked as `llm` says.
+ * @throws {Error} for an id that is none of these, or an LLM without `llm`.
  */
-export function screeningRunModel(id: string, hubHost: string): ScreeningRunModel {
+export function screeningRunModel(id: string, hubHost: string, llm?: LlmRunOptions): ScreeningRunModel {
   if (id.startsWith('calibrated:')) {
     const entry = embeddingEntry(id.slice('calibrated:'.length));
     return { kind: 'calibrated', entry, source: modelSource(entry, hubHost) };
@@ -58,5 +59,15 @@ export function screeningRunModel(id: string, hubHost: string): ScreeningRunMode
     if (found?.kind !== 'decision') throw new Error(`"${id}" is not a decision model of the registry`);
     entry = found;
   }
-  return { kind: 'decision', entry, source: { kind: 'hub', id: entry.id, revision: entry.revision, host: hubHost } };
+  const source: ModelSource = { kind: 'hub', id: entry.id, revision: entry.revision, host: hubHost };
+  if (entry.decision !== 'llm') return { kind: 'decision', entry, source };
+  if (!llm) throw new Error(`"${entry.id}" is an LLM: say how it is asked (template and mode)`);
+  return { kind: 'decision', entry, source, llm };
+}
+
+/** Whether a picker id names an LLM (a registry entry of kind `llm`, or `typed:llm:<Hub id>`). */
+export function isLlmPickerId(id: string): boolean {
+  if (id.startsWith('typed:')) return id.startsWith('typed:llm:');
+  const entry = findModel(id);
+  return entry?.kind === 'decision' && entry.decision === 'llm';
 }

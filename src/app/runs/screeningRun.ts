@@ -55,9 +55,12 @@ async function openCalibrated(m: Extract<ScreeningRunModel, { kind: 'calibrated'
 
 async function openDecision(m: Extract<ScreeningRunModel, { kind: 'decision' }>, config: ScreeningRunConfig, deps: BrowserRunDeps, events: ScorerEvents): Promise<OpenedScorer> {
   const loading = loadReportOf(events.loading);
+  const options = runnerOptions(m, deps.probe, config);
   const runner = await loaded(
     new DecisionRunner({
-      ...runnerOptions(m, deps.probe, config),
+      ...options,
+      // An LLM (issue 49): asked as the form said, the sampler seeded by the run's seed, in the dtype picked for it.
+      ...(m.llm ? { llm: { ...m.llm, seed: config.seed }, override: { ...options.override, dtype: m.llm.dtype ?? options.override.dtype } } : {}),
       onProgress: (p) => {
         if (p.status === 'run') events.run(p.run, p.runs);
         else if (p.status === 'batch') events.batch(p.done);
@@ -71,6 +74,7 @@ async function openDecision(m: Extract<ScreeningRunModel, { kind: 'decision' }>,
   );
   return {
     reportsRuns: true,
+    ...(runner.llmAsked ? { llmAsked: runner.llmAsked } : {}),
     score: (pairs, signal) => runner.score(pairs, signal),
     scoreRuns: (pairs, runs, signal) => runner.scoreRuns(pairs, runs, signal),
     dispose: () => runner.dispose(),

@@ -5,7 +5,8 @@
 import { SCREENING_RUN_DEFAULTS, screeningModelId, TYPED_DECISION_KINDS, type ScreeningRunConfig } from '../../core/audit/run/index.ts';
 import type { DecisionModelEntry } from '../../core/models/modelSpec.ts';
 import { BUNDLED_EMBEDDING_MODEL_ID, MODEL_REGISTRY, isHubModelId } from '../../models/registry.ts';
-import { screeningRunModel, typedDecisionId } from '../../models/modelRefs.ts';
+import { isLlmPickerId, screeningRunModel, typedDecisionId } from '../../models/modelRefs.ts';
+import { LlmFormState } from './llmForm.svelte.ts';
 import type { DatasetSummary } from '../../storage/index.ts';
 import { settings } from './settings.svelte.ts';
 import { OutsideSystemsState } from './outsideSystems.svelte.ts';
@@ -41,9 +42,17 @@ export class ScreeningFormState extends DatasetFormState {
 
   /** Outside systems: scores imported for this form's dataset and task. */
   readonly outside = new OutsideSystemsState(() => ({ kind: 'screening', datasetId: this.datasetId, task: this.task, runs: this.runs }));
-  readonly models = $derived([...this.picked.map((id) => screeningRunModel(id, this.hubHost)), ...this.outside.scoreModels]);
+  /** How the picked LLMs are asked (one setting for all, as in the CLI). */
+  readonly llm = new LlmFormState();
+  /** Whether an LLM is picked (the form then shows the LLM settings). */
+  readonly hasLlm = $derived(this.picked.some(isLlmPickerId));
+  /** The picked models; an LLM is left out while its settings have an error (the run is then refused: canRun). */
+  readonly models = $derived([
+    ...this.picked.flatMap((id) => (isLlmPickerId(id) && !this.llm.options ? [] : [screeningRunModel(id, this.hubHost, this.llm.options)])),
+    ...this.outside.scoreModels,
+  ]);
   readonly modelIds = $derived(this.models.map(screeningModelId));
-  readonly canRun = $derived(this.models.length > 0 && this.task !== '');
+  readonly canRun = $derived(this.models.length > 0 && this.task !== '' && !(this.hasLlm && this.llm.error !== undefined));
   /** Whether the chosen task has labels (FIT / NOT FIT): what a sample draws by, and what validity needs. */
   readonly labelled = $derived(this.dataset?.tasks.some((t) => t.type === 'screening' && t.name === this.task && t.labels !== undefined) ?? false);
 
@@ -54,7 +63,7 @@ export class ScreeningFormState extends DatasetFormState {
     if (this.reference !== '' && this.reference !== 'none' && !this.modelIds.includes(this.reference)) this.reference = this.modelIds[0] ?? '';
   }
 
-  /** Adds a typed Hub id as a decision model of the chosen kind. @returns false (with an error) when it is not `org/name`. */
+  /** Adds a typed Hub id as a decision model of the chosen kind (an LLM: a decoder-only instruct model with a chat template). @returns false (with an error) when it is not `org/name`. */
   addTyped(): boolean {
     const id = this.typedId.trim();
     if (!isHubModelId(id)) {

@@ -14,5 +14,5 @@ export type { RetrievalRunConfig, RunConfig, RunModel } from './runConfig.ts';
 export { runScreening } from './screening.ts';
 export type { OpenedEmbedder, OpenedScorer, ScorerEvents, ScreeningCompute, ScreeningModelPort, ScreeningRunResults } from './screening.ts';
 export { SCREENING_RUN_DEFAULTS, TYPED_DECISION_KINDS, customDecisionEntry, screeningDescriptor, screeningModelId, screeningModelKey } from './screeningConfig.ts';
-export type { ScreeningRunConfig, ScreeningRunModel } from './screeningConfig.ts';
+export type { LlmRunOptions, ScreeningRunConfig, ScreeningRunModel } from './screeningConfig.ts';
 export type { FinishedModel, RunResults, StoredModelProgress } from './storedRun.ts';

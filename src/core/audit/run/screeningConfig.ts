@@ -9,11 +9,25 @@ import type { Device, Dtype } from '../../models/device.ts';
 import type { DecisionKind, DecisionModelEntry, EmbeddingModelEntry } from '../../models/modelSpec.ts';
 import type { ModelSource } from '../../models/modelSource.ts';
 import { importedRevision, type ImportedScores } from '../imported/index.ts';
+import type { LlmMode, ScreeningTemplate } from '../../llm/index.ts';
+
+/**
+ * How an LLM decision model is asked in a run (issue 49); the sampler's seed is the run's.
+ * `dtype` picks the weights the model folder ships (the device's default when absent).
+ */
+export interface LlmRunOptions {
+  readonly template: ScreeningTemplate;
+  readonly mode: LlmMode;
+  readonly temperature: number;
+  readonly maxNewTokens: number;
+  readonly prefixCache: boolean;
+  readonly dtype?: Dtype;
+}
 
 /** A decision model of a screening run: calibrated similarity over an embedding model, or a model run by the decision worker. */
 export type ScreeningRunModel =
   | { readonly kind: 'calibrated'; readonly entry: EmbeddingModelEntry; readonly source: ModelSource }
-  | { readonly kind: 'decision'; readonly entry: DecisionModelEntry; readonly source: ModelSource }
+  | { readonly kind: 'decision'; readonly entry: DecisionModelEntry; readonly source: ModelSource; readonly llm?: LlmRunOptions }
   /** An outside system's scores (kept with the run on this machine; a permalink carries only its name). */
   | { readonly kind: 'imported'; readonly scores: ImportedScores };
 
@@ -38,9 +52,10 @@ export interface ScreeningRunConfig {
 /** Defaults of the Run view's screening section. */
 export const SCREENING_RUN_DEFAULTS = Object.freeze({ runs: 7, bootstrap: 2000, seed: 0 });
 
-/** The id a model has in the results (`calibrated:<embedding id>` or the decision model's id). */
+/** The id a model has in the results (`calibrated:<embedding id>`, `llm:<id>` as the CLI names an LLM, or the decision model's id). */
 export function screeningModelId(m: ScreeningRunModel): string {
   if (m.kind === 'imported') return `imported:${m.scores.name}`;
+  if (m.kind === 'decision' && m.entry.decision === 'llm') return `llm:${m.entry.id}`;
   return m.kind === 'calibrated' ? `calibrated:${m.entry.id}` : m.entry.id;
 }
 
@@ -64,11 +79,12 @@ export function screeningDescriptor(m: ScreeningRunModel): Omit<ScreeningModelDe
 }
 
 /** The kinds a typed Hub id may be run as. */
-export const TYPED_DECISION_KINDS = Object.freeze(['cross-encoder', 'sequence-classifier', 'zero-shot-nli'] as const satisfies readonly DecisionKind[]);
+export const TYPED_DECISION_KINDS = Object.freeze(['cross-encoder', 'sequence-classifier', 'zero-shot-nli', 'llm'] as const satisfies readonly DecisionKind[]);
 
 /**
  * A registry-like entry for a decision model the user typed (any Hub id):
- * its kind as chosen, 512 tokens, dtypes unknown (the device's default).
+ * its kind as chosen, 512 tokens (an LLM's prompt is cut in characters
+ * instead: core/llm/prompt.ts), dtypes unknown (the device's default).
  */
 export function customDecisionEntry(id: string, decision: (typeof TYPED_DECISION_KINDS)[number]): DecisionModelEntry {
   return {
