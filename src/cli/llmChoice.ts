@@ -1,7 +1,7 @@
 /**
  * `run --task screening --model llm:<registry id | folder | Hub id>` (issue 49): an instruct LLM
  * as the screener, with `--llm-mode probabilities|generate`, `--temperature T`,
- * `--max-new-tokens N`, `--template FILE` and `--no-prefix-cache`. The template is, in order:
+ * `--max-new-tokens N`, `--structured` (generated answers held to the JSON schema), `--template FILE` and `--no-prefix-cache`. The template is, in order:
  * `--template`, the model folder's screening_template.json, the default (core/llm).
  */
 import { existsSync, readFileSync, statSync } from 'node:fs';
@@ -48,7 +48,9 @@ function askOptions(args: ParsedArgs, seed: number) {
   if (mode !== 'probabilities' && mode !== 'generate') throw new InputError(`--llm-mode must be probabilities or generate, got "${mode}"`);
   const temperature = numberOption(args, 'temperature', mode === 'generate' ? 0.7 : 0);
   if (!(temperature >= 0)) throw new InputError(`--temperature must be a number ≥ 0, got ${temperature}`);
-  return { mode, temperature, maxNewTokens: integerOption(args, 'max-new-tokens', DEFAULT_MAX_NEW_TOKENS, 1), seed, prefixCache: !args.options.has('no-prefix-cache') };
+  const structured = args.options.has('structured');
+  if (structured && mode !== 'generate') throw new InputError('--structured constrains generated answers: add --llm-mode generate');
+  return { mode, temperature, maxNewTokens: integerOption(args, 'max-new-tokens', DEFAULT_MAX_NEW_TOKENS, 1), seed, prefixCache: !args.options.has('no-prefix-cache'), structured };
 }
 
 /**

@@ -29,6 +29,8 @@ export interface NodeLlmSpec {
   readonly maxNewTokens: number;
   readonly seed: number;
   readonly prefixCache: boolean;
+  /** Generated mode: constrain answers to the JSON schema (structured output). */
+  readonly structured?: boolean;
 }
 
 export interface NodeLlmModel extends ScreeningScorer {
@@ -38,11 +40,11 @@ export interface NodeLlmModel extends ScreeningScorer {
 }
 
 /** How an LLM is asked, as the results record it. */
-export function llmAsked(spec: Pick<NodeLlmSpec, 'template' | 'mode' | 'temperature' | 'maxNewTokens' | 'seed' | 'prefixCache'>): LlmAsked {
+export function llmAsked(spec: Pick<NodeLlmSpec, 'template' | 'mode' | 'temperature' | 'maxNewTokens' | 'seed' | 'prefixCache' | 'structured'>): LlmAsked {
   return {
     mode: spec.mode,
     template: { name: spec.template.name, sha256: templateSha256(spec.template), text: templateJson(spec.template) },
-    ...(spec.mode === 'generate' ? { sampling: { temperature: spec.temperature, maxNewTokens: spec.maxNewTokens, seed: spec.seed } } : {}),
+    ...(spec.mode === 'generate' ? { sampling: { temperature: spec.temperature, maxNewTokens: spec.maxNewTokens, seed: spec.seed, structured: spec.structured === true } } : {}),
     prefixCache: spec.prefixCache,
   };
 }

@@ -17,6 +17,7 @@
  */
 import { Tensor, type PreTrainedModel, type PreTrainedTokenizer } from '@huggingface/transformers';
 import {
+  answerSchema,
   answerScore,
   INVALID_ANSWER_SCORE,
   answerSeed,
@@ -31,6 +32,7 @@ import {
   type ScreeningTemplate,
 } from '../core/llm/index.ts';
 import { createRng } from '../core/stats/rng.ts';
+import { StructuredOutputProcessor } from '@huggingface/transformers-structured-output';
 import type { DecisionPair } from './decisionSpec.ts';
 
 export interface LlmScorerOptions {
@@ -42,6 +44,8 @@ export interface LlmScorerOptions {
   readonly maxNewTokens: number;
   /** Generated mode: the sampler's seed (each (run, pair) draws from its own stream). */
   readonly seed: number;
+  /** Generated mode: constrain the answer to the JSON schema (core/llm/answerSchema.ts) with transformers.js structured output. */
+  readonly structured?: boolean;
   /** Reuse the job's prefix key/value cache across its CVs (default true). */
   readonly prefixCache?: boolean;
   readonly jobChars?: number;
@@ -181,8 +185,17 @@ export function llmScorer(tokenizer: PreTrainedTokenizer, model: PreTrainedModel
     const written: number[] = [];
     let { logits, kv } = first;
     let length = first.promptTokens;
+    // Structured mode: the processor masks every token that would leave the schema (its state is per answer).
+    const constraint = options.structured ? new StructuredOutputProcessor(tokenizer as never, { type: 'json_schema', json_schema: answerSchema(options.template) as never }) : undefined;
+    const sequence: bigint[] = constraint ? new Array<bigint>(first.promptTokens).fill(0n) : [];
     for (let step = 0; step < options.maxNewTokens; step++) {
+      if (constraint) {
+        const row = new Tensor('float32', logits, [1, logits.length]);
+        constraint._call([sequence], row);
+        logits = row.data as Float32Array;
+      }
       const token = sampleToken(logits, options.temperature, rng);
+      if (constraint) sequence.push(BigInt(token));
       if (stops.has(token)) break;
       written.push(token);
       if (step + 1 === options.maxNewTokens) break;

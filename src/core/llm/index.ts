@@ -7,3 +7,4 @@ export * from './outputValidity.ts';
 export * from './sampler.ts';
 export * from './templateHash.ts';
 export * from './memoryEstimate.ts';
+export * from './answerSchema.ts';

@@ -130,7 +130,7 @@ const LLM = object(
     generated_tokens_per_call: maybe(RANGES.nonNegative),
     tokens_per_second: maybe(RANGES.nonNegative),
   },
-  { sampling: object({ temperature: number(RANGES.nonNegative), maxNewTokens: count(1), seed: SEED_CHECK }), mean_option_mass: maybe(RANGES.proportion) },
+  { sampling: object({ temperature: number(RANGES.nonNegative), maxNewTokens: count(1), seed: SEED_CHECK }, { structured: bool }), mean_option_mass: maybe(RANGES.proportion) },
 );
 
 const MODEL = object(

@@ -51,6 +51,31 @@ describe('LLM screener in Node (tiny random model, transformers.js + onnxruntime
     }
   });
 
+  it('holds generated answers to the JSON schema (structured output): each one is an object, cut off only by the token limit', async () => {
+    const { llmScorer } = await import('../../../src/models/llmScorer.ts');
+    const { AutoModelForCausalLM, AutoTokenizer, env } = await import('@huggingface/transformers');
+    env.localModelPath = `${HUB}/`;
+    env.allowLocalModels = true;
+    env.allowRemoteModels = false;
+    const tokenizer = await AutoTokenizer.from_pretrained(base.id);
+    const model = await AutoModelForCausalLM.from_pretrained(base.id, { dtype: 'fp32', device: 'cpu' });
+    try {
+      const free = llmScorer(tokenizer, model, { ...base, mode: 'generate', temperature: 1, maxNewTokens: 40 });
+      const held = llmScorer(tokenizer, model, { ...base, mode: 'generate', temperature: 1, maxNewTokens: 40, structured: true });
+      let freeObjects = 0;
+      for (let i = 0; i < pairs.length; i++) {
+        const a = await held.scorePair(pairs[i]!, 0, i);
+        // random weights: the answer opens the object at once, and is valid unless the limit cut it
+        expect(a.text!, `pair ${i}`).toMatch(/^\s*\{\s*"/);
+        if (!a.valid) expect(a.generatedTokens, `pair ${i}: ${a.text}`).toBe(40);
+        if ((await free.scorePair(pairs[i]!, 0, i)).text!.trimStart().startsWith('{')) freeObjects++;
+      }
+      expect(freeObjects).toBeLessThan(pairs.length);
+    } finally {
+      await model.dispose();
+    }
+  });
+
   it('cancels between pairs', async () => {
     const m = await loadLlmNode(base);
     const controller = new AbortController();

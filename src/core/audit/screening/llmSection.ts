@@ -18,7 +18,7 @@ export interface LlmAnswers {
   readonly mode: LlmMode;
   readonly template: { readonly name: string; readonly sha256: string; readonly text: string };
   /** Generated mode only. */
-  readonly sampling?: { readonly temperature: number; readonly maxNewTokens: number; readonly seed: number };
+  readonly sampling?: { readonly temperature: number; readonly maxNewTokens: number; readonly seed: number; readonly structured?: boolean };
   readonly prefixCache: boolean;
   /** validRuns[t][i]: whether original i's answer in run t was valid (always true in probabilities mode). */
   readonly validRuns: readonly ArrayLike<boolean>[];

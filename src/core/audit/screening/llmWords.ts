@@ -14,7 +14,7 @@ export function llmAskedSentence(s: ScreeningLlmSection): string {
   const how =
     s.mode === 'probabilities'
       ? 'answer probabilities (one forward pass; the score is read from the next-token probabilities of the answer options)'
-      : `generated answers (JSON, temperature ${s.sampling?.temperature ?? 'n/a'}, at most ${s.sampling?.maxNewTokens ?? 'n/a'} new tokens, seed ${s.sampling?.seed ?? 'n/a'})`;
+      : `generated answers (JSON${s.sampling?.structured ? ' held to its schema by constrained decoding' : ', free'}, temperature ${s.sampling?.temperature ?? 'n/a'}, at most ${s.sampling?.maxNewTokens ?? 'n/a'} new tokens, seed ${s.sampling?.seed ?? 'n/a'})`;
   return `Scored by ${how}, with the template "${s.template.name}" (SHA-256 ${s.template.sha256.slice(0, 12)}…)${s.prefix_cache ? ", the job's part of the prompt computed once per job" : ''}.`;
 }
 
