@@ -76,7 +76,7 @@ describe('fairground run --model llm:DIR (issue 49)', () => {
     expect(r.code).toBe(0);
     const llm = (JSON.parse(r.out) as ScreeningResults).models[0]!.llm!;
     expect(llm.mode).toBe('generate');
-    expect(llm.sampling).toEqual({ temperature: 0.7, maxNewTokens: 8, seed: 0 });
+    expect(llm.sampling).toEqual({ temperature: 0.7, maxNewTokens: 8, seed: 0, structured: false });
     expect(llm.output_validity.valid).toBe(0);
     expect(llm.generated_tokens_per_call).toBeGreaterThan(0);
     expect(llm.generated_tokens_per_call).toBeLessThanOrEqual(8);

@@ -170,7 +170,7 @@ describe('llmSection in words', async () => {
     tokens_per_second: 1000,
   };
   it('says how the model was asked, and each finding of validity', () => {
-    expect(llmAskedSentence(section)).toBe(`Scored by generated answers (JSON, temperature 0.7, at most 96 new tokens, seed 3), with the template "fit (yes/no)" (SHA-256 abababababab…), the job's part of the prompt computed once per job.`);
+    expect(llmAskedSentence(section)).toBe(`Scored by generated answers (JSON, free, temperature 0.7, at most 96 new tokens, seed 3), with the template "fit (yes/no)" (SHA-256 abababababab…), the job's part of the prompt computed once per job.`);
     const s = llmValiditySentences(section);
     expect(s[0]).toMatch(/^Output validity: 86\.4% of 220 answers were valid \(95% CI /);
     expect(s[1]).toBe('The 30 invalid answers score 0, as a screener that does not answer does not advance the candidate.');
