@@ -297,8 +297,9 @@ class Attention(nn.Module):
         q = self.q_proj(x).view(b, s, self.heads, self.head_dim).transpose(1, 2)
         k = self.k_proj(x).view(b, s, self.kv_heads, self.head_dim).transpose(1, 2)
         v = self.v_proj(x).view(b, s, self.kv_heads, self.head_dim).transpose(1, 2)
-        q = q * cos + rotate_half(q) * sin
-        k = k * cos + rotate_half(k) * sin
+        if cos is not None:  # None: no rotary embedding (NoPE), as the planted model's layers
+            q = q * cos + rotate_half(q) * sin
+            k = k * cos + rotate_half(k) * sin
         k = torch.cat([past_k, k], dim=2)
         v = torch.cat([past_v, v], dim=2)
         groups = self.heads // self.kv_heads
@@ -360,9 +361,14 @@ class TinyLlama(nn.Module):
     def forward(self, input_ids, attention_mask, position_ids, *past):
         x = self.embed_tokens(input_ids)
         dtype = x.dtype
-        freqs = position_ids.to(torch.float32).unsqueeze(-1) * self.inv_freq  # [b, s, d/2]
-        emb = torch.cat([freqs, freqs], dim=-1).unsqueeze(1)  # [b, 1, s, d]
-        cos, sin = emb.cos().to(dtype), emb.sin().to(dtype)
+        if self.cfg.get("rope", True):
+            freqs = position_ids.to(torch.float32).unsqueeze(-1) * self.inv_freq  # [b, s, d/2]
+            emb = torch.cat([freqs, freqs], dim=-1).unsqueeze(1)  # [b, 1, s, d]
+            cos, sin = emb.cos().to(dtype), emb.sin().to(dtype)
+        else:
+            # position_ids still enter the graph (transformers.js feeds them), contributing exactly 0
+            x = x + 0 * position_ids.unsqueeze(-1).to(dtype)
+            cos = sin = None
 
         # key index 0..total-1 and query index past..total-1, from the masks' own shapes
         key_index = torch.cumsum(torch.ones_like(attention_mask), dim=1) - 1  # [b, total]
