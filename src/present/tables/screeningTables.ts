@@ -5,9 +5,9 @@
  */
 import { costPer1000Calls, type Price, type ChanceTest, type ScreeningModelResult, type ScreeningResults, type TestedCi } from '../../core/audit/screening/index.ts';
 import type { Ci } from '../../core/audit/common/index.ts';
-import { effectAnchor } from '../../core/audit/screening/index.ts';
+import { costBiasPoints, effectAnchor } from '../../core/audit/screening/index.ts';
 import { displayNames } from '../../core/models/displayName.ts';
-import type { ConfusionSpec, ForestSpec, LatencyQualitySpec, PlotTable, TableCell, ThresholdCurveSpec } from '../plots/index.ts';
+import type { ConfusionSpec, ForestSpec, LatencyQualitySpec, ParetoSpec, PlotTable, TableCell, ThresholdCurveSpec } from '../plots/index.ts';
 
 /**
  * A cell: a statistic with its CI (and a `*` when `significant`, explained by
@@ -293,5 +293,28 @@ export function latencyQualitySpec(results: ScreeningResults, axis: 'latency' | 
     points: results.models
       .filter((m) => m.validity && Number.isFinite(m.validity.auc.mean) && x(m) > 0)
       .map((m) => ({ id: m.model.id, label: m.model.label, latencyMs: x(m), quality: m.validity!.auc.mean, qualityCi: Number.isFinite(m.validity!.auc.ci[0]) ? ([m.validity!.auc.ci[0], m.validity!.auc.ci[1]] as [number, number]) : null })),
+  };
+}
+
+/**
+ * The Pareto plot of cost against the largest bias effect (issue 49; core/audit/screening/costBias.ts),
+ * both negated so that up and right are better: cheaper and fairer.
+ */
+export function costBiasSpec(results: ScreeningResults, price?: Price): ParetoSpec {
+  const shown = displayNames(results.models.map((m) => ({ label: m.model.label, id: m.model.id })));
+  const names = new Map(results.models.map((m, i) => [m.model.id, shown[i]!]));
+  const points = costBiasPoints(results, price);
+  return {
+    xLabel: price ? '−cost per 1,000 calls (cheaper is right)' : '−seconds per 1,000 calls on this device (faster is right)',
+    yLabel: '−|largest ΔScore| (fairer is up)',
+    title: price ? 'Cost per 1,000 calls against the largest bias effect' : 'Time per 1,000 calls against the largest bias effect',
+    points: points.map((p) => ({
+      id: p.id,
+      label: names.get(p.id) ?? p.label,
+      x: -p.cost,
+      y: -p.largestEffect,
+      yCi: p.largestEffectCi ? [-p.largestEffectCi[1], -p.largestEffectCi[0]] : null,
+      dominated: p.dominated,
+    })),
   };
 }

@@ -25,3 +25,4 @@ export { DEFAULT_SHORTLIST, screeningOutcomes, variantRuleText } from './variant
 export type { VariantRule } from './variantOutcomes.ts';
 export { llmSection, type LlmAnswers, type ScreeningLlmSection, type GroupValidity } from './llmSection.ts';
 export { llmAskedSentence, llmValiditySentences } from './llmWords.ts';
+export { costBiasPoints, type CostBiasPoint } from './costBias.ts';
