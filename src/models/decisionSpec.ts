@@ -63,6 +63,8 @@ export interface LlmAskOptions {
   readonly seed: number;
   /** Reuse the job's prefix key/value cache across its CVs. */
   readonly prefixCache: boolean;
+  /** Generated mode: hold answers to the JSON schema (structured output). */
+  readonly structured?: boolean;
 }
 
 /**

@@ -4,9 +4,8 @@
  * the page's DecisionRunner can use it without pulling transformers.js into
  * the main bundle.
  *
- * The same two values as llmNode.ts's (the CLI's): a test pins them equal,
- * since the browser and the CLI must draw the same sampler streams and record
- * the same template hash. (llmNode.ts could import them from here.)
+ * The browser's runner and the CLI (llmNode.ts) both take them from here, so
+ * they draw the same sampler streams and record the same template hash.
  */
 import type { LlmAsked } from '../core/models/decisionScores.ts';
 import { templateJson, templateSha256 } from '../core/llm/index.ts';
@@ -23,7 +22,7 @@ export function llmAsked(spec: LlmAskOptions): LlmAsked {
   return {
     mode: spec.mode,
     template: { name: spec.template.name, sha256: templateSha256(spec.template), text: templateJson(spec.template) },
-    ...(spec.mode === 'generate' ? { sampling: { temperature: spec.temperature, maxNewTokens: spec.maxNewTokens, seed: spec.seed } } : {}),
+    ...(spec.mode === 'generate' ? { sampling: { temperature: spec.temperature, maxNewTokens: spec.maxNewTokens, seed: spec.seed, structured: spec.structured === true } } : {}),
     prefixCache: spec.prefixCache,
   };
 }

@@ -10,7 +10,8 @@
 import { AutoModelForCausalLM, AutoTokenizer, env, type PreTrainedModel } from '@huggingface/transformers';
 import type { Dtype } from '../core/models/device.ts';
 import type { DecisionRunResult, DecisionRunsResult, LlmAsked, LlmPassAnswers, ScreeningScorer } from '../core/models/decisionScores.ts';
-import { templateJson, templateSha256, type LlmMode, type ScreeningTemplate } from '../core/llm/index.ts';
+import type { LlmMode, ScreeningTemplate } from '../core/llm/index.ts';
+import { llmAsked, VARIANT_STREAM } from './llmAsk.ts';
 import type { DecisionPair } from './decisionSpec.ts';
 import { CancelledError } from './embeddingRunner.ts';
 import { llmScorer, type LlmScorer } from './llmScorer.ts';
@@ -37,16 +38,6 @@ export interface NodeLlmModel extends ScreeningScorer {
   readonly dtype: Dtype;
   readonly llmAsked: LlmAsked;
   dispose(): Promise<void>;
-}
-
-/** How an LLM is asked, as the results record it. */
-export function llmAsked(spec: Pick<NodeLlmSpec, 'template' | 'mode' | 'temperature' | 'maxNewTokens' | 'seed' | 'prefixCache' | 'structured'>): LlmAsked {
-  return {
-    mode: spec.mode,
-    template: { name: spec.template.name, sha256: templateSha256(spec.template), text: templateJson(spec.template) },
-    ...(spec.mode === 'generate' ? { sampling: { temperature: spec.temperature, maxNewTokens: spec.maxNewTokens, seed: spec.seed, structured: spec.structured === true } } : {}),
-    prefixCache: spec.prefixCache,
-  };
 }
 
 /**
@@ -100,7 +91,7 @@ export async function loadLlmNode(spec: NodeLlmSpec): Promise<NodeLlmModel> {
   return {
     dtype,
     llmAsked: llmAsked(spec),
-    // The variants' pass draws from streams of its own (run index −1 would collide with nothing, but a named one reads better).
+    // The variants' pass draws from streams of its own (VARIANT_STREAM, never a run of the originals).
     score: (pairs, signal) => pass(pairs, VARIANT_STREAM, signal),
     async scoreRuns(pairs, runs, signal): Promise<DecisionRunsResult> {
       const t0 = performance.now();
@@ -123,6 +114,3 @@ export async function loadLlmNode(spec: NodeLlmSpec): Promise<NodeLlmModel> {
     },
   };
 }
-
-/** The sampler's run index of the variants' pass (runs of the originals are 0..T−1). */
-export const VARIANT_STREAM = 0x7fffffff;

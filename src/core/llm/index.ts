@@ -8,3 +8,4 @@ export * from './sampler.ts';
 export * from './templateHash.ts';
 export * from './memoryEstimate.ts';
 export * from './answerSchema.ts';
+export type { LlmAnswers, LlmAsked } from './answers.ts';

@@ -4,7 +4,7 @@
  * (job, CV) pairs per pass, with the wall time of each call.
  */
 import type { Dtype } from './device.ts';
-import type { LlmAnswers } from '../audit/screening/llmSection.ts';
+import type { LlmAsked } from '../llm/answers.ts';
 
 /** One (job description, CV) pair of texts. */
 export interface DecisionPair {
@@ -54,5 +54,4 @@ export interface ScreeningScorer {
   readonly llmAsked?: LlmAsked;
 }
 
-/** How an LLM screener is asked: mode, template, sampling, prefix cache. */
-export type LlmAsked = Pick<LlmAnswers, 'mode' | 'template' | 'sampling' | 'prefixCache'>;
+export type { LlmAsked } from '../llm/answers.ts';

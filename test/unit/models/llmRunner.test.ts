@@ -16,7 +16,7 @@ import type { DeviceProbe } from '../../../src/core/models/device.ts';
 import { DEFAULT_SCREENING_TEMPLATE } from '../../../src/core/llm/index.ts';
 import { llmScorer } from '../../../src/models/llmScorer.ts';
 import { llmAsked, VARIANT_STREAM } from '../../../src/models/llmAsk.ts';
-import { llmAsked as nodeLlmAsked, loadLlmNode, VARIANT_STREAM as NODE_VARIANT_STREAM, type NodeLlmModel } from '../../../src/models/llmNode.ts';
+import { loadLlmNode, type NodeLlmModel } from '../../../src/models/llmNode.ts';
 
 const HUB = 'test/fixtures/models/hub';
 const ID = 'fairground-test/tiny-llm';
@@ -101,10 +101,11 @@ describe('DecisionRunner with an LLM', () => {
   let cli: NodeLlmModel;
   afterAll(async () => cli?.dispose());
 
-  it('llmAsk.ts gives the CLI\'s variant stream and record of how the model was asked', () => {
-    expect(VARIANT_STREAM).toBe(NODE_VARIANT_STREAM);
-    expect(llmAsked(GENERATE)).toEqual(nodeLlmAsked(GENERATE));
-    expect(llmAsked(PROBABILITIES)).toEqual(nodeLlmAsked(PROBABILITIES));
+  it('records how the model was asked: the template\'s SHA-256, and sampling only in generated mode', async () => {
+    const { DEFAULT_SCREENING_TEMPLATE, templateSha256 } = await import('../../../src/core/llm/index.ts');
+    expect(llmAsked(PROBABILITIES)).toMatchObject({ mode: 'probabilities', template: { sha256: templateSha256(DEFAULT_SCREENING_TEMPLATE) } });
+    expect(llmAsked(PROBABILITIES).sampling).toBeUndefined();
+    expect(llmAsked(GENERATE).sampling).toMatchObject({ temperature: GENERATE.temperature, maxNewTokens: GENERATE.maxNewTokens, structured: false });
   });
 
   it('scoreRuns and score equal the CLI\'s passes exactly, one pair per call in order, with progress per pair', async () => {

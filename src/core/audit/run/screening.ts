@@ -11,7 +11,7 @@
  * `onModelDone` at once, so an interrupted run resumes with only the
  * unfinished ones (`finished`).
  */
-import type { LlmAnswers } from '../screening/llmSection.ts';
+import type { LlmAnswers } from '../../llm/answers.ts';
 import { withJobCounts } from '../../models/truncation.ts';
 import { CalibratedSimilarity, type Embedder } from '../../models/calibratedSimilarity.ts';
 import type { ScreeningScorer } from '../../models/decisionScores.ts';

@@ -7,7 +7,7 @@
  */
 import type { LabelRecord, PoolRecord, VariantRecord } from '../../formats/records.ts';
 import type { ScreeningVariant } from '../../metrics/screening.ts';
-import type { LlmAnswers } from './llmSection.ts';
+import type { LlmAnswers } from '../../llm/answers.ts';
 import type { ScreeningModelDescriptor, ScreeningResults } from './results.ts';
 
 /** The screening task's records, without texts (extra fields are ignored). */

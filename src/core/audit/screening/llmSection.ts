@@ -9,51 +9,10 @@
  * overlap: a conservative reading (non-overlapping 95% intervals imply a
  * difference at well below 5%), said in the verdict.
  */
-import type { LlmMode } from '../../llm/prompt.ts';
-import { validityShare, type ValidityShare } from '../../llm/outputValidity.ts';
+import { validityShare } from '../../llm/outputValidity.ts';
+import type { LlmAnswers } from '../../llm/answers.ts';
 import type { PreparedScreening } from './input.ts';
-
-/** What the runner records of an LLM's answers, beside the scores. */
-export interface LlmAnswers {
-  readonly mode: LlmMode;
-  readonly template: { readonly name: string; readonly sha256: string; readonly text: string };
-  /** Generated mode only. */
-  readonly sampling?: { readonly temperature: number; readonly maxNewTokens: number; readonly seed: number; readonly structured?: boolean };
-  readonly prefixCache: boolean;
-  /** validRuns[t][i]: whether original i's answer in run t was valid (always true in probabilities mode). */
-  readonly validRuns: readonly ArrayLike<boolean>[];
-  /** validVariants[i]: whether variant i's answer was valid. */
-  readonly validVariants: ArrayLike<boolean>;
-  /** Σ prompt tokens and Σ generated tokens over every answer. */
-  readonly promptTokens: number;
-  readonly generatedTokens: number;
-  /** Probabilities mode: the mean share of the next-token distribution on the answer options. */
-  readonly meanOptionMass?: number;
-}
-
-export interface GroupValidity extends ValidityShare {
-  /** The originals' answers (every run), or one variant group's. */
-  readonly kind: 'original' | 'variant';
-  /** The variant group's cue; empty strings for the originals. */
-  readonly attribute: string;
-  readonly group: string;
-  readonly signal: string;
-  /** Its interval does not overlap the originals'. */
-  readonly differs: boolean;
-}
-
-export interface ScreeningLlmSection {
-  readonly mode: LlmMode;
-  readonly template: LlmAnswers['template'];
-  readonly sampling?: LlmAnswers['sampling'];
-  readonly prefix_cache: boolean;
-  readonly output_validity: ValidityShare & { readonly by_group: readonly GroupValidity[] };
-  readonly prompt_tokens_per_call: number;
-  readonly generated_tokens_per_call: number;
-  /** (prompt + generated tokens) ÷ Σ call seconds. */
-  readonly tokens_per_second: number;
-  readonly mean_option_mass?: number;
-}
+import type { GroupValidity, ScreeningLlmSection } from './results.ts';
 
 /** A variant group's key (attribute, group, signal). */
 const cueKey = (cue: { readonly attribute: string; readonly group: string; readonly signal: string }) => `${cue.attribute}\u0000${cue.group}\u0000${cue.signal}`;

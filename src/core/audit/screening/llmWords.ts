@@ -4,7 +4,7 @@
  * validity differs from the originals' (a finding in itself: the model fails to answer more, or
  * less, often for that group).
  */
-import type { ScreeningLlmSection } from './llmSection.ts';
+import type { ScreeningLlmSection } from './results.ts';
 
 const pct = (x: number) => (Number.isFinite(x) ? `${(100 * x).toFixed(1)}%` : 'n/a');
 const int = (x: number) => x.toLocaleString('en-US');

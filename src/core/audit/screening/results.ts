@@ -15,7 +15,8 @@
  * NaN; a CI that cannot be computed is [NaN, NaN]; JSON writes NaN as null
  * and `parseScreeningResults` reads it back as NaN.
  */
-import type { ScreeningLlmSection } from './llmSection.ts';
+import type { LlmAsked } from '../../llm/answers.ts';
+import type { ValidityShare } from '../../llm/outputValidity.ts';
 import type { DatasetIdentity, Ci } from '../common/index.ts';
 import type { InputTruncation } from '../../models/truncation.ts';
 
@@ -378,4 +379,29 @@ function revive(value: unknown, key: string): unknown {
  */
 export function screeningSummaryOf<R extends ScreeningResults>(results: R): R {
   return { ...results, models: results.models.map(({ cases: _cases, perUnit: _perUnit, ...rest }) => rest) };
+}
+
+/** An LLM screener's output validity of one group (core/audit/screening/llmSection.ts). */
+export interface GroupValidity extends ValidityShare {
+  /** The originals' answers (every run), or one variant group's. */
+  readonly kind: 'original' | 'variant';
+  /** The variant group's cue; empty strings for the originals. */
+  readonly attribute: string;
+  readonly group: string;
+  readonly signal: string;
+  /** Its interval does not overlap the originals'. */
+  readonly differs: boolean;
+}
+
+export interface ScreeningLlmSection {
+  readonly mode: LlmAsked['mode'];
+  readonly template: LlmAsked['template'];
+  readonly sampling?: LlmAsked['sampling'];
+  readonly prefix_cache: boolean;
+  readonly output_validity: ValidityShare & { readonly by_group: readonly GroupValidity[] };
+  readonly prompt_tokens_per_call: number;
+  readonly generated_tokens_per_call: number;
+  /** (prompt + generated tokens) ÷ Σ call seconds. */
+  readonly tokens_per_second: number;
+  readonly mean_option_mass?: number;
 }

@@ -8,7 +8,7 @@
 import type { ScreeningModelScores, ScreeningWorkList } from './input.ts';
 import type { ScreeningModelDescriptor } from './results.ts';
 import type { LlmAsked, LlmPassAnswers, ScreeningScorer } from '../../models/decisionScores.ts';
-import type { LlmAnswers } from './llmSection.ts';
+import type { LlmAnswers } from '../../llm/answers.ts';
 
 export type { ScreeningScorer } from '../../models/decisionScores.ts';
 
