@@ -122,9 +122,14 @@ export function listOption(args: ParsedArgs, name: string): string[] {
 }
 
 /** `--device`: only `cpu` in Node. @throws {InputError} for anything else. */
-export function deviceOption(args: ParsedArgs): 'cpu' {
+export function deviceOption(args: ParsedArgs): 'cpu';
+export function deviceOption(args: ParsedArgs, wasmAllowed: true): 'cpu' | 'wasm';
+export function deviceOption(args: ParsedArgs, wasmAllowed = false): 'cpu' | 'wasm' {
   const device = stringOption(args, 'device') ?? 'cpu';
-  if (device !== 'cpu') throw new InputError(`--device must be cpu in Node (WebGPU and WASM are the browser's), got "${device}"`);
+  if (device === 'wasm' && wasmAllowed) return device;
+  if (device !== 'cpu') {
+    throw new InputError(`--device must be cpu in Node (WebGPU and WASM are the browser's${wasmAllowed ? '' : '; an LLM screener alone, --model llm:DIR, also runs on --device wasm'}), got "${device}"`);
+  }
   return device;
 }
 

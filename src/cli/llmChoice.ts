@@ -48,9 +48,10 @@ function askOptions(args: ParsedArgs, seed: number) {
   if (mode !== 'probabilities' && mode !== 'generate') throw new InputError(`--llm-mode must be probabilities or generate, got "${mode}"`);
   const temperature = numberOption(args, 'temperature', mode === 'generate' ? 0.7 : 0);
   if (!(temperature >= 0)) throw new InputError(`--temperature must be a number ≥ 0, got ${temperature}`);
+  const device = stringOption(args, 'device') === 'wasm' ? ('wasm' as const) : ('cpu' as const);
   const structured = args.options.has('structured');
   if (structured && mode !== 'generate') throw new InputError('--structured constrains generated answers: add --llm-mode generate');
-  return { mode, temperature, maxNewTokens: integerOption(args, 'max-new-tokens', DEFAULT_MAX_NEW_TOKENS, 1), seed, prefixCache: !args.options.has('no-prefix-cache'), structured };
+  return { mode, temperature, maxNewTokens: integerOption(args, 'max-new-tokens', DEFAULT_MAX_NEW_TOKENS, 1), seed, prefixCache: !args.options.has('no-prefix-cache'), structured, device };
 }
 
 /**
@@ -66,6 +67,7 @@ export function resolveLlmChoice(value: string, args: ParsedArgs, seed: number):
   const entry = findModel(id);
   if (entry) {
     if (entry.kind !== 'decision' || entry.decision !== 'llm') throw new InputError(`"${id}" is not an LLM of the registry (see \`fairground models\`)`);
+    if (ask.device === 'wasm') throw new InputError(`--device wasm runs a model folder (llm:DIR); "${id}" downloads from the Hub: use --device cpu`);
     return { kind: 'llm', descriptor: descriptorOf(`llm:${entry.id}`, entry.label, entry.revision), spec: { id: entry.id, revision: entry.revision, template: given ?? DEFAULT_SCREENING_TEMPLATE, ...ask } };
   }
   const path = resolve(id);
@@ -76,6 +78,7 @@ export function resolveLlmChoice(value: string, args: ParsedArgs, seed: number):
     const name = basename(path);
     return { kind: 'llm', descriptor: descriptorOf(`llm:folder:${name}`, name, 'local'), spec: { id: name, localModelPath: dirname(path), template, ...ask } };
   }
+  if (isHubModelId(id) && ask.device === 'wasm') throw new InputError(`--device wasm runs a model folder (llm:DIR); "${id}" downloads from the Hub: use --device cpu`);
   if (isHubModelId(id)) return { kind: 'llm', descriptor: descriptorOf(`llm:${id}`, id, 'main'), spec: { id, revision: 'main', template: given ?? DEFAULT_SCREENING_TEMPLATE, ...ask } };
   throw new InputError(`unknown LLM "${id}": use llm:<registry id>, llm:<model folder> or llm:<Hub id org/name>`);
 }

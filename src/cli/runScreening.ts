@@ -206,7 +206,11 @@ export async function runScreeningAudit(args: Parameters<Command['run']>[0], io:
   if (modelIds.length === 0 && scores.length === 0) {
     throw new InputError('missing --model (calibrated:fairground-glove-100d, a decision model id, a model folder or a Hub id) or --scores NAME=FILE');
   }
-  deviceOption(args);
+  // --device wasm: onnxruntime-web's WASM kernels in Node, the browser's arithmetic (LLM screeners from a folder only).
+  const device = deviceOption(args, true);
+  if (device === 'wasm' && (modelIds.length === 0 || !modelIds.every((m) => m.startsWith(LLM_PREFIX)))) {
+    throw new InputError('--device wasm runs LLM screeners only (--model llm:DIR); other models run on cpu');
+  }
   const runs = integerOption(args, 'runs', SCREENING_DEFAULTS.runs, 1);
   const bootstrap = integerOption(args, 'bootstrap', SCREENING_DEFAULTS.bootstrap, 0);
   const seed = integerOption(args, 'seed', SCREENING_DEFAULTS.seed, -(2 ** 31));

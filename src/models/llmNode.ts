@@ -14,7 +14,33 @@ import type { LlmMode, ScreeningTemplate } from '../core/llm/index.ts';
 import { llmAsked, VARIANT_STREAM } from './llmAsk.ts';
 import type { DecisionPair } from './decisionSpec.ts';
 import { CancelledError } from './embeddingRunner.ts';
-import { llmScorer, type LlmScorer } from './llmScorer.ts';
+import { llmScorer, llmScorerOver, stopTokens, type LlmScorer } from './llmScorer.ts';
+import { kvShapeOf, ortDecoder, type DecoderPass, type OrtDecoderSession, type OrtModule } from './decoderPass.ts';
+import { onnxFilePath } from '../core/models/onnxFile.ts';
+import { readFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+
+/**
+ * A model folder's graph on onnxruntime-web's WASM backend in Node (one thread), with its
+ * config.json and generation_config.json.
+ * @throws {Error} when the folder lacks the dtype's ONNX file or a readable config.
+ */
+async function openWasmDecoder(dir: string, dtype: Dtype): Promise<{ decoder: DecoderPass; configs: Record<string, unknown>[]; release: () => Promise<void> }> {
+  const ort = await import('onnxruntime-web');
+  ort.env.wasm.wasmPaths = pathToFileURL(`${dirname(createRequire(import.meta.url).resolve('onnxruntime-web'))}/`).href;
+  ort.env.wasm.numThreads = 1;
+  const json = async (file: string) => JSON.parse(await readFile(join(dir, file), 'utf8')) as Record<string, unknown>;
+  const config = await json('config.json');
+  const generation = await json('generation_config.json').catch(() => ({}));
+  const session = await ort.InferenceSession.create(new Uint8Array(await readFile(join(dir, onnxFilePath(dtype)))), { executionProviders: ['wasm'] });
+  return {
+    decoder: ortDecoder(ort as unknown as OrtModule, session as unknown as OrtDecoderSession, kvShapeOf(config)),
+    configs: [config, generation],
+    release: () => session.release(),
+  };
+}
 
 export interface NodeLlmSpec {
   /** Hub id, or a folder name under localModelPath. */
@@ -32,6 +58,11 @@ export interface NodeLlmSpec {
   readonly prefixCache: boolean;
   /** Generated mode: constrain answers to the JSON schema (structured output). */
   readonly structured?: boolean;
+  /**
+   * `cpu` (default): transformers.js on onnxruntime-node. `wasm`: onnxruntime-web's WASM kernels in
+   * Node, one thread — the browser's WASM arithmetic, for numbers equal to the page's (a local folder only).
+   */
+  readonly device?: 'cpu' | 'wasm';
 }
 
 export interface NodeLlmModel extends ScreeningScorer {
@@ -55,14 +86,29 @@ export async function loadLlmNode(spec: NodeLlmSpec): Promise<NodeLlmModel> {
     env.allowRemoteModels = true;
   }
   const dtype = spec.dtype ?? 'fp32';
+  const device = spec.device ?? 'cpu';
   const tokenizer = await AutoTokenizer.from_pretrained(spec.id, { revision: spec.revision });
-  const model: PreTrainedModel = await AutoModelForCausalLM.from_pretrained(spec.id, { revision: spec.revision, dtype, device: 'cpu' });
+  let release: () => Promise<void>;
   let scorer: LlmScorer;
-  try {
-    scorer = llmScorer(tokenizer, model, spec);
-  } catch (e) {
-    await model.dispose();
-    throw e;
+  if (device === 'wasm') {
+    if (spec.localModelPath === undefined) throw new Error('--device wasm runs a model folder on this machine (llm:DIR), not a Hub download');
+    const opened = await openWasmDecoder(join(spec.localModelPath, spec.id), dtype);
+    release = opened.release;
+    try {
+      scorer = llmScorerOver(tokenizer, opened.decoder, stopTokens(tokenizer, opened.configs), spec);
+    } catch (e) {
+      await release();
+      throw e;
+    }
+  } else {
+    const model: PreTrainedModel = await AutoModelForCausalLM.from_pretrained(spec.id, { revision: spec.revision, dtype, device: 'cpu' });
+    release = async () => void (await model.dispose());
+    try {
+      scorer = llmScorer(tokenizer, model, spec);
+    } catch (e) {
+      await release();
+      throw e;
+    }
   }
 
   async function pass(pairs: readonly DecisionPair[], run: number, signal?: AbortSignal): Promise<DecisionRunResult> {
@@ -85,7 +131,7 @@ export async function loadLlmNode(spec: NodeLlmSpec): Promise<NodeLlmModel> {
       optionMassSum += a.optionMass ?? 0;
     }
     const answers: LlmPassAnswers = { valid, promptTokens, generatedTokens, ...(spec.mode === 'probabilities' ? { optionMassSum } : {}) };
-    return { scores, callsMs, callPairs: callsMs.map(() => 1), device: 'cpu', dtype, fallbacks: [], ms: performance.now() - t0, answers };
+    return { scores, callsMs, callPairs: callsMs.map(() => 1), device, dtype, fallbacks: [], ms: performance.now() - t0, answers };
   }
 
   return {
@@ -106,11 +152,11 @@ export async function loadLlmNode(spec: NodeLlmSpec): Promise<NodeLlmModel> {
         callPairs.push(...r.callPairs);
         answers.push(r.answers!);
       }
-      return { runs: out, callsMs, callPairs, device: 'cpu', dtype, fallbacks: [], ms: performance.now() - t0, answers };
+      return { runs: out, callsMs, callPairs, device, dtype, fallbacks: [], ms: performance.now() - t0, answers };
     },
     async dispose() {
       scorer.dispose();
-      await model.dispose();
+      await release();
     },
   };
 }

@@ -16,6 +16,7 @@
  * once per job and each CV's pass starts from them.
  */
 import { Tensor, type PreTrainedModel, type PreTrainedTokenizer } from '@huggingface/transformers';
+import { transformersDecoder, type DecoderPass, type Kv } from './decoderPass.ts';
 import {
   answerSchema,
   answerScore,
@@ -74,36 +75,24 @@ export interface LlmScorer {
   dispose(): void;
 }
 
-type Kv = Record<string, Tensor>;
-
-function ids64(ids: readonly number[]): Tensor {
-  return new Tensor('int64', BigInt64Array.from(ids, (x) => BigInt(x)), [1, ids.length]);
-}
-
-/** The present.* outputs of a pass, renamed as the next pass's past_key_values.* inputs. */
-function pastOf(outputs: Record<string, Tensor>): Kv {
-  const past: Kv = {};
-  for (const [name, t] of Object.entries(outputs)) if (name.startsWith('present.')) past[name.replace(/^present\./, 'past_key_values.')] = t;
-  return past;
-}
-
 function disposeKv(kv: Kv | undefined, keep?: Kv): void {
   if (!kv) return;
   const kept = new Set(keep ? Object.values(keep) : []);
   for (const t of Object.values(kv)) if (!kept.has(t)) t.dispose();
 }
 
-/** The model's end-of-turn tokens: config and generation config eos ids, and the tokenizer's eos. */
-function stopTokens(tokenizer: PreTrainedTokenizer, model: PreTrainedModel): Set<number> {
+/**
+ * The model's end-of-turn tokens: the eos ids of its config and generation config, and the tokenizer's.
+ * @example stopTokens(tokenizer, [config, generationConfig])
+ */
+export function stopTokens(tokenizer: PreTrainedTokenizer, configs: readonly (Record<string, unknown> | null | undefined)[]): Set<number> {
   const out = new Set<number>();
   const add = (v: unknown) => {
     if (typeof v === 'number') out.add(v);
     else if (Array.isArray(v)) v.forEach(add);
   };
-  add((model.config as unknown as { eos_token_id?: unknown }).eos_token_id);
-  add((model.generation_config as unknown as { eos_token_id?: unknown } | null)?.eos_token_id);
-  const t = tokenizer as unknown as { eos_token_id?: unknown };
-  add(t.eos_token_id);
+  for (const c of configs) add(c?.eos_token_id);
+  add((tokenizer as unknown as { eos_token_id?: unknown }).eos_token_id);
   return out;
 }
 
@@ -119,33 +108,29 @@ export function chatRenderer(tokenizer: PreTrainedTokenizer): RenderChat {
 }
 
 /**
- * Builds the scorer of one loaded model.
+ * Builds the scorer of one loaded transformers.js causal LM.
  * @throws {Error} when the model has no chat template, or two answer options start with the same token.
  */
 export function llmScorer(tokenizer: PreTrainedTokenizer, model: PreTrainedModel, options: LlmScorerOptions): LlmScorer {
+  const configs = [model.config as unknown as Record<string, unknown>, model.generation_config as unknown as Record<string, unknown> | null];
+  return llmScorerOver(tokenizer, transformersDecoder(model), stopTokens(tokenizer, configs), options);
+}
+
+/**
+ * Builds the scorer over any decoder pass (decoderPass.ts) and its end-of-turn tokens.
+ * @throws {Error} when the tokenizer has no chat template, or two answer options start with the same token.
+ */
+export function llmScorerOver(tokenizer: PreTrainedTokenizer, decoder: DecoderPass, stops: ReadonlySet<number>, options: LlmScorerOptions): LlmScorer {
   const render = chatRenderer(tokenizer);
   const encode = (text: string): number[] => tokenizer.encode(text, { add_special_tokens: false });
   const answerTokens: OptionToken[] = optionTokens(options.template.options, encode);
   if (new Set(answerTokens.map((o) => o.tokenId)).size !== answerTokens.length) {
     throw new Error(`two answer options of the template start with the same token (${options.template.options.map((o) => JSON.stringify(o.text)).join(', ')}): rewrite them so each starts differently`);
   }
-  const stops = stopTokens(tokenizer, model);
   const useCache = options.prefixCache ?? true;
   let cached: { readonly prefix: string; readonly ids: number[]; readonly kv: Kv } | undefined;
 
-  /** One forward pass of `ids` after `pastLength` cached tokens; the last position's logits and the new cache. */
-  async function forward(ids: readonly number[], past: Kv | undefined, pastLength: number): Promise<{ logits: Float32Array; kv: Kv }> {
-    const outputs = (await model.forward({
-      input_ids: ids64(ids),
-      attention_mask: new Tensor('int64', new BigInt64Array(pastLength + ids.length).fill(1n), [1, pastLength + ids.length]),
-      ...(past ? { past_key_values: past } : {}),
-    })) as Record<string, Tensor>;
-    const logits = outputs.logits!;
-    const [, seq, vocab] = logits.dims as [number, number, number];
-    const data = (logits.data as Float32Array).slice((seq - 1) * vocab, seq * vocab);
-    logits.dispose();
-    return { logits: Float32Array.from(data), kv: pastOf(outputs) };
-  }
+  const forward = (ids: readonly number[], past: Kv | undefined, pastLength: number) => decoder.forward(ids, past, pastLength);
 
   /** The job's prefix cache (computed once per prefix text when the cache is on). */
   async function prefixState(prefix: string): Promise<{ ids: number[]; kv: Kv | undefined }> {

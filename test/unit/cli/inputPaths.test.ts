@@ -38,7 +38,7 @@ const DECLARED: readonly [string, string, 'file' | 'folder' | 'file-or-folder'][
   ['eval correspondence', 'a', 'file'], ['eval correspondence', 'b', 'file'],
   ['eval agreement', 'labels', 'file'],
   ['eval exposure', 'run', 'file'], ['eval exposure', 'groups', 'file'], ['eval exposure', 'qrels', 'file'],
-  ['run', 'dataset', 'file-or-folder'], ['run', 'scores', 'file-or-folder'], ['run', 'vectors', 'file-or-folder'],
+  ['run', 'dataset', 'file-or-folder'], ['run', 'scores', 'file-or-folder'], ['run', 'vectors', 'file-or-folder'], ['run', 'template', 'file'],
   ['export-for-scoring', 'dataset', 'file-or-folder'],
   ['make-dataset', 'cvs', 'file-or-folder'], ['make-dataset', 'jobs', 'file-or-folder'], ['make-dataset', 'name-lists', 'file'], ['make-dataset', 'decisions', 'file'],
   ['pareto', 'results', 'file'],

@@ -20,7 +20,7 @@ async function cli(argv: string[]): Promise<{ code: number; out: string; err: st
 
 const args = ['run', '--dataset', 'datasets/cv-screening', '--task', 'cv-screening', '--runs', '2', '--sample-cvs', '2', '--bootstrap', '0', '--quiet'];
 
-describe('fairground run --model llm:DIR (issue 49)', () => {
+describe('fairground run --model llm:DIR (issue 49)', { timeout: 120_000 }, () => {
   it('audits a local LLM folder: its template and hash, output validity over every answer, tokens per call', async () => {
     const r = await cli([...args, '--model', `llm:${TINY}`]);
     expect(r.err).toBe('');
@@ -80,6 +80,20 @@ describe('fairground run --model llm:DIR (issue 49)', () => {
     expect(llm.output_validity.valid).toBe(0);
     expect(llm.generated_tokens_per_call).toBeGreaterThan(0);
     expect(llm.generated_tokens_per_call).toBeLessThanOrEqual(8);
+  });
+
+  it('runs on --device wasm (onnxruntime-web in Node): the same scores as onnxruntime-node to float32 rounding, and refuses other models there', async () => {
+    const cpu = JSON.parse((await cli([...args, '--model', `llm:${TINY}`])).out) as ScreeningResults;
+    const r = await cli([...args, '--model', `llm:${TINY}`, '--device', 'wasm']);
+    expect(r.code, r.err).toBe(0);
+    const wasm = JSON.parse(r.out) as ScreeningResults;
+    expect(wasm.models[0]!.model.device).toBe('wasm');
+    const a = cpu.models[0]!.bias.effects.map((e) => e.delta_score.mean);
+    const b = wasm.models[0]!.bias.effects.map((e) => e.delta_score.mean);
+    a.forEach((x, i) => (typeof x === "number" && Number.isFinite(x) ? expect(Math.abs(x - b[i]!)).toBeLessThan(1e-3) : expect(b[i]).toBe(x)));
+    const refused = await cli([...args, '--model', 'calibrated:fairground-glove-100d', '--device', 'wasm']);
+    expect(refused.code).toBe(2);
+    expect(refused.err).toMatch(/--device wasm runs LLM screeners only/);
   });
 
   it('refuses an unknown mode', async () => {
