@@ -6,7 +6,11 @@ import * as Comlink from 'comlink';
 import type { DeviceProbe } from '../src/core/models/device.ts';
 
 interface GpuLike {
-  requestAdapter(): Promise<{ info?: { vendor?: string; architecture?: string; description?: string }; features: { has(f: string): boolean } } | null>;
+  requestAdapter(): Promise<{
+    info?: { vendor?: string; architecture?: string; description?: string };
+    features: { has(f: string): boolean };
+    limits?: { maxBufferSize?: number; maxStorageBufferBindingSize?: number };
+  } | null>;
 }
 
 async function probe(): Promise<DeviceProbe> {
@@ -22,6 +26,9 @@ async function probe(): Promise<DeviceProbe> {
       architecture: info.architecture ?? '',
       description: info.description ?? '',
       shaderF16: adapter.features.has('shader-f16'),
+      // ONNX Runtime asks the device for the adapter's own limits, so these are what a model's buffers meet.
+      ...(adapter.limits?.maxBufferSize !== undefined ? { maxBufferSize: adapter.limits.maxBufferSize } : {}),
+      ...(adapter.limits?.maxStorageBufferBindingSize !== undefined ? { maxStorageBufferBindingSize: adapter.limits.maxStorageBufferBindingSize } : {}),
     };
   } catch (error) {
     return { kind: 'wasm', reason: `WebGPU adapter request failed: ${error instanceof Error ? error.message : String(error)}` };

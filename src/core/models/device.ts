@@ -13,6 +13,9 @@ export type DeviceProbe =
       readonly description: string;
       /** The adapter supports `shader-f16`, so fp16 weights can run on it. */
       readonly shaderF16: boolean;
+      /** The adapter's largest buffer and largest storage-buffer binding, bytes (an LLM's largest weight must fit both: core/llm/fitCheck.ts); absent when not read. */
+      readonly maxBufferSize?: number;
+      readonly maxStorageBufferBindingSize?: number;
     }
   | { readonly kind: 'wasm'; readonly reason: string };
 
