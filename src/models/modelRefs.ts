@@ -37,6 +37,11 @@ export function typedDecisionId(kind: (typeof TYPED_DECISION_KINDS)[number], id:
   return `typed:${kind}:${id}`;
 }
 
+/** The picker id of a picked model folder run as `kind`: `folder:<kind>:<folder name>`. */
+export function folderDecisionId(kind: (typeof TYPED_DECISION_KINDS)[number], id: string): string {
+  return `folder:${kind}:${id}`;
+}
+
 /**
  * A screening run's model from a picker id: `calibrated:<embedding id>`,
  * `typed:<kind>:<Hub id>`, or a registry decision model. An LLM (registry
@@ -65,9 +70,10 @@ export function screeningRunModel(id: string, hubHost: string, llm?: LlmRunOptio
   return { kind: 'decision', entry, source, llm };
 }
 
-/** Whether a picker id names an LLM (a registry entry of kind `llm`, or `typed:llm:<Hub id>`). */
+/** Whether a picker id names an LLM (a registry entry of kind `llm`, `typed:llm:<Hub id>` or `folder:llm:<folder>`). */
 export function isLlmPickerId(id: string): boolean {
   if (id.startsWith('typed:')) return id.startsWith('typed:llm:');
+  if (id.startsWith('folder:')) return id.startsWith('folder:llm:');
   const entry = findModel(id);
   return entry?.kind === 'decision' && entry.decision === 'llm';
 }

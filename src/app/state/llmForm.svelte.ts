@@ -5,7 +5,7 @@
  * answers, the weights, and the screening template as editable JSON, read
  * with core's parser so the page and the CLI accept the same files.
  */
-import { DEFAULT_SCREENING_TEMPLATE, parseScreeningTemplate, templateJson, TemplateError, type LlmMode, type ScreeningTemplate } from '../../core/llm/index.ts';
+import { DEFAULT_SCREENING_TEMPLATE, parseScreeningTemplate, TEMPLATE_FILE, templateJson, TemplateError, type LlmMode, type ScreeningTemplate } from '../../core/llm/index.ts';
 import type { LlmRunOptions } from '../../core/audit/run/index.ts';
 import type { Dtype } from '../../core/models/device.ts';
 
@@ -42,9 +42,15 @@ export class LlmFormState {
   dtype = $state<(typeof LLM_DTYPES)[number]>('');
   templateText = $state(templateJson(DEFAULT_SCREENING_TEMPLATE));
 
+  /** A picked model folder's screening_template.json (TEMPLATE_FILE): the folder's name and the file's text. */
+  folderTemplate = $state.raw<{ readonly folder: string; readonly text: string } | undefined>(undefined);
+  /** Where the template in the box comes from: the folder's file as it is, edited from it, or neither. */
+  readonly templateOrigin = $derived<'folder' | 'folder-edited' | undefined>(this.folderTemplate === undefined ? undefined : this.folderTemplate.text === this.templateText ? 'folder' : 'folder-edited');
+
   readonly #read = $derived(readTemplateText(this.templateText));
   /** What is wrong with the settings, in words (undefined when they are fine). */
   readonly error = $derived.by((): string | undefined => {
+    if (!this.#read.ok && this.templateOrigin === 'folder') return `The folder “${this.folderTemplate!.folder}” ships a ${TEMPLATE_FILE} that cannot be used: ${this.#read.error}`;
     if (!this.#read.ok) return this.#read.error;
     if (this.mode === 'generate' && !(Number.isFinite(this.temperature) && this.temperature >= 0)) return 'The temperature must be a number ≥ 0 (0 always picks the likeliest token).';
     if (this.mode === 'generate' && !(Number.isInteger(this.maxNewTokens) && this.maxNewTokens >= 1)) return 'Max new tokens must be a whole number ≥ 1.';
@@ -65,5 +71,11 @@ export class LlmFormState {
 
   resetTemplate(): void {
     this.templateText = templateJson(DEFAULT_SCREENING_TEMPLATE);
+  }
+
+  /** Uses a model folder's screening_template.json (its text as it is: an error in it is said inline, like a typed one). */
+  useFolderTemplate(folder: string, text: string): void {
+    this.folderTemplate = { folder, text };
+    this.templateText = text;
   }
 }

@@ -5,6 +5,7 @@
  */
 import type { ModelResult } from '../../core/audit/retrieval/index.ts';
 import { CancelledError, runModelKey, runModelLabel, type FinishedModel, type RunResults, type StoredModelProgress, type ModelRunProgress, type RunConfig } from '../../core/audit/run/index.ts';
+import { storableConfig } from '../runs/storableConfig.ts';
 import { deleteRun, EmbeddingCache, getResults, getRun, listRuns, markInterrupted, putResults, putRun, type RunEntry } from '../../storage/index.ts';
 import { computeWorker, stopComputeWorker } from '../runs/computeClient.ts';
 import { runRetrievalAudit } from '../runs/retrievalRun.ts';
@@ -100,7 +101,8 @@ export class RunsState {
         updatedAt: Date.now(),
         status,
         ...(partial ? { partial } : {}),
-        config,
+        // A picked folder's files stay in this tab: the stored run names the folder only.
+        config: storableConfig(config),
         progress: storedProgress(config, stored, status),
         error,
       });

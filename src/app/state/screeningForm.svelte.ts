@@ -5,7 +5,12 @@
 import { SCREENING_RUN_DEFAULTS, screeningModelId, TYPED_DECISION_KINDS, type ScreeningRunConfig } from '../../core/audit/run/index.ts';
 import type { DecisionModelEntry } from '../../core/models/modelSpec.ts';
 import { BUNDLED_EMBEDDING_MODEL_ID, MODEL_REGISTRY, isHubModelId } from '../../models/registry.ts';
-import { isLlmPickerId, screeningRunModel, typedDecisionId } from '../../models/modelRefs.ts';
+import { folderDecisionId, isLlmPickerId, screeningRunModel, typedDecisionId } from '../../models/modelRefs.ts';
+import { llmFitCheck, type LlmFitCheck } from '../../core/llm/fitCheck.ts';
+import type { ScreeningRunModel } from '../../core/audit/run/index.ts';
+import { folderDecisionModel, type FolderDecisionKind, type FolderDecisionModel } from '../settings/folderDecisionModel.ts';
+import type { PickedFile } from '../settings/folderModel.ts';
+import { deviceState } from './device.svelte.ts';
 import { LlmFormState } from './llmForm.svelte.ts';
 import type { DatasetSummary } from '../../storage/index.ts';
 import { settings } from './settings.svelte.ts';
@@ -44,15 +49,41 @@ export class ScreeningFormState extends DatasetFormState {
   readonly outside = new OutsideSystemsState(() => ({ kind: 'screening', datasetId: this.datasetId, task: this.task, runs: this.runs }));
   /** How the picked LLMs are asked (one setting for all, as in the CLI). */
   readonly llm = new LlmFormState();
+  /** Model folders picked in this form (in this tab's memory only), by picker id (folderDecisionId). */
+  folders = $state.raw<ReadonlyMap<string, FolderDecisionModel>>(new Map());
+  /** What a picked folder is run as: 'auto' reads config.json (a …ForCausalLM is an LLM). */
+  folderKind = $state<FolderDecisionKind | 'auto'>('auto');
+  /** Why the last picked folder cannot be run (said beside the picker), or undefined. */
+  folderError = $state<string | undefined>(undefined);
   /** Whether an LLM is picked (the form then shows the LLM settings). */
   readonly hasLlm = $derived(this.picked.some(isLlmPickerId));
   /** The picked models; an LLM is left out while its settings have an error (the run is then refused: canRun). */
   readonly models = $derived([
-    ...this.picked.flatMap((id) => (isLlmPickerId(id) && !this.llm.options ? [] : [screeningRunModel(id, this.hubHost, this.llm.options)])),
+    ...this.picked.flatMap((id) => (isLlmPickerId(id) && !this.llm.options ? [] : [this.#runModel(id)])),
     ...this.outside.scoreModels,
   ]);
   readonly modelIds = $derived(this.models.map(screeningModelId));
-  readonly canRun = $derived(this.models.length > 0 && this.task !== '' && !(this.hasLlm && this.llm.error !== undefined));
+  /**
+   * Will each picked LLM run here, before anything downloads: its weights, download, memory and
+   * verdict on this device (core/llm/fitCheck.ts), as the run would choose the device and dtype.
+   * Empty until the device probe has answered.
+   */
+  readonly llmChecks = $derived.by((): { readonly id: string; readonly label: string; readonly gated: boolean; readonly note?: string; readonly check: LlmFitCheck }[] => {
+    const probe = deviceState.probe;
+    if (!probe) return [];
+    const asked = { ...(this.device === 'wasm' ? { device: 'wasm' as const } : {}), ...(this.llm.dtype !== '' ? { dtype: this.llm.dtype } : {}) };
+    return this.models.flatMap((m) =>
+      m.kind === 'decision' && m.entry.decision === 'llm'
+        ? [{ id: screeningModelId(m), label: m.entry.label, gated: m.entry.gated === true, ...(m.entry.note ? { note: m.entry.note } : {}), check: llmFitCheck(m.entry, probe, asked) }]
+        : [],
+    );
+  });
+  /** Why the run is refused before it starts (an LLM that will not run here), or undefined. */
+  readonly refusal = $derived.by((): string | undefined => {
+    const bad = this.llmChecks.filter((c) => c.check.fits === false);
+    return bad.length === 0 ? undefined : `Not started: ${bad.map((c) => `${c.label} ${c.check.verdict}`).join('; ')}.`;
+  });
+  readonly canRun = $derived(this.models.length > 0 && this.task !== '' && !(this.hasLlm && this.llm.error !== undefined) && this.refusal === undefined);
   /** Whether the chosen task has labels (FIT / NOT FIT): what a sample draws by, and what validity needs. */
   readonly labelled = $derived(this.dataset?.tasks.some((t) => t.type === 'screening' && t.name === this.task && t.labels !== undefined) ?? false);
 
@@ -75,6 +106,36 @@ export class ScreeningFormState extends DatasetFormState {
     if (!this.typed.some((x) => typedDecisionId(x.kind, x.id) === key)) this.typed = [...this.typed, { id, kind: this.typedKind }];
     if (!this.picked.includes(key)) this.picked = [...this.picked, key];
     this.typedId = '';
+    return true;
+  }
+
+  /** A picker id's run model: a picked folder's, else as modelRefs resolves it. */
+  #runModel(id: string): ScreeningRunModel {
+    const folder = this.folders.get(id);
+    if (!folder) return screeningRunModel(id, this.hubHost, this.llm.options);
+    return folder.entry.decision === 'llm' ? { kind: 'decision', entry: folder.entry, source: folder.source, llm: this.llm.options! } : { kind: 'decision', entry: folder.entry, source: folder.source };
+  }
+
+  /**
+   * Makes a picked model folder a decision model of this run (picked at once). An LLM folder's
+   * screening_template.json fills the template. Nothing leaves the machine; the files stay in memory.
+   * @returns false (with folderError) when the folder is not a model this form can run.
+   */
+  async pickFolder(files: readonly PickedFile[]): Promise<boolean> {
+    let folder: FolderDecisionModel;
+    try {
+      folder = await folderDecisionModel(files, this.folderKind);
+    } catch (e) {
+      this.folderError = `That folder cannot be run as a decision model: ${e instanceof Error ? e.message : String(e)}.`;
+      return false;
+    }
+    this.folderError = undefined;
+    const key = folderDecisionId(folder.entry.decision as FolderDecisionKind, folder.source.id);
+    // A folder of the same name picked again replaces the earlier one (under any kind).
+    const others = [...this.folders].filter(([k, f]) => k !== key && f.source.id !== folder.source.id);
+    this.picked = [...this.picked.filter((id) => !(this.folders.has(id) && this.folders.get(id)!.source.id === folder.source.id)), key];
+    this.folders = new Map([...others, [key, folder]]);
+    if (folder.templateText !== undefined) this.llm.useFolderTemplate(folder.source.id, folder.templateText);
     return true;
   }
 

@@ -52,10 +52,11 @@ export interface ScreeningRunConfig {
 /** Defaults of the Run view's screening section. */
 export const SCREENING_RUN_DEFAULTS = Object.freeze({ runs: 7, bootstrap: 2000, seed: 0 });
 
-/** The id a model has in the results (`calibrated:<embedding id>`, `llm:<id>` as the CLI names an LLM, or the decision model's id). */
+/** The id a model has in the results (`calibrated:<embedding id>`, `llm:<id>` or `llm:folder:<name>` as the CLI names an LLM, or the decision model's id). */
 export function screeningModelId(m: ScreeningRunModel): string {
   if (m.kind === 'imported') return `imported:${m.scores.name}`;
-  if (m.kind === 'decision' && m.entry.decision === 'llm') return `llm:${m.entry.id}`;
+  // A folder as the CLI names it (`run --model llm:<folder>`): llm:folder:<its name>.
+  if (m.kind === 'decision' && m.entry.decision === 'llm') return m.source.kind === 'folder' ? `llm:folder:${m.entry.id}` : `llm:${m.entry.id}`;
   return m.kind === 'calibrated' ? `calibrated:${m.entry.id}` : m.entry.id;
 }
 
