@@ -38,6 +38,8 @@ export class LlmFormState {
   mode = $state<LlmMode>(LLM_FORM_DEFAULTS.mode);
   temperature = $state(LLM_FORM_DEFAULTS.temperature);
   maxNewTokens = $state(LLM_FORM_DEFAULTS.maxNewTokens);
+  /** Generated mode: constrain answers to the JSON schema (the CLI's --structured). */
+  structured = $state(false);
   prefixCache = $state(true);
   dtype = $state<(typeof LLM_DTYPES)[number]>('');
   templateText = $state(templateJson(DEFAULT_SCREENING_TEMPLATE));
@@ -65,6 +67,7 @@ export class LlmFormState {
       temperature: this.mode === 'generate' ? this.temperature : 0,
       maxNewTokens: this.maxNewTokens,
       prefixCache: this.prefixCache,
+      ...(this.mode === 'generate' && this.structured ? { structured: true } : {}),
       ...(this.dtype !== '' ? { dtype: this.dtype } : {}),
     };
   });

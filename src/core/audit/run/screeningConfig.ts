@@ -21,6 +21,8 @@ export interface LlmRunOptions {
   readonly temperature: number;
   readonly maxNewTokens: number;
   readonly prefixCache: boolean;
+  /** Generated mode: hold answers to the JSON schema (structured output). */
+  readonly structured?: boolean;
   readonly dtype?: Dtype;
 }
 
