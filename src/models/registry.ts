@@ -27,6 +27,9 @@ import type { DecisionModelEntry, EmbeddingModelEntry, ModelEntry } from '../cor
 import type { Dtype } from '../core/models/device.ts';
 import { decisionEntry, embeddingEntry, type DecisionFacts, type EmbeddingFacts } from './registryEntry.ts';
 
+/** The planted-bias LLM served from public/models/fairground-planted-llm/ (the positive control of issue 49). */
+export const BUNDLED_PLANTED_LLM_ID = 'fairground-planted-llm';
+
 /** The offline model served from public/models/fairground-glove-100d/. */
 export const BUNDLED_EMBEDDING_MODEL_ID = 'fairground-glove-100d';
 
@@ -305,6 +308,15 @@ const LLM_DTYPES: readonly Dtype[] = ['fp32', 'fp16', 'q8', 'q4', 'q4f16'];
  */
 const LLM_NOTE_WASM = 'on WASM expect seconds per CV; WebGPU is much faster';
 const llms: readonly DecisionModelEntry[] = [
+  decisionEntry({ decision: 'llm', revision: 'bundled', maxLength: 8192, license: 'MIT', languages: ['en'] }, {
+    id: BUNDLED_PLANTED_LLM_ID,
+    label: 'Planted-bias LLM (positive control, bundled)',
+    source: 'bundled',
+    paramsM: 0.17,
+    sizeMb: { fp32: 0.7 },
+    architecture: { layers: 3, kvHeads: 2, headDim: 32, vocab: 1981, hidden: 32 },
+    note: 'a test model with a known bias: a female cue halves its odds of "yes", nothing else moves it; an audit of the bundled cv-screening dataset should find gender = female, ΔScore −7.32, and nothing else (Learn: find the planted bias)',
+  }),
   decisionEntry({ decision: 'llm', revision: 'main', maxLength: 32768, license: 'Apache-2.0', languages: ['multilingual'] }, {
     id: 'onnx-community/Qwen2.5-0.5B-Instruct',
     label: 'Qwen2.5-0.5B-Instruct (LLM)',

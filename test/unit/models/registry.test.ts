@@ -3,7 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import type { Dtype } from '../../../src/core/models/device.ts';
 import type { EmbeddingModelEntry, ModelEntry } from '../../../src/core/models/modelSpec.ts';
-import { BUNDLED_EMBEDDING_MODEL_ID, MODEL_REGISTRY, findModel, isHubModelId } from '../../../src/models/registry.ts';
+import { BUNDLED_EMBEDDING_MODEL_ID, BUNDLED_PLANTED_LLM_ID, MODEL_REGISTRY, findModel, isHubModelId } from '../../../src/models/registry.ts';
 
 const DTYPES: readonly Dtype[] = ['fp32', 'fp16', 'q8', 'int8', 'uint8', 'q4', 'q4f16'];
 const embeddings = MODEL_REGISTRY.filter((m): m is EmbeddingModelEntry => m.kind === 'embedding');
@@ -141,11 +141,23 @@ describe('MODEL_REGISTRY', () => {
 describe('the bundled model entry', () => {
   const m = embedding(BUNDLED_EMBEDDING_MODEL_ID);
 
-  it('is the one bundled model', () => {
+  it('is one of the two bundled models (with the planted-bias LLM)', () => {
     expect(BUNDLED_EMBEDDING_MODEL_ID).toBe('fairground-glove-100d');
-    expect(MODEL_REGISTRY.filter((e) => e.source === 'bundled').map((e) => e.id)).toEqual([BUNDLED_EMBEDDING_MODEL_ID]);
+    expect(MODEL_REGISTRY.filter((e) => e.source === 'bundled').map((e) => e.id).sort()).toEqual([BUNDLED_EMBEDDING_MODEL_ID, BUNDLED_PLANTED_LLM_ID].sort());
     expect(m.revision).toBe('bundled');
     expect(m).toMatchObject({ pooling: 'mean', normalize: true, queryPrefix: '', documentPrefix: '', dimensions: 100 });
+  });
+
+  it('bundles the planted-bias LLM byte for byte as the test fixture, with its shapes and size', () => {
+    const bundled = fileURLToPath(new URL(`../../../public/models/${BUNDLED_PLANTED_LLM_ID}/`, import.meta.url));
+    const fixture = fileURLToPath(new URL('../../../test/fixtures/models/hub/fairground-test/planted-llm/', import.meta.url));
+    for (const f of ['config.json', 'generation_config.json', 'tokenizer.json', 'tokenizer_config.json', 'onnx/model.onnx']) {
+      expect(readFileSync(`${bundled}${f}`).equals(readFileSync(`${fixture}${f}`)), f).toBe(true);
+    }
+    const entry = findModel(BUNDLED_PLANTED_LLM_ID)!;
+    const config = JSON.parse(readFileSync(`${bundled}config.json`, 'utf8')) as Record<string, number>;
+    expect(entry.kind === 'decision' && entry.architecture).toEqual({ layers: config.num_hidden_layers, kvHeads: config.num_key_value_heads, headDim: config.head_dim, vocab: config.vocab_size, hidden: config.hidden_size });
+    expect(entry.sizeMb.fp32).toBeCloseTo(statSync(`${bundled}onnx/model.onnx`).size / 1e6, 1);
   });
 
   const dir = fileURLToPath(new URL(`../../../public/models/${BUNDLED_EMBEDDING_MODEL_ID}/`, import.meta.url));
