@@ -202,7 +202,7 @@ export class DecisionRunner extends ModelRunner<DecideApi, { labels: string[] }>
       const text = a.texts[0];
       if (text !== undefined) this.#o.onAnswerText?.(stream, i, text);
       callsMs.push(a.ms);
-      this.#o.onProgress?.({ status: 'batch', done: i + 1, total: pairs.length, cached: 0, etaSeconds: etaSeconds(i + 1, pairs.length, performance.now() - t0) });
+      this.#o.onProgress?.({ status: 'batch', done: i + 1, total: pairs.length, cached: 0, etaSeconds: etaSeconds(i + 1, pairs.length, performance.now() - t0), tokens: promptTokens + generatedTokens });
     }
     const probabilities = this.#o.llm!.mode === 'probabilities';
     return {

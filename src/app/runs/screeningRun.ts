@@ -63,7 +63,7 @@ async function openDecision(m: Extract<ScreeningRunModel, { kind: 'decision' }>,
       ...(m.llm ? { llm: { ...m.llm, seed: config.seed }, override: { ...options.override, dtype: m.llm.dtype ?? options.override.dtype } } : {}),
       onProgress: (p) => {
         if (p.status === 'run') events.run(p.run, p.runs);
-        else if (p.status === 'batch') events.batch(p.done);
+        else if (p.status === 'batch') events.batch(p.done, p.tokens);
         else {
           loading(p);
           if (p.status === 'ready') events.ready(p.device, p.dtype);

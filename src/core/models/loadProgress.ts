@@ -7,7 +7,7 @@ export type ModelProgress =
   | { readonly status: 'download'; readonly file: string; readonly loaded: number; readonly total: number }
   | { readonly status: 'progress'; readonly loaded: number; readonly total: number; readonly percent: number }
   | { readonly status: 'ready'; readonly device: string; readonly dtype: string }
-  | { readonly status: 'batch'; readonly done: number; readonly total: number; readonly cached: number; readonly etaSeconds: number | undefined }
+  | { readonly status: 'batch'; readonly done: number; readonly total: number; readonly cached: number; readonly etaSeconds: number | undefined; /** An LLM's tokens read and written so far in this pass. */ readonly tokens?: number }
   | { readonly status: 'fallback'; readonly from: string; readonly to: string; readonly reason: string };
 
 /**

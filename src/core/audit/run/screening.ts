@@ -35,8 +35,8 @@ export interface ScorerEvents {
   ready(device: string, dtype: string): void;
   /** Scorers that report their passes: the originals' run `run` of `of` starts. */
   run(run: number, of: number): void;
-  /** `done` pairs of the current pass are scored. */
-  batch(done: number): void;
+  /** `done` pairs of the current pass are scored (an LLM: `tokens` read and written in it so far). */
+  batch(done: number, tokens?: number): void;
   /** Calibrated similarity: `done` of `total` texts embedded. */
   embedding(done: number, total: number, etaSeconds?: number): void;
 }
@@ -104,7 +104,7 @@ function eventsOf(report: (p: ModelRunProgress) => void, progress: ReturnType<ty
       progress.setDevice(d, t);
     },
     run: (run, of) => progress.run(run, of),
-    batch: (done) => progress.batch(done),
+    batch: (done, tokens) => progress.batch(done, tokens),
     embedding: (done, total, etaSeconds) => report({ status: 'embedding', done, total, device, dtype, etaSeconds }),
   };
 }

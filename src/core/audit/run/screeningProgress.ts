@@ -15,8 +15,8 @@ export interface ScreeningProgress {
   run(run: number, of: number): void;
   /** The variants' pass starts. */
   variants(): void;
-  /** `done` pairs of the current pass are scored. */
-  batch(done: number): void;
+  /** `done` pairs of the current pass are scored (an LLM: `tokens` read and written in it so far). */
+  batch(done: number, tokens?: number): void;
   /** The scorer with its passes marked; `runsReported`: the scorer calls `run` itself. */
   wrap(scorer: ScreeningScorer, runsReported: boolean): ScreeningScorer;
 }
@@ -32,9 +32,13 @@ export function screeningProgress(work: ScreeningWorkList, runs: number, report:
   const start = () => {
     if (t0 === 0) t0 = performance.now();
   };
-  const batch = (done: number) => {
+  let passStart = 0;
+  const batch = (done: number, tokens?: number) => {
     const overall = offset + done;
-    report({ status: 'scoring', done: overall, total, device, dtype, etaSeconds: etaOf(overall, total, performance.now() - t0), message: phase });
+    const seconds = (performance.now() - passStart) / 1000;
+    // An LLM's throughput in this pass: tokens read and written per second.
+    const rate = tokens !== undefined && tokens > 0 && seconds > 0 ? ` · ${Math.round(tokens / seconds).toLocaleString('en-US')} tokens/s` : '';
+    report({ status: 'scoring', done: overall, total, device, dtype, etaSeconds: etaOf(overall, total, performance.now() - t0), message: phase + rate });
   };
   const progress: ScreeningProgress = {
     total,
@@ -45,12 +49,14 @@ export function screeningProgress(work: ScreeningWorkList, runs: number, report:
     run(run, of) {
       start();
       offset = (run - 1) * work.originals.length;
+      passStart = performance.now();
       phase = `run ${run}/${of} of the originals`;
       batch(0);
     },
     variants() {
       start();
       offset = work.originals.length * runs;
+      passStart = performance.now();
       phase = 'variants';
       batch(0);
     },
