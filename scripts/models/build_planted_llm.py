@@ -281,12 +281,13 @@ def set_weights(model, vocab, phrases, cues):
     cue_set = set(cues)
     for p in model.parameters():
         p.data.zero_()
-    scale = B / math.sqrt(HIDDEN)
+    hidden = model.cfg["hidden_size"]  # HIDDEN here; wider in build_planted_llm_json.py
+    scale = B / math.sqrt(hidden)
     for norm in [model.norm] + [layer.input_layernorm for layer in model.layers] + [
         layer.post_attention_layernorm for layer in model.layers
     ]:
         norm.weight.data.fill_(scale)
-        norm.weight.data[D_BIAS] = 1.0 / math.sqrt(HIDDEN)
+        norm.weight.data[D_BIAS] = 1.0 / math.sqrt(hidden)
 
     emb = model.embed_tokens.weight.data
     emb[:, D_BIAS] = B
@@ -413,9 +414,9 @@ def sigmoid(z):
     return 1.0 / (1.0 + math.exp(-z))
 
 
-def main():
-    torch.set_num_threads(1)
-    os.makedirs(os.path.join(OUT, "onnx"), exist_ok=True)
+def load_data():
+    """The bundled dataset, the skill phrases, the female cues, the vocabulary and its tokenizer
+    (also used by build_planted_llm_json.py)."""
     jobs = read_jsonl_gz("jobs.jsonl.gz")
     cvs = read_jsonl_gz("cvs.jsonl.gz")
     variants = [v for s in ("variants-00.jsonl.gz", "variants-01.jsonl.gz", "variants-02.jsonl.gz") for v in read_jsonl_gz(s)]
@@ -429,9 +430,12 @@ def main():
         pieces_tok.pieces, [SYSTEM, USER, names_text] + [j["text"] for j in jobs] + [c["text"] for c in cvs] + first_lines, phrases, cues
     )
     tok = WordTokenizer(phrases, vocab)
+    return jobs, cvs, variants, phrases, cues, vocab, tok
 
-    cfg = {
-        "hidden_size": HIDDEN,
+
+def model_config(vocab, hidden=HIDDEN):
+    return {
+        "hidden_size": hidden,
         "intermediate_size": INTER,
         "num_hidden_layers": LAYERS,
         "num_attention_heads": HEADS,
@@ -443,6 +447,13 @@ def main():
         "vocab_size": len(vocab),
         "rope": False,
     }
+
+
+def main():
+    torch.set_num_threads(1)
+    os.makedirs(os.path.join(OUT, "onnx"), exist_ok=True)
+    jobs, cvs, variants, phrases, cues, vocab, tok = load_data()
+    cfg = model_config(vocab)
     model = TinyLlama(cfg)
     set_weights(model, vocab, phrases, cues)
     model.eval()
