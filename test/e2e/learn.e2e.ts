@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { e2e } from './browser.ts';
 
-const LESSONS = ['ndcg', 'precision-mrr', 'iou-rank-shift', 'rbc', 'cohens-d-odds-ratio', 'screening-bias', 'four-fifths', 'who-gets-seen', 'icc', 'balanced-accuracy', 'bootstrap', 'benjamini-hochberg', 'pareto'];
+const LESSONS = ['ndcg', 'precision-mrr', 'iou-rank-shift', 'rbc', 'cohens-d-odds-ratio', 'screening-bias', 'four-fifths', 'who-gets-seen', 'icc', 'balanced-accuracy', 'bootstrap', 'benjamini-hochberg', 'pareto', 'planted-bias'];
 
 e2e('every Learn lesson renders and responds to its control, by keyboard, on a phone-sized screen', async ({ page, baseUrl, errors }) => {
   await page.setViewportSize({ width: 360, height: 800 });
@@ -74,6 +74,46 @@ e2e('the new lessons show the numbers worked out by hand: four-fifths at 60 and 
   assert.equal((await d.textContent())?.trim(), 'Cohen’s d = −1.936, OR@5 = 0.309 (F in the top 5: 2 of 6 pairs, M: 4 of 6)');
   assert.deepEqual(errors, []);
 });
+
+e2e('find the planted bias (issue 49): the toggle plants ln 2 and back, and “Open Run” opens the screening form with the planted model picked', async ({ page, baseUrl, errors, device }) => {
+  await page.goto(`${baseUrl}#/learn/planted-bias`);
+  const value = page.getByTestId('lesson-planted-bias-value');
+  const control = page.getByTestId('lesson-planted-bias-control');
+  assert.equal((await value.textContent())?.trim(), 'No bias planted: ΔScore female − male 0.00, Black − white 0.00');
+  await control.click();
+  assert.equal((await value.textContent())?.trim(), 'Planted (δ = ln 2): ΔScore female − male −8.83, Black − white 0.00');
+  assert.equal(await control.getAttribute('aria-pressed'), 'true');
+  // FAIRGROUND_SHOTS=folder keeps a screenshot of the lesson (bias planted) at 360 and 1280 px, for a person to look at.
+  const shots = process.env.FAIRGROUND_SHOTS;
+  for (const width of [360, 1280]) {
+    await page.setViewportSize({ width, height: 900 });
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    assert.ok(overflow <= 1, `no horizontal scrolling at ${width} px (${overflow}px)`);
+    if (shots) await page.getByTestId('lesson-planted-bias').screenshot({ path: `${shots}/learn-planted-bias-${width}-${device}.png` });
+  }
+  await control.click();
+  assert.equal((await value.textContent())?.trim(), 'No bias planted: ΔScore female − male 0.00, Black − white 0.00');
+
+  // cv-screening is not imported: the lesson says so and links to Datasets.
+  const notice = page.getByTestId('planted-lesson-dataset');
+  await notice.waitFor();
+  assert.equal(await notice.locator('a[href="#/datasets"]').count(), 1);
+  await page.goto(`${baseUrl}#/datasets`);
+  await page.getByTestId('import-bundled-cv-screening').click();
+  await page.locator('[data-testid="dataset-list"] tr[data-dataset-id="cv-screening"][data-state="ready"]').waitFor({ timeout: 300_000 });
+  await page.goto(`${baseUrl}#/learn/planted-bias`);
+  await page.getByTestId('planted-lesson-run').waitFor();
+  await page.waitForFunction(() => !document.querySelector('[data-testid="planted-lesson-dataset"]'));
+  await page.getByTestId('planted-lesson-run').click();
+  await page.waitForURL((u) => u.hash === '#/run');
+  await page.getByTestId('screening-dataset').waitFor();
+  assert.equal(await page.getByTestId('audit-type-screening').isChecked(), true);
+  assert.equal(await page.getByTestId('screening-dataset').inputValue(), 'cv-screening');
+  const picker = page.getByTestId('model-picker');
+  assert.equal(await picker.getByLabel(/Planted-bias LLM \(positive control, bundled\)/).isChecked(), true, 'the planted model is picked');
+  assert.equal(await picker.getByLabel(/Calibrated similarity over GloVe/).isChecked(), false, 'and only it');
+  assert.deepEqual(errors, []);
+}, { timeout: 400_000 });
 
 e2e('with a stored retrieval result, the Cohen’s d lesson’s links open that result at the metric', async ({ page, baseUrl, errors }) => {
   // Any stored retrieval result will do (the demo itself is checked in demo.e2e.ts): BM25 on the briefs, stored as a run of the Run view's.

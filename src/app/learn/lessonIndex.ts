@@ -37,6 +37,7 @@ export const LESSON_IDS = Object.freeze([
   'bootstrap',
   'benjamini-hochberg',
   'pareto',
+  'planted-bias',
 ] as const);
 
 export type LessonId = (typeof LESSON_IDS)[number];
@@ -60,6 +61,7 @@ export const LESSONS: readonly LessonInfo[] = Object.freeze([
   lesson('bootstrap', 'Bootstrap confidence intervals', 'ndcg@10', [], 'Resample the queries, recompute, and read the interval off the spread.', RETRIEVAL),
   lesson('benjamini-hochberg', 'Benjamini–Hochberg: many tests at once', 'q_score', [], 'The more effects you test, the stronger each one must be.', SCREENING),
   lesson('pareto', 'The Pareto frontier', 'pareto', [], 'Models no other model beats on both quality and fairness.', RETRIEVAL),
+  lesson('planted-bias', 'Find the planted bias: a positive control', 'delta_score', [], 'An audit must find a bias we planted, and nothing where there is none; run it yourself on the bundled model.', SCREENING),
 ]);
 
 /** The lesson with this id, or undefined (e.g. a mistyped URL). */

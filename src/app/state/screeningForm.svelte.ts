@@ -40,9 +40,11 @@ export class ScreeningFormState extends DatasetFormState {
   /**
    * @param datasets the imported datasets (those with a screening task are offered).
    * @param datasetId the dataset to open on (sent from another view); else adoptDefaults picks the first.
+   * @param models the models to open with picked (picker ids, sent from another view); else the calibrated GloVe model.
    */
-  constructor(datasets: () => readonly DatasetSummary[], datasetId?: string) {
+  constructor(datasets: () => readonly DatasetSummary[], datasetId?: string, models?: readonly string[]) {
     super('screening', datasets, datasetId);
+    if (models && models.length > 0) this.picked = [...new Set(models)];
   }
 
   /** Outside systems: scores imported for this form's dataset and task. */

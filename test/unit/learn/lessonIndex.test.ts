@@ -5,7 +5,7 @@ import type { RunEntry } from '../../../src/storage/index.ts';
 describe('lessonIndex', () => {
   it('LESSONS lists every lesson id once, in LESSON_IDS order', () => {
     expect(LESSONS.map((l) => l.id)).toEqual([...LESSON_IDS]);
-    expect(LESSON_IDS).toEqual(['ndcg', 'precision-mrr', 'iou-rank-shift', 'rbc', 'cohens-d-odds-ratio', 'screening-bias', 'four-fifths', 'who-gets-seen', 'icc', 'balanced-accuracy', 'bootstrap', 'benjamini-hochberg', 'pareto']);
+    expect(LESSON_IDS).toEqual(['ndcg', 'precision-mrr', 'iou-rank-shift', 'rbc', 'cohens-d-odds-ratio', 'screening-bias', 'four-fifths', 'who-gets-seen', 'icc', 'balanced-accuracy', 'bootstrap', 'benjamini-hochberg', 'pareto', 'planted-bias']);
   });
   it('LESSONS and its rows are frozen', () => {
     expect(Object.isFrozen(LESSONS)).toBe(true);
@@ -16,7 +16,7 @@ describe('lessonIndex', () => {
     expect(keys).toMatchObject({ ndcg: 'ndcg@10', 'iou-rank-shift': 'iou@10', rbc: 'rbc', 'cohens-d-odds-ratio': 'cohens_d', 'screening-bias': 'delta_score', 'four-fifths': 'impact_ratio', icc: 'icc', 'balanced-accuracy': 'balanced_accuracy', 'benjamini-hochberg': 'q_score' });
     expect(lessonById('cohens-d-odds-ratio')?.alsoMetrics).toEqual(['odds_ratio@10']);
     expect(lessonById('four-fifths')?.alsoMetrics).toEqual(['selection_rate']);
-    expect(LESSONS.filter((l) => l.audit === 'screening').map((l) => l.id)).toEqual(['screening-bias', 'four-fifths', 'icc', 'balanced-accuracy', 'benjamini-hochberg']);
+    expect(LESSONS.filter((l) => l.audit === 'screening').map((l) => l.id)).toEqual(['screening-bias', 'four-fifths', 'icc', 'balanced-accuracy', 'benjamini-hochberg', 'planted-bias']);
     for (const l of LESSONS) expect(l.title.length > 0 && l.summary.length > 0).toBe(true);
   });
   it('resultsHref(key) is #/results?metric=<key>, keeping @ readable and escaping the rest', () => {
