@@ -8,7 +8,8 @@
  * env.localModelPath / allowLocalModels / allowRemoteModels from the spec, so
  * load models one at a time.
  */
-import { AutoModelForSequenceClassification, AutoTokenizer, env, type PreTrainedModel } from '@huggingface/transformers';
+import { AutoModelForSequenceClassification, AutoTokenizer, type PreTrainedModel } from '@huggingface/transformers';
+import { useModelSource } from './nodeModelEnv.ts';
 import type { Dtype } from '../core/models/device.ts';
 import type { DecisionPair } from './decisionSpec.ts';
 import type { DecisionRunResult, DecisionRunsResult } from './decisionRunner.ts';
@@ -45,15 +46,7 @@ export interface NodeDecisionModel {
  * @example const m = await loadDecisionModelNode({ id: 'fairground-test/tiny-bert-cross-encoder', kind: 'cross-encoder', maxLength: 128, localModelPath: 'test/fixtures/models/hub' })
  */
 export async function loadDecisionModelNode(spec: NodeDecisionSpec): Promise<NodeDecisionModel> {
-  if (spec.localModelPath !== undefined) {
-    env.localModelPath = spec.localModelPath.endsWith('/') ? spec.localModelPath : `${spec.localModelPath}/`;
-    env.allowLocalModels = true;
-    env.allowRemoteModels = false;
-  } else {
-    // A Hub model: undo a previous local load's settings (the env is global).
-    env.allowLocalModels = false;
-    env.allowRemoteModels = true;
-  }
+  useModelSource(spec.localModelPath);
   const dtype = spec.dtype ?? 'fp32';
   const tokenizer = await AutoTokenizer.from_pretrained(spec.id, { revision: spec.revision });
   const model: PreTrainedModel = await AutoModelForSequenceClassification.from_pretrained(spec.id, { revision: spec.revision, dtype, device: 'cpu' });

@@ -54,7 +54,7 @@ export function transformersDecoder(model: PreTrainedModel): DecoderPass {
 
 /** The parts of an ONNX Runtime module (onnxruntime-web or -node) a bare decoder needs. */
 export interface OrtModule {
-  readonly Tensor: new (type: 'int64' | 'float32', data: BigInt64Array | Float32Array, dims: readonly number[]) => KvTensor & { readonly data: unknown; readonly dims: readonly number[] };
+  readonly Tensor: new (type: 'int64' | 'float32' | 'bool', data: BigInt64Array | Float32Array | Uint8Array, dims: readonly number[]) => KvTensor & { readonly data: unknown; readonly dims: readonly number[] };
 }
 export interface OrtDecoderSession {
   readonly inputNames: readonly string[];
@@ -95,6 +95,8 @@ export function ortDecoder(ort: OrtModule, session: OrtDecoderSession, shape: Kv
       };
       if (inputs.has('position_ids')) feeds.position_ids = new ort.Tensor('int64', BigInt64Array.from({ length: n }, (_, i) => BigInt(pastLength + i)), [1, n]);
       if (inputs.has('num_logits_to_keep')) feeds.num_logits_to_keep = new ort.Tensor('int64', BigInt64Array.of(0n), []);
+      // A merged decoder (one graph for the first pass and the cached ones) asks which branch to take.
+      if (inputs.has('use_cache_branch')) feeds.use_cache_branch = new ort.Tensor('bool', Uint8Array.of(past ? 1 : 0), [1]);
       for (let l = 0; l < shape.layers; l++) {
         for (const part of ['key', 'value']) {
           const name = `past_key_values.${l}.${part}`;

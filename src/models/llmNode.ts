@@ -7,7 +7,8 @@
  *
  * transformers.js keeps its settings in one global `env`: load models one at a time.
  */
-import { AutoModelForCausalLM, AutoTokenizer, env, type PreTrainedModel } from '@huggingface/transformers';
+import { AutoModelForCausalLM, AutoTokenizer, type PreTrainedModel } from '@huggingface/transformers';
+import { useModelSource } from './nodeModelEnv.ts';
 import type { Dtype } from '../core/models/device.ts';
 import type { DecisionRunResult, DecisionRunsResult, LlmAsked, LlmPassAnswers, ScreeningScorer } from '../core/models/decisionScores.ts';
 import type { LlmMode, ScreeningTemplate } from '../core/llm/index.ts';
@@ -79,14 +80,7 @@ export interface NodeLlmModel extends ScreeningScorer {
  * @example const m = await loadLlmNode({ id: 'fairground-test/tiny-llm', localModelPath: 'test/fixtures/models/hub', template: DEFAULT_SCREENING_TEMPLATE, mode: 'probabilities', temperature: 0, maxNewTokens: 48, seed: 0, prefixCache: true })
  */
 export async function loadLlmNode(spec: NodeLlmSpec): Promise<NodeLlmModel> {
-  if (spec.localModelPath !== undefined) {
-    env.localModelPath = spec.localModelPath.endsWith('/') ? spec.localModelPath : `${spec.localModelPath}/`;
-    env.allowLocalModels = true;
-    env.allowRemoteModels = false;
-  } else {
-    env.allowLocalModels = false;
-    env.allowRemoteModels = true;
-  }
+  useModelSource(spec.localModelPath);
   const dtype = spec.dtype ?? 'fp32';
   const device = spec.device ?? 'cpu';
   const tokenizer = await AutoTokenizer.from_pretrained(spec.id, { revision: spec.revision });

@@ -61,7 +61,9 @@ e2e('the Models view lists the registry, validates Hub ids and saves the Hub add
   const e5 = page.locator('[data-testid="model-registry"] tr[data-model-id="Xenova/multilingual-e5-small"]');
   assert.match((await e5.textContent()) ?? '', /"passage: "/);
   assert.match((await page.locator('[data-testid="model-registry"] tr[data-model-id="Xenova/bge-m3"]').textContent()) ?? '', /568M parameters/);
-  assert.equal(await page.getByTestId('model-offline').count(), 1, 'only the bundled model is marked offline');
+  // The bundled models (GloVe and the planted-bias LLM, issue 49's positive control) and only they are offline.
+  assert.equal(await page.getByTestId('model-offline').count(), MODEL_REGISTRY.filter((m) => m.source === 'bundled').length, 'only the bundled models are marked offline');
+  assert.match((await page.locator('[data-testid="model-registry"] tr[data-model-id="fairground-planted-llm"]').textContent()) ?? '', /works offline/);
 
   await page.getByTestId('model-hub-id').fill('not a model id');
   await page.getByTestId('model-hub-add').click();
