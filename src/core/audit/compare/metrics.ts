@@ -31,6 +31,7 @@ const FIXED: Readonly<Record<string, { readonly label: string; readonly better: 
   sigma_rank: { label: 'σRank', better: 'lower' },
   label_flip_pct: { label: 'label flip %', better: 'lower' },
   impact_ratio: { label: 'impact ratio (lowest)', better: 'higher' },
+  output_validity: { label: 'output validity', better: 'higher' },
   exposure_ratio: { label: 'exposure ratio', better: 'higher' },
   disparate_treatment: { label: 'disparate treatment ratio', better: 'higher' },
 });

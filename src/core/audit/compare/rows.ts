@@ -109,6 +109,8 @@ function screeningRows(run: number, r: ScreeningResults, out: ComparedRows): voi
     }
     const impact = lowestImpactRatio((m.outcomes ?? []).map((o) => o.outcomes));
     if (impact) values.impact_ratio = impact;
+    // An LLM screener's output validity (issue 49): the valid share with its 95% Wilson interval.
+    if (m.llm) values.output_validity = { mean: m.llm.output_validity.share, ci: [m.llm.output_validity.ci[0], m.llm.output_validity.ci[1]] };
     // Each demographic effect's ΔScore (METRICS.md §4), paired over (job, CV) pairs where both runs kept per-unit values.
     const effects = m.bias.effects.filter((e) => e.kind === 'effect');
     for (const e of effects) values[deltaScoreKey(e.attribute, e.group, e.signal)] = plain(e.delta_score);
@@ -122,7 +124,7 @@ function screeningRows(run: number, r: ScreeningResults, out: ComparedRows): voi
  * The rows of each run in order: a retrieval run gives one row per subset and
  * model (effectiveness and the overall twin metrics), a screening run one per
  * model (validity, consistency, the lowest impact ratio of its variants'
- * outcomes, each demographic effect's ΔScore `delta_score|attribute|group|signal`),
+ * outcomes, an LLM's output validity, each demographic effect's ΔScore `delta_score|attribute|group|signal`),
  * a group-outcome audit one row (the lowest impact ratio).
  * @example comparedRows([{ label: 'v1', results: bm25Run }]).rows[0].values['ndcg@10'] // { mean: 0.51, ci: [0.47, 0.55] }
  */

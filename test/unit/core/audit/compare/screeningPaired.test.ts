@@ -105,3 +105,34 @@ describe('compareRuns of two screening audits on one dataset version', () => {
     expect(io.out).toMatch(/ΔScore gender=female \(explicit\) +−15\.0 +−10\.0 +5\.00 +n\/a +n\/a/);
   });
 });
+
+describe('compareRuns of two LLM screeners (issue 49)', () => {
+  /** An LLM record: every 4th original answer (and every variant's in `brokenVariants`) invalid. */
+  const withLlm = (model: ScreeningModelScores, brokenVariants: boolean): ScreeningModelScores => ({
+    ...model,
+    llm: {
+      mode: 'generate',
+      template: { name: 't', sha256: 'a'.repeat(64), text: '{}' },
+      sampling: { temperature: 0.7, maxNewTokens: 8, seed: 0 },
+      prefixCache: true,
+      validRuns: model.runs.map((r) => Array.from(r, (_, i) => i % 4 !== 0)),
+      validVariants: Array.from(model.variants, () => !brokenVariants),
+      promptTokens: 100,
+      generatedTokens: 10,
+    },
+  });
+  it('shows each one\'s output validity with its Wilson interval, higher is better, unpaired', () => {
+    const a = audit(withLlm(MODEL_A, false));
+    const b = audit(withLlm(MODEL_A, true));
+    const c = compareRuns({ label: 'v1', results: a }, { label: 'v2', results: b }, { metrics: ['output_validity'] });
+    const [m] = c.comparisons[0].metrics;
+    const va = a.models[0].llm!.output_validity;
+    const vb = b.models[0].llm!.output_validity;
+    expect(vb.valid).toBeLessThan(va.valid);
+    expect(m.baseline.mean).toBe(va.share);
+    expect(m.baseline.ci).toEqual(va.ci);
+    expect(m.candidate.mean).toBe(vb.share);
+    expect(m.difference).toBeNull();
+    expect(metricLabel('output_validity')).toBe('output validity');
+  });
+});
