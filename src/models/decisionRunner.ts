@@ -27,7 +27,7 @@ import type { DecisionModelEntry } from '../core/models/modelSpec.ts';
 import type { ModelSource } from '../core/models/modelSource.ts';
 import { inBatch } from './batchError.ts';
 import { DEFAULT_BATCH_PAIRS, type DecisionLoadSpec, type DecisionPair, type LlmAskOptions, type LlmCallAnswers, type OnnxClassifierMapping, type WorkerDecisionKind } from './decisionSpec.ts';
-import { llmAsked, VARIANT_STREAM } from './llmAsk.ts';
+import { llmAsked, LlmPassTally, VARIANT_STREAM } from './llmAsk.ts';
 import type { LlmAsked } from '../core/models/decisionScores.ts';
 import { CancelledError } from './embeddingRunner.ts';
 
@@ -180,12 +180,7 @@ export class DecisionRunner extends ModelRunner<DecideApi, { labels: string[] }>
    */
   async #answerPass(pairs: readonly DecisionPair[], stream: number, signal?: AbortSignal): Promise<DecisionRunResult> {
     const t0 = performance.now();
-    const scores = new Float64Array(pairs.length);
-    const callsMs: number[] = [];
-    const valid: boolean[] = [];
-    let promptTokens = 0;
-    let generatedTokens = 0;
-    let optionMassSum = 0;
+    const tally = new LlmPassTally(pairs.length);
     this.#o.onProgress?.({ status: 'batch', done: 0, total: pairs.length, cached: 0, etaSeconds: undefined });
     for (let i = 0; i < pairs.length; i++) {
       if (signal?.aborted) throw new CancelledError();
@@ -194,26 +189,20 @@ export class DecisionRunner extends ModelRunner<DecideApi, { labels: string[] }>
       if (a.scores.length !== 1) throw new RangeError(`the worker returned ${a.scores.length} answers for 1 pair`);
       const score = a.scores[0]!;
       if (!(score >= 0 && score <= 100)) throw new RangeError(`LLM score out of [0, 100]: ${score}`);
-      scores[i] = score;
-      valid.push(a.valid[0] === 1);
-      promptTokens += a.promptTokens[0]!;
-      generatedTokens += a.generatedTokens[0]!;
-      optionMassSum += Number.isNaN(a.optionMass[0]) ? 0 : a.optionMass[0]!;
+      tally.add(i, { score, valid: a.valid[0] === 1, promptTokens: a.promptTokens[0]!, generatedTokens: a.generatedTokens[0]!, optionMass: a.optionMass[0] }, a.ms);
       const text = a.texts[0];
       if (text !== undefined) this.#o.onAnswerText?.(stream, i, text);
-      callsMs.push(a.ms);
-      this.#o.onProgress?.({ status: 'batch', done: i + 1, total: pairs.length, cached: 0, etaSeconds: etaSeconds(i + 1, pairs.length, performance.now() - t0), tokens: promptTokens + generatedTokens });
+      this.#o.onProgress?.({ status: 'batch', done: i + 1, total: pairs.length, cached: 0, etaSeconds: etaSeconds(i + 1, pairs.length, performance.now() - t0), tokens: tally.tokens });
     }
-    const probabilities = this.#o.llm!.mode === 'probabilities';
     return {
-      scores,
-      callsMs,
-      callPairs: callsMs.map(() => 1),
+      scores: tally.scores,
+      callsMs: tally.callsMs,
+      callPairs: tally.callsMs.map(() => 1),
       device: this.worker.device,
       dtype: this.dtype,
       fallbacks: [...this.worker.fallbacks],
       ms: performance.now() - t0,
-      answers: { valid, promptTokens, generatedTokens, ...(probabilities ? { optionMassSum } : {}) },
+      answers: tally.answers(this.#o.llm!.mode),
     };
   }
 

@@ -7,7 +7,8 @@
  * The browser's runner and the CLI (llmNode.ts) both take them from here, so
  * they draw the same sampler streams and record the same template hash.
  */
-import type { LlmAsked } from '../core/models/decisionScores.ts';
+import type { LlmAsked, LlmPassAnswers } from '../core/models/decisionScores.ts';
+import type { LlmMode } from '../core/llm/index.ts';
 import { templateJson, templateSha256 } from '../core/llm/index.ts';
 import type { LlmAskOptions } from './decisionSpec.ts';
 
@@ -25,4 +26,51 @@ export function llmAsked(spec: LlmAskOptions): LlmAsked {
     ...(spec.mode === 'generate' ? { sampling: { temperature: spec.temperature, maxNewTokens: spec.maxNewTokens, seed: spec.seed, structured: spec.structured === true } } : {}),
     prefixCache: spec.prefixCache,
   };
+}
+
+/** One pair's answer as a pass records it. */
+export interface PairAnswer {
+  readonly score: number;
+  readonly valid: boolean;
+  readonly promptTokens: number;
+  readonly generatedTokens: number;
+  /** Answer probabilities: the options' probability mass (absent or NaN otherwise). */
+  readonly optionMass?: number;
+}
+
+/**
+ * The record of one pass over the pairs, one answer a call, for the browser's runner and the CLI
+ * alike: scores, each call's time, validity and token counts.
+ */
+export class LlmPassTally {
+  readonly scores: Float64Array;
+  readonly callsMs: number[] = [];
+  readonly #valid: boolean[] = [];
+  #promptTokens = 0;
+  #generatedTokens = 0;
+  #optionMassSum = 0;
+
+  constructor(pairs: number) {
+    this.scores = new Float64Array(pairs);
+  }
+
+  /** Records pair `i`'s answer and its call's wall time. */
+  add(i: number, a: PairAnswer, ms: number): void {
+    this.scores[i] = a.score;
+    this.#valid.push(a.valid);
+    this.#promptTokens += a.promptTokens;
+    this.#generatedTokens += a.generatedTokens;
+    if (a.optionMass !== undefined && Number.isFinite(a.optionMass)) this.#optionMassSum += a.optionMass;
+    this.callsMs.push(ms);
+  }
+
+  /** Tokens read and written so far. */
+  get tokens(): number {
+    return this.#promptTokens + this.#generatedTokens;
+  }
+
+  /** The pass's answers record (the options' mass only in answer-probabilities mode). */
+  answers(mode: LlmMode): LlmPassAnswers {
+    return { valid: [...this.#valid], promptTokens: this.#promptTokens, generatedTokens: this.#generatedTokens, ...(mode === 'probabilities' ? { optionMassSum: this.#optionMassSum } : {}) };
+  }
 }

@@ -12,7 +12,7 @@ import { useModelSource } from './nodeModelEnv.ts';
 import type { Dtype } from '../core/models/device.ts';
 import type { DecisionRunResult, DecisionRunsResult, LlmAsked, LlmPassAnswers, ScreeningScorer } from '../core/models/decisionScores.ts';
 import type { LlmMode, ScreeningTemplate } from '../core/llm/index.ts';
-import { llmAsked, VARIANT_STREAM } from './llmAsk.ts';
+import { llmAsked, LlmPassTally, VARIANT_STREAM } from './llmAsk.ts';
 import type { DecisionPair } from './decisionSpec.ts';
 import { CancelledError } from './embeddingRunner.ts';
 import { llmScorer, llmScorerOver, stopTokens, type LlmScorer } from './llmScorer.ts';
@@ -109,25 +109,15 @@ export async function loadLlmNode(spec: NodeLlmSpec): Promise<NodeLlmModel> {
 
   async function pass(pairs: readonly DecisionPair[], run: number, signal?: AbortSignal): Promise<DecisionRunResult> {
     const t0 = performance.now();
-    const scores = new Float64Array(pairs.length);
-    const callsMs: number[] = [];
-    const valid: boolean[] = [];
-    let promptTokens = 0;
-    let generatedTokens = 0;
-    let optionMassSum = 0;
+    const tally = new LlmPassTally(pairs.length);
     for (let i = 0; i < pairs.length; i++) {
       if (signal?.aborted) throw new CancelledError();
       const c0 = performance.now();
       const a = await scorer.scorePair(pairs[i]!, run, i);
-      callsMs.push(performance.now() - c0);
-      scores[i] = a.score;
-      valid.push(a.valid);
-      promptTokens += a.promptTokens;
-      generatedTokens += a.generatedTokens;
-      optionMassSum += a.optionMass ?? 0;
+      tally.add(i, a, performance.now() - c0);
     }
-    const answers: LlmPassAnswers = { valid, promptTokens, generatedTokens, ...(spec.mode === 'probabilities' ? { optionMassSum } : {}) };
-    return { scores, callsMs, callPairs: callsMs.map(() => 1), device, dtype, fallbacks: [], ms: performance.now() - t0, answers };
+    const { scores, callsMs } = tally;
+    return { scores, callsMs, callPairs: callsMs.map(() => 1), device, dtype, fallbacks: [], ms: performance.now() - t0, answers: tally.answers(spec.mode) };
   }
 
   return {
