@@ -128,6 +128,16 @@ e2e('an LLM screener in answer-probabilities mode gives the CLI\'s numbers; the 
 
   const t0 = Date.now();
   const browser = await runToResults(page, `[${device}]`);
+  if (shots && device === 'wasm') {
+    // The Results page of an LLM screener: its panel (how it was asked, validity per group) and the cost-against-bias plot.
+    await page.getByTestId('llm-panel').locator('details').first().evaluate((d) => ((d as HTMLDetailsElement).open = true));
+    for (const width of [360, 1280]) {
+      await page.setViewportSize({ width, height: 900 });
+      await page.getByTestId('llm-panel').screenshot({ path: `${shots}/results-llm-panel-${width}.png` });
+      await page.getByTestId('cost-bias-plot').screenshot({ path: `${shots}/results-cost-bias-${width}.png` });
+    }
+    await page.setViewportSize({ width: 1280, height: 900 });
+  }
   console.log(`# LLM screening audit [${device}]: ${((Date.now() - t0) / 1000).toFixed(1)} s (T = ${o.runs}, ${o.sampleCvs} CVs per job)`);
   const model = browser.models[0];
   assert.equal(model.model.id, `llm:${LLM}`);
