@@ -13,7 +13,8 @@
  * - Scores are 0–100: the worker's fit probability p becomes 100p (METRICS.md §8).
  * - An LLM screener (kind `llm`, issue 49) answers one pair per call, in
  *   work-list order (the worker keeps the job's prefix cache between calls),
- *   so progress moves per pair and a cancel takes effect within one call. Its
+ *   so progress moves per pair. A cancel never waits for the call in flight
+ *   (untilAborted); disposing the runner then terminates its worker. Its
  *   scores are already 0–100 (Float64, as the CLI's), and each pass carries
  *   the answers' validity and token counts; `llmAsked` says how it was asked.
  */
@@ -30,6 +31,7 @@ import { DEFAULT_BATCH_PAIRS, type DecisionLoadSpec, type DecisionPair, type Llm
 import { llmAsked, LlmPassTally, VARIANT_STREAM } from './llmAsk.ts';
 import type { LlmAsked } from '../core/models/decisionScores.ts';
 import { CancelledError } from './embeddingRunner.ts';
+import { untilAborted } from './untilAborted.ts';
 
 export { CancelledError } from './embeddingRunner.ts';
 
@@ -122,7 +124,7 @@ export class DecisionRunner extends ModelRunner<DecideApi, { labels: string[] }>
 
   /**
    * Scores every pair once (0–100).
-   * @throws {CancelledError} when `signal` aborts (checked before each batch).
+   * @throws {CancelledError} when `signal` aborts: at once, without waiting for the batch in flight.
    * @throws {RangeError} when the worker returns a probability outside [0, 1] or a wrong count.
    */
   async score(pairs: readonly DecisionPair[], signal?: AbortSignal): Promise<DecisionRunResult> {
@@ -136,7 +138,7 @@ export class DecisionRunner extends ModelRunner<DecideApi, { labels: string[] }>
     for (let b = 0; b < pairs.length; b += batchSize) {
       if (signal?.aborted) throw new CancelledError();
       const batch = pairs.slice(b, b + batchSize);
-      const { probabilities, ms } = await inBatch(b / batchSize, Math.ceil(pairs.length / batchSize), () => this.#scoreBatch(batch.map((p) => ({ job: p.job, cv: p.cv }))));
+      const { probabilities, ms } = await untilAborted(inBatch(b / batchSize, Math.ceil(pairs.length / batchSize), () => this.#scoreBatch(batch.map((p) => ({ job: p.job, cv: p.cv })))), signal);
       if (probabilities.length !== batch.length) throw new RangeError(`the worker returned ${probabilities.length} scores for ${batch.length} pairs`);
       probabilities.forEach((p, j) => {
         if (!(p >= 0 && p <= 1)) throw new RangeError(`fit probability out of [0, 1]: ${p}`);
@@ -175,7 +177,7 @@ export class DecisionRunner extends ModelRunner<DecideApi, { labels: string[] }>
 
   /**
    * One LLM pass: each pair in its own call, in order; pair i draws from the sampler stream (`stream`, i).
-   * @throws {CancelledError} when `signal` aborts (checked before each pair).
+   * @throws {CancelledError} when `signal` aborts: at once, without waiting for the pair in flight.
    * @throws {RangeError} when the worker returns a score outside [0, 100] or a wrong count.
    */
   async #answerPass(pairs: readonly DecisionPair[], stream: number, signal?: AbortSignal): Promise<DecisionRunResult> {
@@ -185,7 +187,7 @@ export class DecisionRunner extends ModelRunner<DecideApi, { labels: string[] }>
     for (let i = 0; i < pairs.length; i++) {
       if (signal?.aborted) throw new CancelledError();
       const pair = { job: pairs[i]!.job, cv: pairs[i]!.cv };
-      const a: LlmCallAnswers = await inBatch(i, pairs.length, () => this.worker.call((api) => api.answer([pair], stream, i)));
+      const a: LlmCallAnswers = await untilAborted(inBatch(i, pairs.length, () => this.worker.call((api) => api.answer([pair], stream, i))), signal);
       if (a.scores.length !== 1) throw new RangeError(`the worker returned ${a.scores.length} answers for 1 pair`);
       const score = a.scores[0]!;
       if (!(score >= 0 && score <= 100)) throw new RangeError(`LLM score out of [0, 100]: ${score}`);

@@ -174,8 +174,10 @@ e2e('an LLM screener: a run is cancelled mid-way, and a generated-answers run co
   const status = (await scoring.textContent()) ?? '';
   console.log(`# LLM cancel [${device}]: ${status.replace(/\s+/g, ' ').trim()}`);
   assert.match(status, device === 'wasm' ? /wasm fp32/ : /(webgpu|wasm) fp32/);
+  const cancelledAt = Date.now();
   await progress.getByRole('button', { name: 'Cancel' }).click();
-  await progress.waitFor({ state: 'detached', timeout: 30_000 });
+  await progress.waitFor({ state: 'detached', timeout: 30_000 }); // at once: the pair in flight is not waited for (untilAborted)
+  console.log(`# LLM cancel [${device}]: the progress panel left ${((Date.now() - cancelledAt) / 1000).toFixed(1)} s after Cancel`);
   assert.equal(await page.getByTestId('results-table').count(), 0);
   await assertNoBanner(page.getByTestId('error-banner'), 'the cancelled run failed');
 

@@ -5,7 +5,7 @@
  * (length of the CV text) / 100 and can fail to start, or lose the device
  * after a number of calls, on WebGPU.
  */
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import * as Comlink from 'comlink';
 import { CancelledError, DecisionRunner, type DecisionProgress } from '../../../src/models/decisionRunner.ts';
 import type { DecisionLoadSpec, DecisionPair } from '../../../src/models/decisionSpec.ts';
@@ -33,6 +33,8 @@ interface FakeOptions {
   failStartOn?: 'webgpu';
   /** On WebGPU, the call with this 1-based number throws (device lost). */
   failCallOnGpu?: number;
+  /** The call with this 1-based number never returns (a pair stuck on a slow adapter). */
+  hangOnCall?: number;
 }
 
 function fakeWorkers(options: FakeOptions) {
@@ -42,6 +44,7 @@ function fakeWorkers(options: FakeOptions) {
     const state = { device: '', calls: [] as string[][] };
     started.push(state);
     let gpuCalls = 0;
+    let allCalls = 0;
     Comlink.expose(
       {
         async load(spec: DecisionLoadSpec, onFile?: (p: unknown) => void) {
@@ -52,6 +55,7 @@ function fakeWorkers(options: FakeOptions) {
         },
         async score(pairs: DecisionPair[]) {
           if (state.device === 'webgpu' && ++gpuCalls === options.failCallOnGpu) throw new Error('device lost');
+          if (++allCalls === options.hangOnCall) return new Promise(() => undefined);
           state.calls.push(pairs.map((p) => p.cv));
           return { probabilities: Float32Array.from(pairs, (p) => p.cv.length / 100), ms: 2 };
         },
@@ -149,6 +153,17 @@ describe('DecisionRunner', () => {
     });
     await expect(runner.score(PAIRS, controller.signal)).rejects.toBeInstanceOf(CancelledError);
     expect(started[0].calls).toHaveLength(1);
+    runner.dispose();
+  });
+
+  it('a cancel does not wait for the call in flight: the run stops at once, and dispose stops the worker', async () => {
+    const { create, started } = fakeWorkers({ hangOnCall: 2 });
+    const controller = new AbortController();
+    const runner = new DecisionRunner({ entry: ENTRY, source: { kind: 'bundled', id: 'x' }, probe: GPU, batchSize: 2, createWorker: create });
+    const run = runner.score(PAIRS, controller.signal);
+    await vi.waitFor(() => expect(started[0]?.calls).toHaveLength(1)); // the second call is in flight, and never returns
+    controller.abort();
+    await expect(run).rejects.toBeInstanceOf(CancelledError);
     runner.dispose();
   });
 
