@@ -16,6 +16,8 @@ import { DEFAULT_SCREENING_TEMPLATE, templateJson, templateSha256 } from '../../
 import { e2e } from './browser.ts';
 
 const PLANTED = 'test/fixtures/models/hub/fairground-test/planted-llm';
+/** The planted model that writes its answer as JSON, and breaks it when the CV holds "led". */
+const PLANTED_JSON = 'test/fixtures/models/hub/fairground-test/planted-llm-json';
 /** The default question under another name: the planted model reads the same yes/no answer. */
 const FOLDER_TEMPLATE = { ...DEFAULT_SCREENING_TEMPLATE, name: 'fit (yes/no), shipped with the folder' };
 
@@ -99,6 +101,58 @@ e2e('an LLM from a local folder: its screening_template.json fills the form (a b
   assert.ok(panelText.includes(FOLDER_TEMPLATE.name), panelText);
   assert.deepEqual(errors, []);
 }, { timeout: 600_000 });
+
+e2e('an LLM in generated mode: the decision cases show what it wrote for a CV and for its twin, from this tab only; results and a reload keep none of it', async ({ page, baseUrl, errors }) => {
+  await screeningForm(page, baseUrl);
+  await page.getByTestId('screening-folder-input').setInputFiles(PLANTED_JSON);
+  await page.getByTestId('model-picker').getByLabel(/planted-llm-json \(local folder, LLM\)/).waitFor();
+  await page.getByTestId('screening-device').selectOption('wasm');
+  await page.getByTestId('llm-mode-generate').check();
+  await page.getByTestId('llm-temperature').fill('0');
+  await page.getByTestId('llm-max-new-tokens').fill('12');
+  await page.getByTestId('screening-runs').fill('1');
+  await page.getByTestId('screening-bootstrap').fill('0');
+  await page.getByTestId('screening-sample').check();
+  await page.getByTestId('screening-sample-cvs').fill('2');
+  await page.getByTestId('run-button').click();
+  await page.getByTestId('results-table').or(page.getByTestId('error-banner')).first().waitFor({ timeout: 400_000 });
+  if (await page.getByTestId('error-banner').isVisible()) assert.fail(`the run failed: ${await page.getByTestId('error-banner').textContent()}`);
+  const runId = /#\/results\/(run-[\w-]+)/.exec(page.url())?.[1];
+  assert.ok(runId, page.url());
+  const results = await page.evaluate((id) => (window as any).fairground.results(id), runId);
+  assert.equal(results.models[0].llm.mode, 'generate');
+  // The model's reasons are "skills match" or "few skills match": never in the stored results.
+  assert.doesNotMatch(JSON.stringify(results), /skills match/);
+
+  const cases = page.getByTestId('decision-cases');
+  await cases.getByTestId('decision-cases-show').click();
+  await cases.getByTestId('decision-cases-table').waitFor({ timeout: 60_000 });
+  await cases.locator('[data-testid="decision-cases-table"] button.link').first().click();
+  const answers = cases.getByTestId('decision-case-answers');
+  const text = ((await answers.textContent()) ?? '').replace(/\s+/g, ' ');
+  console.log(`# generated answers of a decision case: ${text.slice(0, 300)}`);
+  // The base's answer for run 1 and its twin's, each read as the audit read it (a valid score of 1–5, or why not).
+  assert.equal(await answers.locator('[data-answer="base"]').count(), 1);
+  assert.equal(await answers.locator('[data-answer="variant"]').count(), 1);
+  assert.match(text, /Run 1 · (valid: score [1-5] \((0|25|50|75|100) of 100\)|invalid: no JSON object)/);
+  assert.match(text, /skills match|\{ "score"/);
+  assert.match(text, /Kept in this tab only: never stored with the run, put in a link, a report or an export\./);
+  const shots = process.env.FAIRGROUND_SHOTS;
+  if (shots) {
+    for (const width of [360, 1280]) {
+      await page.setViewportSize({ width, height: 900 });
+      await cases.locator('.case-texts').screenshot({ path: `${shots}/decision-case-answers-${width}.png` });
+    }
+    await page.setViewportSize({ width: 1280, height: 900 });
+  }
+
+  // A reload forgets them, and the view says where they can be read.
+  await page.reload();
+  await page.getByTestId('decision-cases-show').click();
+  await page.locator('[data-testid="decision-cases-table"] button.link').first().click();
+  assert.match((await page.getByTestId('decision-case-answers-none').textContent()) ?? '', /kept only in the tab that ran the audit/);
+  assert.deepEqual(errors, []);
+}, { timeout: 600_000, devices: ['wasm'] });
 
 e2e('a registry LLM shows its download, memory need and verdict for the dtype picked before anything downloads; one that does not fit is refused', async ({ page, baseUrl, errors, device }) => {
   await screeningForm(page, baseUrl);

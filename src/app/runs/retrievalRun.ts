@@ -4,6 +4,7 @@
  * embedding model in its worker (cache first), the compute worker for the
  * audit.
  */
+import type { AnswerSink } from '../state/generatedAnswers.ts';
 import { embeddingTruncations } from '../../core/models/truncation.ts';
 import type * as Comlink from 'comlink';
 import type { ComputeApi } from '../../../workers/compute.worker.ts';
@@ -28,6 +29,8 @@ export interface BrowserRunDeps {
   /** Ends the compute workers: a cancelled run's kernels stop at once (the next use starts another). */
   readonly stopCompute?: () => void;
   readonly cache?: VectorCache;
+  /** Screening with an LLM in generated mode: where the answers' texts go (kept in the tab for the cases view, never stored). */
+  readonly answers?: AnswerSink;
 }
 
 function modelPort(m: RunModel, config: RetrievalRunConfig, deps: BrowserRunDeps): RetrievalModelPort {

@@ -56,11 +56,15 @@ async function openCalibrated(m: Extract<ScreeningRunModel, { kind: 'calibrated'
 async function openDecision(m: Extract<ScreeningRunModel, { kind: 'decision' }>, config: ScreeningRunConfig, deps: BrowserRunDeps, events: ScorerEvents): Promise<OpenedScorer> {
   const loading = loadReportOf(events.loading);
   const options = runnerOptions(m, deps.probe, config);
+  const modelId = screeningDescriptor(m).id;
+  const llm = m.llm;
   const runner = await loaded(
     new DecisionRunner({
       ...options,
       // An LLM (issue 49): asked as the form said, the sampler seeded by the run's seed, in the dtype picked for it.
       ...(m.llm ? { llm: { ...m.llm, seed: config.seed }, override: { ...options.override, dtype: m.llm.dtype ?? options.override.dtype } } : {}),
+      // Generated mode: each answer's text to this tab's memory, for the cases view (never into the results).
+      ...(llm && deps.answers ? { onAnswerText: (stream: number, index: number, text: string) => deps.answers!.keep(modelId, llm.template, stream, index, text) } : {}),
       onProgress: (p) => {
         if (p.status === 'run') events.run(p.run, p.runs);
         else if (p.status === 'batch') events.batch(p.done, p.tokens);
