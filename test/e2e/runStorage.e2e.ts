@@ -5,7 +5,7 @@
  */
 import assert from 'node:assert/strict';
 import type { Page } from 'playwright-core';
-import { e2e } from './browser.ts';
+import { e2e, ONE_PATH } from './browser.ts';
 
 /** Rows per object store of the site's database. */
 function storeCounts(page: Page): Promise<Record<string, number>> {
@@ -76,4 +76,4 @@ e2e('a run cut off by a closed tab is marked interrupted, resumes, and a deleted
   await done.waitFor({ state: 'detached' });
   assert.deepEqual(await storeCounts(second), { ...before, runs: 0, results: 0 });
   assert.match((await second.locator('main').textContent()) ?? '', /No results yet/);
-});
+}, { devices: ONE_PATH });

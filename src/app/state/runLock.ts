@@ -32,3 +32,14 @@ export async function heldRunIds(own: string | undefined): Promise<Set<string>> 
   for (const lock of (await locks.query()).held ?? []) if (lock.name?.startsWith(PREFIX)) held.add(lock.name.slice(PREFIX.length));
   return held;
 }
+
+/**
+ * Resolves once no page holds the run's lock: the tab running it finished, closed or crashed (at
+ * once without Web Locks). A closed tab's workers can hold its lock for a moment after it is gone, so
+ * a list read in that moment sees the run held; this says when to read it again.
+ */
+export async function runLockFreed(runId: string): Promise<void> {
+  const locks = globalThis.navigator?.locks;
+  if (!locks) return;
+  await locks.request(PREFIX + runId, async () => undefined);
+}

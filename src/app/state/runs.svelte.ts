@@ -14,7 +14,8 @@ import type { ScreeningModelScores } from '../../core/audit/screening/index.ts';
 import { database } from './database.ts';
 import { storedProgress } from './runEntry.ts';
 import { deviceState } from './device.svelte.ts';
-import { heldRunIds, holdRunLock } from './runLock.ts';
+import { heldRunIds, holdRunLock, runLockFreed } from './runLock.ts';
+import { answerSink, forgetAnswers } from './generatedAnswers.ts';
 
 /** A finished retrieval model leaves its results per subset; a screening model its scores. */
 function isRetrievalResults(f: FinishedModel): f is readonly ModelResult[] {
@@ -47,18 +48,35 @@ export class RunsState {
   /** The run that failed last (its finished models kept), for Retry. */
   failed = $state<RunEntry | undefined>(undefined);
 
-  /** Reads the list of runs, first marking `interrupted` those left running by a closed tab. */
+  /** Runs of other pages whose lock is watched: the list is read again when it is freed. */
+  #watched = new Set<string>();
+
+  /**
+   * Reads the list of runs, first marking `interrupted` those left running by a closed tab. A run
+   * another page holds is read again once its lock is freed: it finished there, or its tab closed
+   * (whose workers may hold the lock a moment after the tab is gone), so the list never shows a
+   * run "running" that no page runs.
+   */
   async refresh(): Promise<void> {
     const db = await database();
     const held = await heldRunIds(this.active?.id);
     await markInterrupted(db, (id) => held.has(id));
     this.list = await listRuns(db);
+    for (const run of this.list) {
+      if ((run.status !== 'running' && run.status !== 'pending') || run.id === this.active?.id || this.#watched.has(run.id)) continue;
+      this.#watched.add(run.id);
+      void runLockFreed(run.id).then(() => {
+        this.#watched.delete(run.id);
+        return this.refresh();
+      });
+    }
   }
 
   /** Deletes a run and its results (a Discard of an interrupted run, or Delete in Results). */
   async remove(id: string): Promise<void> {
     if (this.active?.id === id) throw new Error('this run is in progress: cancel it first');
     await deleteRun(await database(), id);
+    forgetAnswers(id);
     if (this.failed?.id === id) this.failed = undefined;
     await this.refresh();
   }
@@ -119,7 +137,7 @@ export class RunsState {
       };
       const results =
         config.kind === 'screening'
-          ? await runScreeningAudit(config, deps, { ...hooks, finished: finishedOf(stored, (f): f is ScreeningModelScores => !isRetrievalResults(f)) })
+          ? await runScreeningAudit(config, { ...deps, answers: answerSink(id) }, { ...hooks, finished: finishedOf(stored, (f): f is ScreeningModelScores => !isRetrievalResults(f)) })
           : await runRetrievalAudit(config, deps, { ...hooks, finished: finishedOf(stored, isRetrievalResults) });
       await putResults(db, id, results);
       await save('done');
