@@ -105,6 +105,22 @@ e2e('a screening audit of cv-screening with calibrated GloVe and a Hub cross-enc
   assert.equal(cross.model.device, 'wasm');
   assert.equal(results.models[0].deterministic, true);
 
+  // Compare (issue 49): the run's two models as points of time per 1,000 calls against the largest
+  // |ΔScore| (core comparisonCostBias), the frontier marked.
+  await page.goto(`${baseUrl}#/compare`);
+  await page.locator(`[data-testid="compare-run"][data-run-id="${runId}"]`).check();
+  const costBias = page.getByTestId('compare-cost-bias');
+  await costBias.locator('svg').waitFor({ timeout: 30_000 });
+  assert.equal(await costBias.locator('svg [data-point]').count(), 2);
+  const shots = process.env.FAIRGROUND_SHOTS;
+  if (shots) {
+    for (const width of [360, 1280]) {
+      await page.setViewportSize({ width, height: 900 });
+      await costBias.screenshot({ path: `${shots}/compare-cost-bias-${width}.png` });
+    }
+    await page.setViewportSize({ width: 1280, height: 900 });
+  }
+
   const origin = new URL(baseUrl).origin;
   const hub = hubOrigins();
   assert.deepEqual(foreignRequests(requests, origin).filter((u) => !hub.includes(new URL(u).origin)), [], 'only the site and the (mock) Hub and its CDN were contacted');

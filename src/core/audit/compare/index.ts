@@ -21,3 +21,4 @@ export { RULE_ON, checkRules, parseRule, rulesOf } from './rules.ts';
 export type { CheckOutcome, Rule, RuleOn, RuleOperator, RuleOutcome } from './rules.ts';
 export { unitColumns, unitStatistic } from './statistics.ts';
 export type { UnitColumns, UnitStatistic } from './statistics.ts';
+export { comparisonCostBias, type ComparisonCostBias, type ComparisonCostBiasPoint } from './costBias.ts';

@@ -32,6 +32,7 @@ const FIXED: Readonly<Record<string, { readonly label: string; readonly better: 
   label_flip_pct: { label: 'label flip %', better: 'lower' },
   impact_ratio: { label: 'impact ratio (lowest)', better: 'higher' },
   output_validity: { label: 'output validity', better: 'higher' },
+  seconds_per_1000_calls: { label: 'seconds per 1,000 calls (its device)', better: 'lower' },
   exposure_ratio: { label: 'exposure ratio', better: 'higher' },
   disparate_treatment: { label: 'disparate treatment ratio', better: 'higher' },
 });

@@ -109,6 +109,8 @@ function screeningRows(run: number, r: ScreeningResults, out: ComparedRows): voi
     }
     const impact = lowestImpactRatio((m.outcomes ?? []).map((o) => o.outcomes));
     if (impact) values.impact_ratio = impact;
+    // Time per 1,000 calls on the run's device (issue 49's cost against bias): no CI, never paired.
+    if (Number.isFinite(m.latency.mean_ms_per_pair)) values.seconds_per_1000_calls = { mean: m.latency.mean_ms_per_pair, ci: [NaN, NaN] };
     // An LLM screener's output validity (issue 49): the valid share with its 95% Wilson interval.
     if (m.llm) values.output_validity = { mean: m.llm.output_validity.share, ci: [m.llm.output_validity.ci[0], m.llm.output_validity.ci[1]] };
     // Each demographic effect's ΔScore (METRICS.md §4), paired over (job, CV) pairs where both runs kept per-unit values.

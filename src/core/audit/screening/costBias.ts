@@ -24,6 +24,18 @@ export interface CostBiasPoint {
 }
 
 /**
+ * The CI of |x| from the CI [lo, hi] of x: [0, max(−lo, hi)] when it covers 0, else the bounds'
+ * magnitudes in order; null when a bound is not finite.
+ * @example magnitudeCi([-3, -1]) // [1, 3]
+ * @example magnitudeCi([-1, 2]) // [0, 2]
+ */
+export function magnitudeCi([lo, hi]: readonly [number, number]): readonly [number, number] | null {
+  if (!Number.isFinite(lo) || !Number.isFinite(hi)) return null;
+  if (lo <= 0 && hi >= 0) return [0, Math.max(-lo, hi)];
+  return [Math.min(Math.abs(lo), Math.abs(hi)), Math.max(Math.abs(lo), Math.abs(hi))];
+}
+
+/**
  * One point per model with a measured time (or a price) and at least one effect row.
  * @example costBiasPoints(results)[0].cost // seconds per 1,000 calls without a price
  */
@@ -34,9 +46,7 @@ export function costBiasPoints(results: ScreeningResults, price?: Price): CostBi
     const largest = effects.reduce((a, b) => (Math.abs(b.delta_score.mean) > Math.abs(a.delta_score.mean) ? b : a));
     const cost = price ? costPer1000Calls(price, m.latency) : m.latency.mean_ms_per_pair; // ms per pair × 1,000 calls ÷ 1,000 ms = seconds
     if (!Number.isFinite(cost)) return [];
-    const [lo, hi] = largest.delta_score.ci;
-    const ci: readonly [number, number] | null = Number.isFinite(lo) && Number.isFinite(hi) ? (lo <= 0 && hi >= 0 ? [0, Math.max(-lo, hi)] : [Math.min(Math.abs(lo), Math.abs(hi)), Math.max(Math.abs(lo), Math.abs(hi))]) : null;
-    return [{ id: m.model.id, label: m.model.label, cost, largestEffect: Math.abs(largest.delta_score.mean), largestEffectCi: ci, effect: `${largest.attribute} · ${largest.group} · ${largest.signal}` }];
+    return [{ id: m.model.id, label: m.model.label, cost, largestEffect: Math.abs(largest.delta_score.mean), largestEffectCi: magnitudeCi(largest.delta_score.ci), effect: `${largest.attribute} · ${largest.group} · ${largest.signal}` }];
   });
   const { dominated } = paretoFrontier(points.map((p) => ({ id: p.id, x: -p.cost, y: -p.largestEffect })));
   const out = new Set(dominated);

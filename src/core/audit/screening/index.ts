@@ -27,4 +27,4 @@ export { llmSection } from './llmSection.ts';
 export type { ScreeningLlmSection, GroupValidity } from './results.ts';
 export type { LlmAnswers } from '../../llm/answers.ts';
 export { llmAskedSentence, llmValiditySentences } from './llmWords.ts';
-export { costBiasPoints, type CostBiasPoint } from './costBias.ts';
+export { costBiasPoints, magnitudeCi, type CostBiasPoint } from './costBias.ts';
