@@ -53,6 +53,20 @@ export function estimateTextWidth(label: string, fontSize: number = FONT_SIZE, b
 }
 
 /**
+ * `label` whole when it is no wider than `maxWidth` (by estimate), else its longest start that fits
+ * with "…" after it: a point's label never runs out of its plot however narrow (its tooltip and the
+ * plot's text alternative keep the whole name).
+ * @example fitText('cv-screening #1 · Calibrated similarity (GloVe 100d static)', 200) // 'cv-screening #1 · Calibrated simi…'
+ */
+export function fitText(label: string, maxWidth: number, fontSize: number = FONT_SIZE): string {
+  if (estimateTextWidth(label, fontSize) <= maxWidth) return label;
+  const chars = [...label];
+  let n = chars.length - 1;
+  while (n > 0 && estimateTextWidth(`${chars.slice(0, n).join('').trimEnd()}…`, fontSize) > maxWidth) n--;
+  return `${chars.slice(0, n).join('').trimEnd()}…`;
+}
+
+/**
  * Splits `label` at spaces into lines no wider than `maxWidth` (by estimate); a single word wider
  * than that gets a line of its own.
  * @example wrapText('a long axis label', 60) // ['a long', 'axis label']

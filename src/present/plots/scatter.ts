@@ -1,6 +1,6 @@
 /** Points with CI whiskers, tooltips and collision-free labels: shared by the Pareto and latency plots. */
 import { el, text, px } from './svg.ts';
-import { placeLabels } from './labels.ts';
+import { fitText, placeLabels } from './labels.ts';
 import type { Segment } from './segments.ts';
 import type { Frame } from './axes.ts';
 
@@ -64,7 +64,7 @@ export function scatterMarks(marks: readonly ScatterMark[], frame: Frame, lines:
   // A mark with an empty label is named elsewhere (e.g. a lone point's note): no label to place.
   const labelled = marks.filter((m) => m.label !== '');
   const labels = placeLabels(
-    labelled.map((m) => ({ id: m.id, text: m.label, anchorX: m.cx, anchorY: m.cy })),
+    labelled.map((m) => ({ id: m.id, text: fitText(m.label, frame.right - frame.left), anchorX: m.cx, anchorY: m.cy })),
     { x: frame.left, y: frame.top, width: frame.right - frame.left, height: frame.bottom - frame.top },
     { obstacles, lines: [...lines, ...marks.flatMap(whiskerSegments)] },
   );

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { boxesIntersect, estimateTextWidth, placeLabels } from '../../../../src/present/plots/labels.ts';
+import { boxesIntersect, estimateTextWidth, fitText, placeLabels } from '../../../../src/present/plots/labels.ts';
 import { formatCount, formatMs, formatPercent, formatValue, formatWithCi } from '../../../../src/present/plots/format.ts';
 import { OKABE_ITO, categoryColor, categoryColors } from '../../../../src/present/plots/palette.ts';
 import { el, escapeXml } from '../../../../src/present/plots/svg.ts';
@@ -90,6 +90,23 @@ describe('placeLabels', () => {
     expect(boxesIntersect({ x: 0, y: 0, width: 10, height: 10 }, { x: 10, y: 0, width: 10, height: 10 })).toBe(false);
     expect(boxesIntersect({ x: 0, y: 0, width: 10, height: 10 }, { x: 9, y: 9, width: 10, height: 10 })).toBe(true);
     expect(estimateTextWidth('abcd', 10)).toBe(26); // 4 lower-case glyphs × 0.64 em × 10 px, rounded up
+  });
+});
+
+describe('fitText', () => {
+  const long = 'cv-screening #1 · Calibrated similarity (GloVe 100d static)';
+  it('keeps a label that fits, whole', () => {
+    expect(fitText(long, estimateTextWidth(long))).toBe(long);
+  });
+  it('cuts a longer one to the longest start that fits, with an ellipsis, no space before it', () => {
+    const cut = fitText(long, 200);
+    expect(cut.endsWith('…')).toBe(true);
+    expect(estimateTextWidth(cut)).toBeLessThanOrEqual(200);
+    const start = cut.slice(0, -1);
+    expect(long.startsWith(start)).toBe(true);
+    expect(start).toBe(start.trimEnd());
+    // one more character would not fit
+    expect(estimateTextWidth(`${long.slice(0, start.length + 1).trimEnd()}…`)).toBeGreaterThan(200);
   });
 });
 
