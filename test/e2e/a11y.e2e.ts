@@ -15,7 +15,7 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import type { BrowserContext, Page } from 'playwright-core';
-import { e2e } from './browser.ts';
+import { e2e, ONE_PATH } from './browser.ts';
 import { fillBm25BriefsRun } from './runForm.ts';
 
 const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
@@ -101,7 +101,7 @@ e2e('every view at rest has no WCAG 2.1 A/AA violation: 1280 px light and dark, 
     found.push(...(await violations(page, `${hash} 360 px`)));
   }
   assertNone(found, device);
-});
+}, { devices: ONE_PATH });
 
 e2e('results, a shared link, an error banner and the reports have no WCAG 2.1 A/AA violation', async ({ page, context, baseUrl, device }) => {
   await serveAxe(context);
@@ -149,7 +149,7 @@ e2e('results, a shared link, an error banner and the reports have no WCAG 2.1 A/
   await page.getByTestId('error-banner').waitFor({ timeout: 10_000 });
   found.push(...(await violations(page, 'error banner')));
   assertNone(found, device);
-});
+}, { devices: ONE_PATH });
 
 e2e('the candidates’ job mapping and review have no WCAG 2.1 A/AA violation', async ({ page, context, baseUrl, device }) => {
   await serveAxe(context);
@@ -172,7 +172,7 @@ e2e('the candidates’ job mapping and review have no WCAG 2.1 A/AA violation', 
   await page.keyboard.press('ArrowDown');
   found.push(...(await violations(page, 'candidates review open')));
   assertNone(found, device);
-});
+}, { devices: ONE_PATH });
 
 e2e('a run in progress, its results and its report have no WCAG 2.1 A/AA violation', async ({ page, context, baseUrl, device }) => {
   await serveAxe(context);
@@ -205,4 +205,4 @@ e2e('a run in progress, its results and its report have no WCAG 2.1 A/AA violati
   await page.getByTestId('attention-curve-absent').waitFor({ timeout: 30_000 });
   found.push(...(await violations(page, 'shared retrieval summary link')));
   assertNone(found, device);
-}, { timeout: 360_000 });
+}, { timeout: 360_000, devices: ONE_PATH });

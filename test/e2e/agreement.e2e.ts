@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { main } from '../../src/cli/main.ts';
-import { e2e, foreignRequests } from './browser.ts';
+import { e2e, foreignRequests, ONE_PATH } from './browser.ts';
 
 /** A case of the scikit-learn fixture (scripts/reference/agreement.py): its long table and expected results. */
 const fixture = JSON.parse(readFileSync(new URL('../fixtures/reference/agreement.json', import.meta.url), 'utf8')) as {
@@ -54,4 +54,4 @@ e2e('the Datasets view shows label agreement with the numbers of fairground eval
   await page.getByTestId('agreement-none').waitFor();
   assert.deepEqual(errors, []);
   assert.deepEqual(foreignRequests(requests, new URL(baseUrl).origin), [], 'the file never left the page');
-});
+}, { devices: ONE_PATH });

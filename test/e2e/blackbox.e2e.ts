@@ -14,7 +14,7 @@ import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { idsText, npyBytes } from '../fixtures/vectorFiles.ts';
-import { assertNoBanner, e2e, foreignRequests } from './browser.ts';
+import { assertNoBanner, e2e, foreignRequests, ONE_PATH } from './browser.ts';
 
 /** The outside "system": how many words a document shares with the query (lower-cased), plus a tie-breaker from its length. */
 function overlapScores(exported: string): string {
@@ -104,7 +104,7 @@ e2e('export for scoring, score outside, import the scores: the audit of an outsi
   assert.ok(link.includes('#r='), link.slice(0, 80));
   assert.deepEqual(foreignRequests(requests, new URL(baseUrl).origin), []);
   assert.deepEqual(errors, []);
-});
+}, { devices: ONE_PATH });
 
 e2e('vectors made by an in-page GloVe run, exported and imported back under other names (JSONL; a folder of .npy + ids), audit exactly as GloVe (1e-12); a float64 file is refused and nothing kept', async ({ page, baseUrl, errors }) => {
   const { findModel } = await import('../../src/models/registry.ts');
@@ -261,4 +261,4 @@ e2e('vector files that are wrong are each refused with a named message and nothi
   });
   assert.ok(Object.keys(cached).length > 0, 'the embedding cache store exists');
   assert.deepEqual(Object.values(cached).filter((n) => n > 0), [], `no vectors cached: ${JSON.stringify(cached)}`);
-}, { timeout: 300_000 });
+}, { timeout: 300_000, devices: ONE_PATH });

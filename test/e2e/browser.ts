@@ -13,6 +13,13 @@ export { chromiumPath };
 
 export type DevicePath = 'webgpu' | 'wasm';
 export const DEVICE_PATHS: readonly DevicePath[] = ['webgpu', 'wasm'];
+/**
+ * The one path of a check whose page runs no model on the device, or runs one only on the way to
+ * what it checks (an import, a report, a permalink, a layout, accessibility): the device paths
+ * themselves are checked by the demo, embed, hub, models, LLM, NER, screening, CSP and shell
+ * checks, on both. Halves those checks' share of `npm test`.
+ */
+export const ONE_PATH: readonly DevicePath[] = ['wasm'];
 
 /** The paths this run checks: both, or those FAIRGROUND_E2E_DEVICES names (`wasm`, `webgpu`; a developer's knob, never set by npm test). */
 function devicePaths(): readonly DevicePath[] {
@@ -85,10 +92,13 @@ export interface E2eContext {
 
 /**
  * Declares one e2e test that runs on both device paths, named
- * `title [webgpu]` and `title [wasm]`.
+ * `title [webgpu]` and `title [wasm]`; `devices` limits it to some (a
+ * check of a page that runs no model in a worker says nothing more on the
+ * second path, and costs the suite its time).
  */
-export function e2e(title: string, body: (t: E2eContext) => Promise<void>, options: { timeout?: number } = {}): void {
+export function e2e(title: string, body: (t: E2eContext) => Promise<void>, options: { timeout?: number; devices?: readonly DevicePath[] } = {}): void {
   for (const device of devicePaths()) {
+    if (options.devices && !options.devices.includes(device)) continue;
     test(`${title} [${device}]`, { timeout: options.timeout ?? 120_000 }, async () => {
       const browser = await browserFor(device);
       const contexts: BrowserContext[] = [];

@@ -17,7 +17,7 @@ import type { Page } from 'playwright-core';
 import { main } from '../../src/cli/main.ts';
 import { nodeIo } from '../../src/cli/node/nodeIo.ts';
 import { sharedExternal } from '../sharedExternal.ts';
-import { assertNoBanner, e2e, foreignRequests } from './browser.ts';
+import { assertNoBanner, e2e, foreignRequests, ONE_PATH } from './browser.ts';
 
 const FIXTURES = fileURLToPath(new URL('../fixtures/documents/', import.meta.url));
 const WALK = 'own CVs and job posts walked as a user: two batches, a clash, a mapped job CSV, review by keyboard, a removal, create, screening and twins audits, share';
@@ -272,4 +272,4 @@ e2e('own CVs in two languages: the exported package is byte-identical to fairgro
   assert.equal(code, 0, err);
   assert.ok(readFileSync(join(dir, 'cli.zip')).equals(browserZip), `[${device}] the browser's zip and make-dataset's are byte-identical`);
   assert.deepEqual(errors, []);
-}, { timeout: 300_000 });
+}, { timeout: 300_000, devices: ONE_PATH });

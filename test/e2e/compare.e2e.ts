@@ -11,7 +11,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
-import { e2e, foreignRequests, hubUrl } from './browser.ts';
+import { e2e, foreignRequests, hubUrl, ONE_PATH } from './browser.ts';
 
 const METRICS = ['ndcg@10', 'iou@10', 'rank_shift', 'rbc', 'kendall_tau'];
 
@@ -126,7 +126,7 @@ e2e('two stored runs (BM25, TF-IDF on freelance-twins) compared in the page give
 
   assert.deepEqual(foreignRequests(requests, new URL(baseUrl).origin), [], 'no request left the page origin');
   assert.deepEqual(errors, []);
-}, { timeout: 900_000 });
+}, { timeout: 900_000, devices: ONE_PATH });
 
 e2e('the runs are numbered as listed, models go by their short names, and comparisons across query sets wait behind a toggle (issue 48)', async ({ page, baseUrl }) => {
   await importTwins(page, baseUrl);
@@ -177,4 +177,4 @@ e2e('the runs are numbered as listed, models go by their short names, and compar
   await page.getByTestId('compare-pair').waitFor();
   assert.equal(await page.getByTestId('compare-pair').getAttribute('data-paired'), 'false');
   assert.match((await page.getByTestId('pairing').textContent()) ?? '', /different tasks/);
-}, { timeout: 900_000 });
+}, { timeout: 900_000, devices: ONE_PATH });

@@ -8,7 +8,7 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { deflateRawSync } from 'node:zlib';
 import type { Page } from 'playwright-core';
-import { e2e, hubOrigins, hubUrl } from './browser.ts';
+import { e2e, hubOrigins, hubUrl, ONE_PATH } from './browser.ts';
 import { pageViolations, recordPageViolations, settleReports, siteWithReports, type ReportingSite } from './siteWithReports.ts';
 import { retrievalPayload } from '../unit/core/permalink/fixtures.ts';
 
@@ -81,7 +81,7 @@ e2e('the built page carries the policy as a <meta> tag, and the server sends it 
   assert.ok(header.includes("frame-ancestors 'none'"), 'the header also forbids framing (a <meta> cannot)');
   const worker = await page.request.get(new URL('coi-sw.js', baseUrl).href);
   assert.equal(worker.headers()['content-security-policy'], header, 'every response carries the policy, worker scripts included');
-});
+}, { devices: ONE_PATH });
 
 e2e('the demo audit runs under the policy without a single violation, in the page or its workers', async ({ page, context, device }) => {
   await withSite({ connect: hubOrigins() }, async (site) => {
@@ -129,7 +129,7 @@ e2e('an injected inline script, inline handler or string timer is refused and re
     const directives = (await allViolations(page, site)).filter((v) => v.where === 'page').map((v) => v.directive).sort();
     assert.deepEqual([...new Set(directives)], ['script-src', 'script-src-attr', 'script-src-elem'], 'each attempt was refused by the policy');
   });
-});
+}, { devices: ONE_PATH });
 
 e2e('on a static host the <meta> policy alone refuses inline code, and shared results draw under it', async ({ page, context }) => {
   await withSite({ cspHeader: false }, async (site) => {
@@ -141,7 +141,7 @@ e2e('on a static host the <meta> policy alone refuses inline code, and shared re
     assert.deepEqual(await allViolations(page, site), [], 'the page and its plots draw without a violation');
     assert.deepEqual(await injectInlineCode(page), { script: undefined, handler: undefined, timer: undefined }, 'none of the injected code ran');
   });
-});
+}, { devices: ONE_PATH });
 
 e2e('a dataset URL on a host the policy does not list says why, and how to allow it, before any request', async ({ page, baseUrl, requests }) => {
   await page.goto(`${baseUrl}#/datasets`);
@@ -153,4 +153,4 @@ e2e('a dataset URL on a host the policy does not list says why, and how to allow
   assert.match(text, /Content-Security-Policy lets it connect only to 'self'/);
   assert.match(text, /FAIRGROUND_CONNECT_SRC="https:\/\/data\.example\.org"/);
   assert.ok(!requests.some((u) => u.includes('data.example.org')), 'nothing was requested from the host');
-});
+}, { devices: ONE_PATH });

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
-import { e2e, foreignRequests } from './browser.ts';
+import { e2e, foreignRequests, ONE_PATH } from './browser.ts';
 import { sharedExternal } from '../sharedExternal.ts';
 import type { Page } from 'playwright-core';
 
@@ -40,7 +40,7 @@ e2e('the bundled datasets import from the Datasets view', async ({ page, baseUrl
   await page.getByTestId('record-browser').getByText('en-p0001').first().waitFor();
   assert.deepEqual(errors, []);
   assert.deepEqual(foreignRequests(requests, new URL(baseUrl).origin), []);
-});
+}, { devices: ONE_PATH });
 
 e2e('an import interrupted by a reload resumes at the first shard not done', async ({ page, baseUrl }) => {
   const corpusPath = twinsManifest.shards.find((s) => s.name === 'corpus')!.path;
@@ -67,7 +67,7 @@ e2e('an import interrupted by a reload resumes at the first shard not done', asy
   await page.getByRole('status').filter({ hasText: 'Resuming' }).or(row(page, 'freelance-twins').and(page.locator('[data-state="ready"]'))).first().waitFor({ timeout: 30_000 });
   await row(page, 'freelance-twins').and(page.locator('[data-state="ready"]')).waitFor({ timeout: 60_000 });
   assert.equal(corpusFetches, 1, 'the finished corpus shard was not read again');
-});
+}, { devices: ONE_PATH });
 
 e2e('a malformed file shows the error banner with its line, and the other dataset stays intact', async ({ page, baseUrl }) => {
   await openDatasets(page, baseUrl);
@@ -90,7 +90,7 @@ e2e('a malformed file shows the error banner with its line, and the other datase
   assert.match(message, /line 3/);
   assert.equal(await row(page, 'freelance-twins').textContent(), before);
   assert.equal(await row(page, 'freelance-twins').getAttribute('data-state'), 'ready');
-});
+}, { devices: ONE_PATH });
 
 const BEIR_TEST = 'a plain MTEB folder (BEIR dbpedia-entity subset) imports without a manifest';
 const beir = sharedExternal('beir-dbpedia-entity-subset', [`${BEIR_TEST} [webgpu, wasm] (test/e2e/datasets.e2e.ts)`]);

@@ -5,7 +5,7 @@
  * plot; the Run form groups by another field with another target.
  */
 import assert from 'node:assert/strict';
-import { e2e } from './browser.ts';
+import { e2e, ONE_PATH } from './browser.ts';
 import { fillBm25BriefsRun } from './runForm.ts';
 
 e2e('the demo says who gets seen in each model’s top 10, with tables, the attention-share plot, AWRF on the Pareto plot, and a summary link’s verdicts worded again', async ({ page, baseUrl, newContext, errors }) => {
@@ -71,7 +71,7 @@ e2e('the demo says who gets seen in each model’s top 10, with tables, the atte
   await reader.reload();
   await reader.getByTestId('attention-share-plot').locator('svg [data-panel]').first().waitFor({ timeout: 30_000 });
   assert.deepEqual(errors, []);
-}, { timeout: 600_000 });
+}, { timeout: 600_000, devices: ONE_PATH });
 
 e2e('the Run form groups by meta.seniority with equal shares as the target: BM25’s results show the four seniority groups at 25% each', async ({ page, baseUrl, errors }) => {
   await page.setViewportSize({ width: 1280, height: 900 });
@@ -105,4 +105,4 @@ e2e('the Run form groups by meta.seniority with equal shares as the target: BM25
   assert.match((await section.getByTestId('group-verdicts').textContent()) ?? '', /under equal shares/);
   assert.equal(await page.getByTestId('attention-share-plot').locator('svg line.target').count(), 4);
   assert.deepEqual(errors, []);
-}, { timeout: 600_000 });
+}, { timeout: 600_000, devices: ONE_PATH });

@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { parquetWriteBuffer } from 'hyparquet-writer';
 import type { Page } from 'playwright-core';
-import { assertNoBanner, e2e, hubUrl } from './browser.ts';
+import { assertNoBanner, e2e, hubUrl, ONE_PATH } from './browser.ts';
 import { sharedExternal } from '../sharedExternal.ts';
 import { parquetOf, writeHubLayout } from '../fixtures/hubDatasetFixture.ts';
 import { writeBundledWithPool, writeFreelancerHubLayout } from '../fixtures/freelancerHubFixture.ts';
@@ -212,7 +212,7 @@ e2e('a Hub dataset that does not exist or is private (401 RepoNotFound), is gate
   const fetched = (repo: string) => requests.filter((u) => u.includes(`/datasets/${repo}/resolve/`));
   for (const repo of ['gated/closed', 'bad/partial']) assert.deepEqual(fetched(repo), [], `${repo}: no file was fetched`);
   assert.equal(await page.locator('[data-testid="dataset-list"] tr[data-state="ready"]').count(), 0);
-}, { timeout: 180_000 });
+}, { timeout: 180_000, devices: ONE_PATH });
 
 e2e('the fair-freelancer benchmark on the Hub (per-language configs, twins configs; Parquet and JSONL) imports as one dataset with the bundled folder\'s records, and the BM25 audit of that folder ranked per language', async ({ page, baseUrl, errors }) => {
   await openDatasets(page, baseUrl);
@@ -248,7 +248,7 @@ e2e('the fair-freelancer benchmark on the Hub (per-language configs, twins confi
   while (at < Math.min(na.length, nb.length) && na[at] === nb[at]) at++;
   assert.ok(na === nb, `the audits differ at character ${at}: Hub …${nb.slice(Math.max(0, at - 150), at + 150)}… against bundled …${na.slice(Math.max(0, at - 150), at + 150)}…`);
   assert.deepEqual(errors, []);
-}, { timeout: 600_000 });
+}, { timeout: 600_000, devices: ONE_PATH });
 
 e2e('a Hub dataset of an unknown layout is mapped file by file in a form (keyboard first), which says what is missing, and then imports', async ({ page, baseUrl }) => {
   await openDatasets(page, baseUrl);
@@ -284,4 +284,4 @@ e2e('a Hub dataset of an unknown layout is mapped file by file in a form (keyboa
   const stored = await storedRecords(page, 'lab--odd');
   assert.equal(Object.keys(stored.corpus).length, 2160);
   assert.equal(Object.keys(stored['twins-gender']).length, 840);
-}, { timeout: 300_000 });
+}, { timeout: 300_000, devices: ONE_PATH });

@@ -9,7 +9,7 @@ import assert from 'node:assert/strict';
 import { createHash } from 'node:crypto';
 import { gzipSync } from 'node:zlib';
 import type { Page, Route } from 'playwright-core';
-import { e2e } from './browser.ts';
+import { e2e, ONE_PATH } from './browser.ts';
 
 const PARTS = 4;
 const DOCS_PER_PART = 3000;
@@ -131,7 +131,7 @@ e2e('a parted import runs in one import worker per core (navigator.hardwareConcu
     assert.match(text.replace(/[,\s\u202f\u00a0]/g, ''), new RegExp(String(PARTS * DOCS_PER_PART + QUERIES + QUERIES + 1)), `${id}: every record counted`);
   }
   assert.deepEqual(errors, []);
-}, { timeout: 300_000 });
+}, { timeout: 300_000, devices: ONE_PATH });
 
 e2e('an import of fewer parts than cores gives each import worker an inflate worker of its own (read, hash, gunzip on a second thread)', async ({ page, context, baseUrl, errors }) => {
   await context.addInitScript({ content: CORES_FROM_ADDRESS });
@@ -143,4 +143,4 @@ e2e('an import of fewer parts than cores gives each import worker an inflate wor
   const stored = await storedRecords(page, 'one-part');
   assert.equal(Object.keys(stored.corpus).length, DOCS_PER_PART);
   assert.deepEqual(errors, []);
-}, { timeout: 120_000 });
+}, { timeout: 120_000, devices: ONE_PATH });

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { createReadStream, existsSync, statSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import { extname, join, normalize } from 'node:path';
-import { e2e } from './browser.ts';
+import { e2e, ONE_PATH } from './browser.ts';
 
 const TYPES: Record<string, string> = { '.html': 'text/html', '.js': 'text/javascript', '.mjs': 'text/javascript', '.css': 'text/css', '.wasm': 'application/wasm', '.json': 'application/json' };
 
@@ -29,4 +29,4 @@ e2e('on a static host without COOP/COEP the service worker makes the page cross-
   } finally {
     server.close();
   }
-});
+}, { devices: ONE_PATH });

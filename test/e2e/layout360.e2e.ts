@@ -7,7 +7,7 @@
  */
 import assert from 'node:assert/strict';
 import type { Page } from 'playwright-core';
-import { e2e } from './browser.ts';
+import { e2e, ONE_PATH } from './browser.ts';
 import { checkPlots } from './plotChecks.ts';
 import { fillBm25BriefsRun } from './runForm.ts';
 
@@ -126,4 +126,4 @@ e2e('no page scrolls sideways or cuts its text at 360 and 1280 px, at rest and i
 
   assert.deepEqual(failures, []);
   assert.deepEqual(errors, []);
-}, { timeout: 900_000 });
+}, { timeout: 900_000, devices: ONE_PATH });

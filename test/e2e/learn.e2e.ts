@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { e2e } from './browser.ts';
+import { e2e, ONE_PATH } from './browser.ts';
 
 const LESSONS = ['ndcg', 'precision-mrr', 'iou-rank-shift', 'rbc', 'cohens-d-odds-ratio', 'screening-bias', 'four-fifths', 'who-gets-seen', 'icc', 'balanced-accuracy', 'bootstrap', 'benjamini-hochberg', 'pareto', 'planted-bias'];
 
@@ -23,7 +23,7 @@ e2e('every Learn lesson renders and responds to its control, by keyboard, on a p
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
   assert.ok(overflow <= 1, `no horizontal scrolling at 360 px (${overflow}px)`);
   assert.deepEqual(errors, []);
-});
+}, { devices: ONE_PATH });
 
 e2e('a lesson links to where its metric appears in a result, and #/learn/<id> opens it', async ({ page, baseUrl }) => {
   await page.goto(`${baseUrl}#/learn/rbc`);
@@ -38,7 +38,7 @@ e2e('a lesson links to where its metric appears in a result, and #/learn/<id> op
   const link = page.getByTestId('lesson-rbc').locator('a[href*="#/results?metric="]').first();
   assert.match((await link.getAttribute('href')) ?? '', /metric=rbc/);
   assert.match((await page.getByTestId('lesson-rbc-where').textContent()) ?? '', /no retrieval audit is stored here yet/);
-});
+}, { devices: ONE_PATH });
 
 e2e('the new lessons show the numbers worked out by hand: four-fifths at 60 and 65, who gets seen in three rankings, Cohen’s d and OR@5 with one bonus point', async ({ page, baseUrl, errors }) => {
   await page.goto(`${baseUrl}#/learn/four-fifths`);
@@ -73,7 +73,7 @@ e2e('the new lessons show the numbers worked out by hand: four-fifths at 60 and 
   for (let i = 0; i < 2; i++) await page.getByTestId('lesson-cohens-d-odds-ratio-control').click();
   assert.equal((await d.textContent())?.trim(), 'Cohen’s d = −1.936, OR@5 = 0.309 (F in the top 5: 2 of 6 pairs, M: 4 of 6)');
   assert.deepEqual(errors, []);
-});
+}, { devices: ONE_PATH });
 
 e2e('find the planted bias (issue 49): the toggle plants ln 2 and back, and “Open Run” opens the screening form with the planted model picked', async ({ page, baseUrl, errors, device }) => {
   await page.goto(`${baseUrl}#/learn/planted-bias`);
@@ -113,7 +113,7 @@ e2e('find the planted bias (issue 49): the toggle plants ln 2 and back, and “O
   assert.equal(await picker.getByLabel(/Planted-bias LLM \(positive control, bundled\)/).isChecked(), true, 'the planted model is picked');
   assert.equal(await picker.getByLabel(/Calibrated similarity over GloVe/).isChecked(), false, 'and only it');
   assert.deepEqual(errors, []);
-}, { timeout: 400_000 });
+}, { timeout: 400_000, devices: ONE_PATH });
 
 e2e('with a stored retrieval result, the Cohen’s d lesson’s links open that result at the metric', async ({ page, baseUrl, errors }) => {
   // Any stored retrieval result will do (the demo itself is checked in demo.e2e.ts): BM25 on the briefs, stored as a run of the Run view's.
@@ -136,7 +136,7 @@ e2e('with a stored retrieval result, the Cohen’s d lesson’s links open that 
   await page.getByTestId('results-table').waitFor();
   assert.equal(await page.locator('[data-testid="results-table"] [data-metric="cohens_d"]').count() > 0, true, 'the opened result has the metric');
   assert.deepEqual(errors, []);
-}, { timeout: 600_000 });
+}, { timeout: 600_000, devices: ONE_PATH });
 
 e2e('multi-task scoring of a predictions folder shows task, capability and Overall scores, and shares them as a link', async ({ page, baseUrl, errors, newContext }) => {
   await page.goto(`${baseUrl}#/run/predictions`);
@@ -165,4 +165,4 @@ e2e('multi-task scoring of a predictions folder shows task, capability and Overa
   await banner.waitFor();
   assert.match((await banner.textContent()) ?? '', /fit\.jsonl:2/);
   assert.deepEqual(errors, []);
-});
+}, { devices: ONE_PATH });

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
-import { e2e, foreignRequests } from './browser.ts';
+import { e2e, foreignRequests, ONE_PATH } from './browser.ts';
 import { MODEL_REGISTRY } from '../../src/models/registry.ts';
 
 const reference = JSON.parse(readFileSync('test/fixtures/models/reference.json', 'utf8')) as {
@@ -83,7 +83,7 @@ e2e('the Models view lists the registry, validates Hub ids and saves the Hub add
   await page.getByTestId('models-view').waitFor();
   assert.equal(await page.getByTestId('model-dtype-override').inputValue(), 'fp16', 'the override survives a reload');
   assert.deepEqual(errors, []);
-});
+}, { devices: ONE_PATH });
 
 e2e('"Try it" with the bundled GloVe model ranks a backend profile above a chef, then serves a repeat from the cache', async ({ page, baseUrl, device, errors, requests }) => {
   await openModels(page, baseUrl);
@@ -151,7 +151,7 @@ e2e('a Hub model whose Hub gives no response says the Hub could not be reached, 
   assert.match(text, /a model folder on this machine/i);
   assert.match(text, /FAIRGROUND_CONNECT_SRC/);
   assert.match(text, /try again later/);
-}, { timeout: 200_000 });
+}, { timeout: 200_000, devices: ONE_PATH });
 
 e2e('a local model folder loads and embeds without a request leaving the page, matching the PyTorch reference', async ({ page, baseUrl, device, errors, requests }) => {
   await openModels(page, baseUrl);

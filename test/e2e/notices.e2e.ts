@@ -3,7 +3,7 @@
  * the failed action had also succeeded.
  */
 import assert from 'node:assert/strict';
-import { e2e } from './browser.ts';
+import { e2e, ONE_PATH } from './browser.ts';
 
 e2e('an error banner clears the earlier success notice of the Models view', async ({ page, baseUrl, errors }) => {
   await page.goto(`${baseUrl}#/models`);
@@ -25,4 +25,4 @@ e2e('an error banner clears the earlier success notice of the Models view', asyn
   await page.getByTestId('models-notice').waitFor();
   assert.match((await page.getByTestId('models-notice').textContent()) ?? '', /bge-small-en-v1\.5 added/);
   assert.deepEqual(errors, []);
-});
+}, { devices: ONE_PATH });

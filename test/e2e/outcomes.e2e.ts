@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 import type { Page } from 'playwright-core';
 import { main } from '../../src/cli/main.ts';
 import { nodeIo } from '../../src/cli/node/nodeIo.ts';
-import { e2e, foreignRequests } from './browser.ts';
+import { e2e, foreignRequests, ONE_PATH } from './browser.ts';
 
 const FIXTURE = fileURLToPath(new URL('../fixtures/outcomes/callbacks-synthetic.csv', import.meta.url));
 
@@ -160,4 +160,4 @@ e2e('the Outcomes view audits a decisions file in the page and shows the same nu
 
   assert.deepEqual(foreignRequests(requests, new URL(baseUrl).origin), [], 'the file never left the page');
   assert.deepEqual(errors, []);
-});
+}, { devices: ONE_PATH });

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { deflateRawSync } from 'node:zlib';
-import { e2e } from './browser.ts';
+import { e2e, ONE_PATH } from './browser.ts';
 
 const b64url = (b: Buffer) => b.toString('base64').replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
 const fragment = (json: unknown) => `r=${b64url(deflateRawSync(Buffer.from(JSON.stringify(json))))}`;
@@ -37,4 +37,4 @@ e2e('malformed, truncated, oversized or newer-schema permalinks show an error ba
     assert.match(shown, message, `${name}: ${shown}`);
   }
   assert.deepEqual(errors.filter((e) => e.startsWith('pageerror')), []);
-});
+}, { devices: ONE_PATH });

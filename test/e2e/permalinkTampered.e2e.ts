@@ -7,7 +7,7 @@
 import assert from 'node:assert/strict';
 import { deflateRawSync } from 'node:zlib';
 import type { Page } from 'playwright-core';
-import { e2e } from './browser.ts';
+import { e2e, ONE_PATH } from './browser.ts';
 import { retrievalPayload, screeningPayload } from '../unit/core/permalink/fixtures.ts';
 
 const fragment = (json: unknown) => `r=${deflateRawSync(Buffer.from(JSON.stringify(json))).toString('base64url')}`;
@@ -75,7 +75,7 @@ e2e('tampered permalinks show the error banner naming the bad field, with no pag
     assert.equal(await page.getByTestId('shared-result').count(), 0, `${name}: no results are drawn`);
   }
   assert.deepEqual(errors, [], 'no page error and no console error');
-});
+}, { devices: ONE_PATH });
 
 e2e('links whose statistics are all undefined (null) open and draw without a page error', async ({ page, baseUrl, errors }) => {
   for (const payload of [retrievalPayload(), screeningPayload()]) {
@@ -88,4 +88,4 @@ e2e('links whose statistics are all undefined (null) open and draw without a pag
     assert.deepEqual(nan, [], `${payload.kind}: no plot writes NaN into its SVG`);
   }
   assert.deepEqual(errors, [], 'no page error and no console error');
-});
+}, { devices: ONE_PATH });

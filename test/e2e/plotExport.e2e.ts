@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { deflateRawSync } from 'node:zlib';
 import type { Locator, Page } from 'playwright-core';
-import { e2e } from './browser.ts';
+import { e2e, ONE_PATH } from './browser.ts';
 import { retrievalPayload } from '../unit/core/permalink/fixtures.ts';
 
 const fragment = (json: unknown) => `r=${deflateRawSync(Buffer.from(JSON.stringify(json))).toString('base64url')}`;
@@ -72,4 +72,4 @@ e2e('the forest plot and its SVG and PNG exports keep their axis labels apart', 
   const [, , w, h] = /viewBox="([^"]+)"/.exec(svg)![1].split(' ').map(Number);
   assert.deepEqual([png.readUInt32BE(16), png.readUInt32BE(20)], [Math.round(2 * w), Math.round(2 * h)], 'the PNG is the SVG layout at 2×');
   assert.deepEqual(errors, []);
-});
+}, { devices: ONE_PATH });

@@ -10,7 +10,7 @@
  * SVG opened on its own page; each PNG export must have the SVG's size at 2×.
  */
 import assert from 'node:assert/strict';
-import { e2e } from './browser.ts';
+import { e2e, ONE_PATH } from './browser.ts';
 import { checkPlots } from './plotChecks.ts';
 
 e2e('no text collides or leaves its plot at 360, 800 and 1280 px, on screen and in the SVG and PNG exports', async ({ page, baseUrl, newContext, errors, device }) => {
@@ -57,4 +57,4 @@ e2e('no text collides or leaves its plot at 360, 800 and 1280 px, on screen and 
 
   console.log(`# [${device}] plots checked (× widths): ${counts.join(', ')}`);
   assert.deepEqual(errors, []);
-}, { timeout: 1_200_000 });
+}, { timeout: 1_200_000, devices: ONE_PATH });

@@ -18,7 +18,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gunzipSync } from 'node:zlib';
 import type { BrowserContext, Page } from 'playwright-core';
-import { e2e, foreignRequests } from './browser.ts';
+import { e2e, foreignRequests, ONE_PATH } from './browser.ts';
 import { fillBm25BriefsRun } from './runForm.ts';
 
 const CLI = 'dist-cli/fairground.js';
@@ -160,7 +160,7 @@ e2e('a retrieval-fairness result: the Report button’s file equals fairground r
   }
   assert.deepEqual(foreignRequests(requests, new URL(baseUrl).origin), [], 'no request left the page origin');
   assert.deepEqual(errors, []);
-}, { timeout: 900_000 });
+}, { timeout: 900_000, devices: ONE_PATH });
 
 e2e('an outcome audit of a callback table: the Outcomes view’s report equals fairground report --outcomes on eval outcomes’ JSON; the LL144 numbers are in its PDF', async ({ page, baseUrl, context, requests, errors, device }) => {
   await page.goto(`${baseUrl}#/outcomes`);
@@ -209,7 +209,7 @@ e2e('an outcome audit of a callback table: the Outcomes view’s report equals f
   }
   assert.deepEqual(foreignRequests(requests, new URL(baseUrl).origin), [], 'no request left the page origin');
   assert.deepEqual(errors, []);
-}, { timeout: 300_000 });
+}, { timeout: 300_000, devices: ONE_PATH });
 
 e2e('a multi-task audit: the Predictions view’s report of the example predictions equals fairground report --tasks on eval tasks’ JSON', async ({ page, baseUrl, context, requests, errors, device }) => {
   await page.goto(`${baseUrl}#/run/predictions`);
@@ -229,7 +229,7 @@ e2e('a multi-task audit: the Predictions view’s report of the example predicti
   }
   assert.deepEqual(foreignRequests(requests, new URL(baseUrl).origin), [], 'no request left the page origin');
   assert.deepEqual(errors, []);
-}, { timeout: 300_000 });
+}, { timeout: 300_000, devices: ONE_PATH });
 
 e2e('a screening result: the Report button’s file equals fairground report’s, with the LL144 tables of the variants and no CV text', async ({ page, baseUrl, context, requests, errors, device }) => {
   await page.goto(`${baseUrl}#/datasets`);
@@ -271,4 +271,4 @@ e2e('a screening result: the Report button’s file equals fairground report’s
   }
   assert.deepEqual(foreignRequests(requests, new URL(baseUrl).origin), [], 'no request left the page origin');
   assert.deepEqual(errors, []);
-}, { timeout: 900_000 });
+}, { timeout: 900_000, devices: ONE_PATH });

@@ -9,7 +9,7 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { e2e } from './browser.ts';
+import { e2e, ONE_PATH } from './browser.ts';
 
 /** An outside scorer: shared words of query and document, as a TSV with the provenance line first. */
 function scoreLines(exported: string): { provenance: string; byQuery: Map<string, string[]> } {
@@ -75,4 +75,4 @@ e2e('score shards picked together import as the whole file would; a missing shar
   assert.equal(summary(systems[1]), summary(systems[0]));
   assert.match(systems[1], /3 shards \(overlap-1-of-3\.tsv … overlap-3-of-3\.tsv\)/);
   assert.deepEqual(errors, []);
-}, { timeout: 600_000 });
+}, { timeout: 600_000, devices: ONE_PATH });

@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { e2e, foreignRequests } from './browser.ts';
+import { e2e, foreignRequests, ONE_PATH } from './browser.ts';
 
 e2e('the page loads with no console error, cross-origin isolated, on its own origin only', async ({ page, baseUrl, errors, requests, device }) => {
   await page.goto(baseUrl);
@@ -7,7 +7,7 @@ e2e('the page loads with no console error, cross-origin isolated, on its own ori
   assert.equal(await page.evaluate(() => crossOriginIsolated), true);
   assert.deepEqual(errors, []);
   assert.deepEqual(foreignRequests(requests, new URL(baseUrl).origin), []);
-});
+}, { devices: ONE_PATH });
 
 e2e('the device badge names the path the probe found', async ({ page, baseUrl, device }) => {
   await page.goto(baseUrl);
@@ -27,4 +27,4 @@ e2e('every view is reachable from the navigation by keyboard', async ({ page, ba
     await page.keyboard.press('Enter');
     await page.getByRole('heading', { level: 1, name: new RegExp(`^${name}`) }).waitFor({ timeout: 5_000 });
   }
-});
+}, { devices: ONE_PATH });
