@@ -39,6 +39,20 @@ async function screeningForm(page: Page, baseUrl: string): Promise<void> {
   await page.getByTestId('model-picker').getByLabel(/Calibrated similarity over GloVe/).uncheck();
 }
 
+/** Runs the form's audit once, on at most 2 CVs per job, and reads the stored results. */
+async function runSampled(page: Page, bootstrap: number): Promise<{ runId: string; results: any }> {
+  await page.getByTestId('screening-runs').fill('1');
+  await page.getByTestId('screening-bootstrap').fill(String(bootstrap));
+  await page.getByTestId('screening-sample').check();
+  await page.getByTestId('screening-sample-cvs').fill('2');
+  await page.getByTestId('run-button').click();
+  await page.getByTestId('results-table').or(page.getByTestId('error-banner')).first().waitFor({ timeout: 400_000 });
+  if (await page.getByTestId('error-banner').isVisible()) assert.fail(`the run failed: ${await page.getByTestId('error-banner').textContent()}`);
+  const runId = /#\/results\/(run-[\w-]+)/.exec(page.url())?.[1];
+  assert.ok(runId, page.url());
+  return { runId, results: await page.evaluate((id) => (window as any).fairground.results(id), runId) };
+}
+
 e2e('an LLM from a local folder: its screening_template.json fills the form (a broken one is said inline), and the audit of the planted model finds the female effect negative', async ({ page, baseUrl, errors, device }) => {
   await screeningForm(page, baseUrl);
   const folderInput = page.getByTestId('screening-folder-input');
@@ -73,16 +87,7 @@ e2e('an LLM from a local folder: its screening_template.json fills the form (a b
   assert.equal(await fit.getAttribute('data-fits'), 'true');
   assert.match((await fit.textContent()) ?? '', /fp32 on wasm · download 0\.7 MB · memory needed about \d/);
 
-  await page.getByTestId('screening-runs').fill('1');
-  await page.getByTestId('screening-bootstrap').fill('200');
-  await page.getByTestId('screening-sample').check();
-  await page.getByTestId('screening-sample-cvs').fill('2');
-  await page.getByTestId('run-button').click();
-  await page.getByTestId('results-table').or(page.getByTestId('error-banner')).first().waitFor({ timeout: 400_000 });
-  if (await page.getByTestId('error-banner').isVisible()) assert.fail(`the run failed: ${await page.getByTestId('error-banner').textContent()}`);
-  const runId = /#\/results\/(run-[\w-]+)/.exec(page.url())?.[1];
-  assert.ok(runId, page.url());
-  const results = await page.evaluate((id) => (window as any).fairground.results(id), runId);
+  const { results } = await runSampled(page, 200);
   const model = results.models[0];
   assert.equal(model.model.id, 'llm:folder:planted-llm', 'named as the CLI names a folder');
   assert.equal(model.model.revision, 'local');
@@ -110,16 +115,7 @@ e2e('an LLM in generated mode: the decision cases show what it wrote for a CV an
   await page.getByTestId('llm-mode-generate').check();
   await page.getByTestId('llm-temperature').fill('0');
   await page.getByTestId('llm-max-new-tokens').fill('12');
-  await page.getByTestId('screening-runs').fill('1');
-  await page.getByTestId('screening-bootstrap').fill('0');
-  await page.getByTestId('screening-sample').check();
-  await page.getByTestId('screening-sample-cvs').fill('2');
-  await page.getByTestId('run-button').click();
-  await page.getByTestId('results-table').or(page.getByTestId('error-banner')).first().waitFor({ timeout: 400_000 });
-  if (await page.getByTestId('error-banner').isVisible()) assert.fail(`the run failed: ${await page.getByTestId('error-banner').textContent()}`);
-  const runId = /#\/results\/(run-[\w-]+)/.exec(page.url())?.[1];
-  assert.ok(runId, page.url());
-  const results = await page.evaluate((id) => (window as any).fairground.results(id), runId);
+  const { results } = await runSampled(page, 0);
   assert.equal(results.models[0].llm.mode, 'generate');
   // The model's reasons are "skills match" or "few skills match": never in the stored results.
   assert.doesNotMatch(JSON.stringify(results), /skills match/);
