@@ -11,6 +11,7 @@
  * empty key/value tensors [1, kvHeads, 0, headDim].
  */
 import { Tensor, type PreTrainedModel } from '@huggingface/transformers';
+import { decoderKvShape } from '../core/llm/causalLmConfig.ts';
 
 /** A layer's cached keys or values, by input name (`past_key_values.{i}.key|value`). */
 export interface KvTensor {
@@ -69,18 +70,14 @@ export interface KvShape {
 }
 
 /**
- * The shape from a Llama/Qwen-style config.json: num_hidden_layers, num_key_value_heads (or
- * num_attention_heads), head_dim (or hidden_size ÷ num_attention_heads).
+ * The cache's shape from a config.json (core decoderKvShape: Llama/Qwen names, or GPT-2's n_layer,
+ * n_head, n_embd, and the like).
  * @throws {Error} when the config lacks them.
  */
 export function kvShapeOf(config: Record<string, unknown>): KvShape {
-  const n = (k: string) => (typeof config[k] === 'number' ? (config[k] as number) : undefined);
-  const layers = n('num_hidden_layers');
-  const heads = n('num_attention_heads');
-  const kvHeads = n('num_key_value_heads') ?? heads;
-  const headDim = n('head_dim') ?? (heads && n('hidden_size') ? n('hidden_size')! / heads : undefined);
-  if (!layers || !kvHeads || !headDim) throw new Error('config.json lacks num_hidden_layers, num_key_value_heads or head_dim: not a decoder this runner knows');
-  return { layers, kvHeads, headDim };
+  const shape = decoderKvShape(config);
+  if (!shape) throw new Error('config.json lacks the layers, attention heads or hidden size (num_hidden_layers / n_layer, num_attention_heads / n_head, hidden_size / n_embd): not a decoder this runner knows');
+  return { layers: shape.layers, kvHeads: shape.kvHeads, headDim: shape.headDim };
 }
 
 /** The pass of a bare ONNX Runtime session over the same inputs transformers.js would feed. */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { deviceLimits, llmFitCheck } from '../../../../src/core/llm/fitCheck.ts';
-import { isCausalLmConfig, llmArchitectureOf } from '../../../../src/core/llm/causalLmConfig.ts';
+import { decoderKvShape, isCausalLmConfig, llmArchitectureOf } from '../../../../src/core/llm/causalLmConfig.ts';
 import type { DeviceProbe } from '../../../../src/core/models/device.ts';
 
 // Qwen2.5-0.5B-Instruct's shapes (its config.json: 24 layers, 14 heads, 2 KV heads, hidden 896).
@@ -18,6 +18,10 @@ describe('isCausalLmConfig(config)', () => {
     expect(isCausalLmConfig({ architectures: 'LlamaForCausalLM' })).toBe(false);
     expect(isCausalLmConfig(null)).toBe(false);
   });
+  it('takes GPT-2\'s older class name too, but no encoder-decoder LM head', () => {
+    expect(isCausalLmConfig({ architectures: ['GPT2LMHeadModel'] })).toBe(true);
+    expect(isCausalLmConfig({ architectures: ['T5WithLMHeadModel'] })).toBe(false);
+  });
 });
 
 describe('llmArchitectureOf(config)', () => {
@@ -32,6 +36,14 @@ describe('llmArchitectureOf(config)', () => {
     expect(llmArchitectureOf({ num_hidden_layers: 3, num_attention_heads: 2, hidden_size: 32 })).toBeUndefined();
     expect(llmArchitectureOf({ num_hidden_layers: 3, num_attention_heads: 3, hidden_size: 32, vocab_size: 10 })).toBeUndefined(); // 32 / 3 is no head size
     expect(llmArchitectureOf('config')).toBeUndefined();
+  });
+  it('reads the families\' other field names: GPT-2 (n_layer, n_head, n_embd), MPT (n_layers, n_heads, d_model), GPT-BigCode multi-query', () => {
+    // distilgpt2's config.json: 6 layers, 12 heads, 768 wide: heads of 64
+    expect(llmArchitectureOf({ architectures: ['GPT2LMHeadModel'], n_layer: 6, n_head: 12, n_embd: 768, vocab_size: 50257 })).toEqual({ layers: 6, kvHeads: 12, headDim: 64, vocab: 50257, hidden: 768 });
+    expect(decoderKvShape({ n_layers: 4, n_heads: 8, d_model: 256 })).toEqual({ layers: 4, heads: 8, kvHeads: 8, headDim: 32, hidden: 256 });
+    expect(decoderKvShape({ n_layer: 2, n_head: 4, n_embd: 64, multi_query: true })?.kvHeads).toBe(1);
+    // the transformers names win where both are given
+    expect(decoderKvShape({ num_hidden_layers: 3, n_layer: 9, num_attention_heads: 2, hidden_size: 32 })?.layers).toBe(3);
   });
 });
 
