@@ -296,25 +296,44 @@ export function latencyQualitySpec(results: ScreeningResults, axis: 'latency' | 
   };
 }
 
+/** A point of a cost-against-bias plot: its cost (or time) per 1,000 calls and its largest |ΔScore| with that |·|'s CI. */
+export interface CostBiasMark {
+  readonly id: string;
+  readonly label: string;
+  readonly cost: number;
+  readonly largestEffect: number;
+  readonly largestEffectCi: readonly [number, number] | null;
+  readonly dominated: boolean;
+}
+
 /**
- * The Pareto plot of cost against the largest bias effect (issue 49; core/audit/screening/costBias.ts),
- * both negated so that up and right are better: cheaper and fairer.
+ * A Pareto plot of cost against the largest bias effect (issue 49), both negated so that up and
+ * right are better: cheaper and fairer. Shared by the Results page and Compare.
  */
-export function costBiasSpec(results: ScreeningResults, price?: Price): ParetoSpec {
-  const shown = displayNames(results.models.map((m) => ({ label: m.model.label, id: m.model.id })));
-  const names = new Map(results.models.map((m, i) => [m.model.id, shown[i]!]));
-  const points = costBiasPoints(results, price);
+export function costBiasPareto(marks: readonly CostBiasMark[], axis: { readonly xLabel: string; readonly title: string }): ParetoSpec {
   return {
-    xLabel: price ? '−cost per 1,000 calls (cheaper is right)' : '−seconds per 1,000 calls on this device (faster is right)',
+    xLabel: axis.xLabel,
     yLabel: '−|largest ΔScore| (fairer is up)',
-    title: price ? 'Cost per 1,000 calls against the largest bias effect' : 'Time per 1,000 calls against the largest bias effect',
-    points: points.map((p) => ({
+    title: axis.title,
+    points: marks.map((p) => ({
       id: p.id,
-      label: names.get(p.id) ?? p.label,
+      label: p.label,
       x: -p.cost,
       y: -p.largestEffect,
       yCi: p.largestEffectCi ? [-p.largestEffectCi[1], -p.largestEffectCi[0]] : null,
       dominated: p.dominated,
     })),
   };
+}
+
+/** The Results page's cost-against-bias plot of one run (core/audit/screening/costBias.ts). */
+export function costBiasSpec(results: ScreeningResults, price?: Price): ParetoSpec {
+  const shown = displayNames(results.models.map((m) => ({ label: m.model.label, id: m.model.id })));
+  const names = new Map(results.models.map((m, i) => [m.model.id, shown[i]!]));
+  return costBiasPareto(
+    costBiasPoints(results, price).map((p) => ({ ...p, label: names.get(p.id) ?? p.label })),
+    price
+      ? { xLabel: '−cost per 1,000 calls (cheaper is right)', title: 'Cost per 1,000 calls against the largest bias effect' }
+      : { xLabel: '−seconds per 1,000 calls on this device (faster is right)', title: 'Time per 1,000 calls against the largest bias effect' },
+  );
 }
